@@ -1,0 +1,141 @@
+// SQL for accounts and their API keys.
+import type { Db } from '../db/database.js';
+import type { Trx } from '../ledger/ledger.js';
+
+export interface AccountRow {
+  id: number;
+  handle: string;
+  email: string;
+  name: string;
+  phone: string | null;
+  website: string | null;
+  discoverable: boolean;
+  walletId: string | null;
+  depositAddress: string | null;
+}
+
+const ACCOUNT_COLUMNS = ['id', 'handle', 'email', 'name', 'phone', 'website', 'discoverable', 'wallet_id', 'deposit_address'] as const;
+
+function toAccount(row: {
+  id: number;
+  handle: string;
+  email: string;
+  name: string;
+  phone: string | null;
+  website: string | null;
+  discoverable: boolean;
+  wallet_id: string | null;
+  deposit_address: string | null;
+}): AccountRow {
+  return {
+    id: row.id,
+    handle: row.handle,
+    email: row.email,
+    name: row.name,
+    phone: row.phone,
+    website: row.website,
+    discoverable: row.discoverable,
+    walletId: row.wallet_id,
+    depositAddress: row.deposit_address,
+  };
+}
+
+export async function findAccountByEmail(db: Db | Trx, email: string) {
+  const row = await db
+    .selectFrom('accounts')
+    .select([...ACCOUNT_COLUMNS, 'password_hash', 'failed_logins', 'failed_logins_since'])
+    .where('email', '=', email)
+    .executeTakeFirst();
+  return row ? { ...toAccount(row), passwordHash: row.password_hash, failedLogins: row.failed_logins, failedLoginsSince: row.failed_logins_since } : undefined;
+}
+
+export async function findAccountByHandle(db: Db | Trx, handle: string): Promise<AccountRow | undefined> {
+  const row = await db.selectFrom('accounts').select(ACCOUNT_COLUMNS).where('handle', '=', handle).executeTakeFirst();
+  return row ? toAccount(row) : undefined;
+}
+
+export async function findAccountByPhone(db: Db | Trx, phone: string): Promise<AccountRow | undefined> {
+  const row = await db.selectFrom('accounts').select(ACCOUNT_COLUMNS).where('phone', '=', phone).executeTakeFirst();
+  return row ? toAccount(row) : undefined;
+}
+
+export async function findAccountById(db: Db | Trx, id: number): Promise<AccountRow | undefined> {
+  const row = await db.selectFrom('accounts').select(ACCOUNT_COLUMNS).where('id', '=', id).executeTakeFirst();
+  return row ? toAccount(row) : undefined;
+}
+
+export async function insertAccount(
+  trx: Trx,
+  input: { handle: string; email: string; name: string; passwordHash: string; phone: string | null },
+): Promise<number> {
+  const row = await trx
+    .insertInto('accounts')
+    .values({ handle: input.handle, email: input.email, name: input.name, password_hash: input.passwordHash, phone: input.phone })
+    .onConflict((oc) => oc.column('email').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id ?? 0;
+}
+
+export async function setWallet(trx: Trx, accountId: number, wallet: { walletId: string; address: string }): Promise<void> {
+  await trx.updateTable('accounts').set({ wallet_id: wallet.walletId, deposit_address: wallet.address }).where('id', '=', accountId).execute();
+}
+
+export async function insertApiKey(db: Db | Trx, accountId: number, key: { hash: string; last4: string }): Promise<void> {
+  await db.insertInto('api_keys').values({ account_id: accountId, key_hash: key.hash, last4: key.last4 }).execute();
+}
+
+export async function findActiveKey(db: Db, keyHash: string) {
+  return db
+    .selectFrom('api_keys')
+    .innerJoin('accounts', 'accounts.id', 'api_keys.account_id')
+    .select(['api_keys.id as keyId', 'api_keys.key_hash as keyHash', 'accounts.id as accountId', 'accounts.handle as handle'])
+    .where('api_keys.key_hash', '=', keyHash)
+    .where('api_keys.revoked_at', 'is', null)
+    .executeTakeFirst();
+}
+
+export async function revokeKey(db: Db, keyId: number, at: Date): Promise<boolean> {
+  const result = await db.updateTable('api_keys').set({ revoked_at: at }).where('id', '=', keyId).where('revoked_at', 'is', null).executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export async function recordLoginFailure(db: Db, accountId: number, now: Date, windowMs: number): Promise<void> {
+  // Starts a new window when the last one is over; otherwise counts within it.
+  const windowStart = new Date(now.getTime() - windowMs);
+  await db
+    .updateTable('accounts')
+    .set((eb) => ({
+      failed_logins: eb
+        .case()
+        .when('failed_logins_since', 'is', null)
+        .then(1)
+        .when('failed_logins_since', '<', windowStart)
+        .then(1)
+        .else(eb('failed_logins', '+', 1))
+        .end(),
+      failed_logins_since: eb
+        .case()
+        .when('failed_logins_since', 'is', null)
+        .then(now)
+        .when('failed_logins_since', '<', windowStart)
+        .then(now)
+        .else(eb.ref('failed_logins_since'))
+        .end(),
+    }))
+    .where('id', '=', accountId)
+    .execute();
+}
+
+export async function clearLoginFailures(db: Db, accountId: number): Promise<void> {
+  await db.updateTable('accounts').set({ failed_logins: 0, failed_logins_since: null }).where('id', '=', accountId).execute();
+}
+
+export async function updateProfile(
+  db: Db,
+  accountId: number,
+  patch: { name?: string; phone?: string | null; website?: string | null; discoverable?: boolean },
+): Promise<AccountRow> {
+  const row = await db.updateTable('accounts').set(patch).where('id', '=', accountId).returning(ACCOUNT_COLUMNS).executeTakeFirstOrThrow();
+  return toAccount(row);
+}

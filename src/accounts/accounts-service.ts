@@ -1,0 +1,145 @@
+// Registration, keys and profiles. Registering with a new e-mail creates the account, its wallet
+// and a key; registering again with the right password issues one more key (DESIGN §6).
+import type { Deps } from '../deps.js';
+import { AppError } from '../platform/errors.js';
+import { newHandle } from '../platform/ids.js';
+import { issueApiKey } from './api-keys.js';
+import * as repo from './accounts-repository.js';
+import { checkPassword, normalizeEmail, normalizeName, normalizePhone, normalizeWebsite } from './account-rules.js';
+
+export interface RegisterInput {
+  email: string;
+  password: string;
+  name?: string | undefined;
+  phone?: string | undefined;
+}
+
+export interface Registration {
+  isNewAccount: boolean;
+  apiKey: string;
+  account: repo.AccountRow;
+}
+
+type AccountDeps = Pick<Deps, 'db' | 'passwords' | 'wallets' | 'clock' | 'config'>;
+
+const HANDLE_ATTEMPTS = 5;
+
+export async function register(deps: AccountDeps, input: RegisterInput): Promise<Registration> {
+  const email = normalizeEmail(input.email);
+  checkPassword(input.password);
+  const existing = await repo.findAccountByEmail(deps.db, email);
+  if (existing) return signIn(deps, existing, input.password);
+  if (input.name === undefined) throw new AppError('invalid_request', 'name is required to create an account.');
+  const name = normalizeName(input.name);
+  const phone = input.phone === undefined ? null : normalizePhone(input.phone);
+  const passwordHash = await deps.passwords.hash(input.password);
+  const created = await createAccount(deps, { email, name, phone, passwordHash });
+  if (created) return created;
+  // Another request created this e-mail's account while we hashed: this one is a sign-in.
+  const raced = await repo.findAccountByEmail(deps.db, email);
+  if (!raced) throw new Error('account vanished after a conflicting insert');
+  return signIn(deps, raced, input.password);
+}
+
+async function createAccount(
+  deps: AccountDeps,
+  input: { email: string; name: string; phone: string | null; passwordHash: string },
+): Promise<Registration | null> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await deps.db.transaction().execute(async (trx) => {
+        const id = await repo.insertAccount(trx, { ...input, handle: newHandle() });
+        if (id === 0) return null;
+        await repo.setWallet(trx, id, deps.wallets.walletFor(id));
+        const key = issueApiKey();
+        await repo.insertApiKey(trx, id, key);
+        const account = await repo.findAccountById(trx, id);
+        if (!account) throw new Error('account not readable after insert');
+        return { isNewAccount: true, apiKey: key.key, account };
+      });
+    } catch (error) {
+      const pgError = error as { code?: string; constraint?: string; detail?: string };
+      if (pgError.code !== '23505') throw error;
+      if (/phone/.test(`${pgError.constraint ?? ''}${pgError.detail ?? ''}`)) {
+        throw new AppError('already_exists', 'phone is already registered to another account.');
+      }
+      // A handle collision (1 in 10^12): draw another handle.
+      if (attempt >= HANDLE_ATTEMPTS) throw error;
+    }
+  }
+}
+
+async function signIn(
+  deps: AccountDeps,
+  account: NonNullable<Awaited<ReturnType<typeof repo.findAccountByEmail>>>,
+  password: string,
+): Promise<Registration> {
+  const { maxFailures, windowMs } = deps.config.loginLockout;
+  const now = deps.clock.now();
+  const windowOpen = account.failedLoginsSince !== null && now.getTime() - account.failedLoginsSince.getTime() < windowMs;
+  if (windowOpen && account.failedLogins >= maxFailures) {
+    // Same work as a real check, so that a locked account does not answer faster.
+    await deps.passwords.burn(password);
+    const retryAfterSeconds = Math.ceil((account.failedLoginsSince!.getTime() + windowMs - now.getTime()) / 1000);
+    throw new AppError('too_many_attempts', 'Too many wrong passwords for this account; try again later.', {}, { 'Retry-After': String(retryAfterSeconds) });
+  }
+  if (!(await deps.passwords.verify(password, account.passwordHash))) {
+    await repo.recordLoginFailure(deps.db, account.id, now, windowMs);
+    throw new AppError('invalid_credentials', 'The e-mail and password do not match.');
+  }
+  if (account.failedLogins > 0) await repo.clearLoginFailures(deps.db, account.id);
+  const key = issueApiKey();
+  await repo.insertApiKey(deps.db, account.id, key);
+  return { isNewAccount: false, apiKey: key.key, account };
+}
+
+export async function revokeCallerKey(deps: Pick<Deps, 'db' | 'clock'>, apiKeyId: number): Promise<void> {
+  await repo.revokeKey(deps.db, apiKeyId, deps.clock.now());
+}
+
+export type AccountQuery = { email: string } | { handle: string };
+
+/** Finds an account by e-mail or handle; undefined when there is none (or the e-mail is malformed). */
+export async function findAccount(deps: Pick<Deps, 'db'>, query: AccountQuery): Promise<repo.AccountRow | undefined> {
+  if ('handle' in query) return repo.findAccountByHandle(deps.db, query.handle.trim().toUpperCase());
+  let email: string;
+  try {
+    email = normalizeEmail(query.email);
+  } catch {
+    return undefined;
+  }
+  const found = await repo.findAccountByEmail(deps.db, email);
+  return found && (({ passwordHash: _p, failedLogins: _f, failedLoginsSince: _s, ...account }) => account)(found);
+}
+
+export interface ProfilePatch {
+  name?: string | undefined;
+  phone?: string | null | undefined;
+  website?: string | null | undefined;
+  discoverable?: boolean | undefined;
+}
+
+export async function updateProfile(deps: Pick<Deps, 'db'>, accountId: number, patch: ProfilePatch): Promise<repo.AccountRow> {
+  const changes: Parameters<typeof repo.updateProfile>[2] = {};
+  if (patch.name !== undefined) changes.name = normalizeName(patch.name);
+  if (patch.phone !== undefined) changes.phone = patch.phone === null ? null : normalizePhone(patch.phone);
+  if (patch.website !== undefined) changes.website = patch.website === null ? null : normalizeWebsite(patch.website);
+  if (patch.discoverable !== undefined) changes.discoverable = patch.discoverable;
+  if (Object.keys(changes).length === 0) throw new AppError('invalid_request', 'Send at least one of name, phone, website, discoverable.');
+  try {
+    return await repo.updateProfile(deps.db, accountId, changes);
+  } catch (error) {
+    if ((error as { code?: string }).code === '23505') throw new AppError('already_exists', 'phone is already registered to another account.');
+    throw error;
+  }
+}
+
+/** The account's wallet; created here only for an account that somehow has none. */
+export async function ensureWallet(deps: Pick<Deps, 'db' | 'wallets'>, accountId: number) {
+  const account = await repo.findAccountById(deps.db, accountId);
+  if (!account) throw new AppError('unauthorized', 'The account of this key no longer exists.');
+  if (account.walletId && account.depositAddress) return { walletId: account.walletId, address: account.depositAddress, existing: true };
+  const wallet = deps.wallets.walletFor(accountId);
+  await deps.db.transaction().execute((trx) => repo.setWallet(trx, accountId, wallet));
+  return { ...wallet, existing: false };
+}

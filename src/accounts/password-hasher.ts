@@ -1,0 +1,59 @@
+// scrypt password hashing (DESIGN §9). Hashing is memory-hard (128 MiB at the default cost), so the
+// number of hashes running at once is bounded; callers queue. The parameters are stored in each
+// hash, so the cost can be raised later without invalidating existing passwords.
+import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+
+const KEY_LENGTH = 32;
+const BLOCK_SIZE = 8;
+const PARALLELISM = 1;
+
+function scryptAsync(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    scrypt(password, salt, KEY_LENGTH, options, (error, key) => (error ? reject(error) : resolve(key)));
+  });
+}
+
+export interface PasswordHasher {
+  hash(password: string): Promise<string>;
+  verify(password: string, stored: string): Promise<boolean>;
+  /** Does the same work as a verification, for an account that does not exist. */
+  burn(password: string): Promise<void>;
+}
+
+export function createPasswordHasher(options: { costLog2: number; concurrency: number }): PasswordHasher {
+  let running = 0;
+  const waiting: Array<() => void> = [];
+  async function bounded<T>(work: () => Promise<T>): Promise<T> {
+    if (running >= options.concurrency) await new Promise<void>((resolve) => waiting.push(resolve));
+    running++;
+    try {
+      return await work();
+    } finally {
+      running--;
+      waiting.shift()?.();
+    }
+  }
+  const derive = (password: string, salt: Buffer, costLog2: number) =>
+    bounded(() =>
+      scryptAsync(password, salt, { N: 2 ** costLog2, r: BLOCK_SIZE, p: PARALLELISM, maxmem: 256 * 2 ** costLog2 * BLOCK_SIZE + 1024 * 1024 }),
+    );
+  const dummySalt = randomBytes(16);
+
+  return {
+    async hash(password) {
+      const salt = randomBytes(16);
+      const key = await derive(password, salt, options.costLog2);
+      return `scrypt$${options.costLog2}$${salt.toString('base64url')}$${key.toString('base64url')}`;
+    },
+    async verify(password, stored) {
+      const [scheme, cost, salt, expected] = stored.split('$');
+      if (scheme !== 'scrypt' || !cost || !salt || !expected) return false;
+      const key = await derive(password, Buffer.from(salt, 'base64url'), Number(cost));
+      const expectedKey = Buffer.from(expected, 'base64url');
+      return expectedKey.length === key.length && timingSafeEqual(key, expectedKey);
+    },
+    async burn(password) {
+      await derive(password, dummySalt, options.costLog2);
+    },
+  };
+}

@@ -1,0 +1,25 @@
+// One set of migrations for both PostgreSQL and PGlite, listed explicitly so that the order is
+// visible in one place and bundlers or loaders cannot miss a file.
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import * as m0001 from './migrations/0001-accounts.js';
+import * as m0002 from './migrations/0002-ledger.js';
+import * as m0003 from './migrations/0003-idempotency.js';
+import * as m0004 from './migrations/0004-fiat.js';
+
+const migrations: Record<string, Migration> = {
+  '0001-accounts': m0001,
+  '0002-ledger': m0002,
+  '0003-idempotency': m0003,
+  '0004-fiat': m0004,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
+  }
+}

@@ -1,0 +1,154 @@
+// Kysely's view of the tables created in ./migrations. Money columns are `bigint` in SQL and
+// `bigint` here: the drivers are configured (see database.ts) to never read them into `number`.
+import type { ColumnType, Generated } from 'kysely';
+
+type Money = ColumnType<bigint, bigint, bigint>;
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface AccountsTable {
+  id: Generated<number>;
+  handle: string;
+  email: string;
+  name: string;
+  password_hash: string;
+  phone: string | null;
+  website: string | null;
+  discoverable: Generated<boolean>;
+  wallet_id: string | null;
+  deposit_address: string | null;
+  failed_logins: Generated<number>;
+  failed_logins_since: Date | null;
+  created_at: Timestamp;
+}
+
+export interface ApiKeysTable {
+  id: Generated<number>;
+  account_id: number;
+  key_hash: string;
+  last4: string;
+  created_at: Timestamp;
+  revoked_at: Date | null;
+}
+
+export interface LedgerAccountsTable {
+  id: Generated<number>;
+  code: string;
+  owner_account_id: number | null;
+  kind: string;
+  asset: string;
+  allow_negative: boolean;
+  balance: Generated<bigint>;
+  pending_debits: Generated<bigint>;
+  pending_credits: Generated<bigint>;
+}
+
+export interface LedgerTransfersTable {
+  id: Generated<bigint>;
+  operation_id: string;
+  kind: 'posted' | 'pending' | 'post_pending' | 'void_pending';
+  debit_account_id: number;
+  credit_account_id: number;
+  asset: string;
+  amount: Money;
+  pending_transfer_id: bigint | null;
+  code: string;
+  created_at: Timestamp;
+}
+
+export interface IdempotencyKeysTable {
+  account_id: number;
+  key: string;
+  request_hash: string;
+  state: 'in_progress' | 'completed';
+  response_status: number | null;
+  response_body: string | null;
+  created_at: Timestamp;
+  locked_at: Timestamp;
+}
+
+export interface LinksTable {
+  id: Generated<number>;
+  token_hash: string;
+  account_id: number;
+  purpose: string;
+  payload: string | null;
+  expires_at: Date;
+  used_at: Date | null;
+  outcome: string | null;
+  created_at: Timestamp;
+}
+
+export interface ProcessorCustomersTable {
+  account_id: number;
+  customer_ref: string;
+  card_ref: string | null;
+  bank_debit_ref: string | null;
+  payout_ref: string | null;
+}
+
+export interface SandboxInstrumentsTable {
+  ref: string;
+  customer_ref: string;
+  kind: 'card' | 'bank_debit' | 'payout';
+  behaviour: 'succeed' | 'decline' | 'return';
+  created_at: Timestamp;
+}
+
+export interface SandboxChargesTable {
+  ref: string;
+  idempotency_key: string;
+  instrument_ref: string;
+  kind: 'card_charge' | 'bank_debit' | 'payout';
+  currency: string;
+  amount: Money;
+  status: 'succeeded' | 'declined' | 'pending' | 'returned';
+  settles_at: Date | null;
+  created_at: Timestamp;
+}
+
+export interface FiatTransfersTable {
+  id: string;
+  sender_account_id: number;
+  recipient_account_id: number;
+  currency: string;
+  amount: Money;
+  fee: Money;
+  payment_method: 'instant' | 'ach';
+  status: 'processing' | 'pending' | 'completed' | 'failed';
+  note: string | null;
+  processor_ref: string | null;
+  failure_code: string | null;
+  created_at: Date;
+  settles_at: Date | null;
+  completed_at: Date | null;
+}
+
+export interface PayoutsTable {
+  id: string;
+  account_id: number;
+  currency: string;
+  amount: Money;
+  status: 'pending' | 'paid' | 'failed';
+  processor_ref: string | null;
+  created_at: Date;
+}
+
+export interface SandboxClockTable {
+  id: number;
+  offset_ms: Money;
+}
+
+export interface DB {
+  accounts: AccountsTable;
+  api_keys: ApiKeysTable;
+  ledger_accounts: LedgerAccountsTable;
+  ledger_transfers: LedgerTransfersTable;
+  idempotency_keys: IdempotencyKeysTable;
+  links: LinksTable;
+  processor_customers: ProcessorCustomersTable;
+  sandbox_instruments: SandboxInstrumentsTable;
+  sandbox_charges: SandboxChargesTable;
+  fiat_transfers: FiatTransfersTable;
+  payouts: PayoutsTable;
+  sandbox_clock: SandboxClockTable;
+}

@@ -1,0 +1,46 @@
+// The composition root: builds every dependency from the configuration, by hand, in one place.
+import path from 'node:path';
+import type { Config } from './config.js';
+import { openDatabase, type Database, type Db } from './db/database.js';
+import { createPasswordHasher, type PasswordHasher } from './accounts/password-hasher.js';
+import { createHdWalletProvider } from './adapters/wallet/hd-wallet-provider.js';
+import { loadMasterSeed } from './adapters/wallet/master-seed.js';
+import type { WalletProvider } from './adapters/wallet/wallet-provider.js';
+import { SandboxClock, type Clock } from './platform/clock.js';
+
+export interface Deps {
+  readonly config: Config;
+  readonly database: Database;
+  readonly db: Db;
+  readonly clock: Clock;
+  /** Present in sandbox mode only: the clock that test helpers may move. */
+  readonly sandboxClock: SandboxClock | null;
+  readonly passwords: PasswordHasher;
+  readonly wallets: WalletProvider;
+  close(): Promise<void>;
+}
+
+export interface DepsOverrides {
+  /** An already open database (tests); otherwise one is opened from the configuration. */
+  database?: Database;
+}
+
+export async function createDeps(config: Config, overrides: DepsOverrides = {}): Promise<Deps> {
+  const database =
+    overrides.database ??
+    (await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') }));
+  const sandboxClock = config.mode === 'sandbox' ? new SandboxClock(database.db) : null;
+  await sandboxClock?.refresh();
+  const clock: Clock = sandboxClock ?? { now: () => new Date() };
+  const masterSeed = loadMasterSeed({ seedHex: config.masterSeedHex, dataDir: config.dataDir });
+  return {
+    config,
+    database,
+    db: database.db,
+    clock,
+    sandboxClock,
+    passwords: createPasswordHasher({ costLog2: config.passwordHashCostLog2, concurrency: config.passwordHashConcurrency }),
+    wallets: createHdWalletProvider(masterSeed),
+    close: () => database.close(),
+  };
+}

@@ -1,0 +1,56 @@
+// Idempotency-Key on every route marked `idempotent` (DESIGN §5): a repeat with the same body
+// replays the first answer with `Idempotent-Replayed: true`; with a different body it is refused
+// with 422; while the first is still running, with 409. Answers of 5xx are not kept, so that a
+// retry after a server failure runs again.
+import { canonicalJson } from '../../platform/canonical-json.js';
+import { sha256Hex } from '../../platform/ids.js';
+import { AppError } from '../../platform/errors.js';
+import { claimKey, completeKey, releaseKey } from '../../platform/idempotency-store.js';
+import type { Db } from '../../db/database.js';
+import type { App } from '../types.js';
+
+const LEASE_MS = 60_000;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The Idempotency-Key this request claimed, for services that keep it as a natural key. */
+    idempotencyKey: string | null;
+  }
+}
+
+export function registerIdempotency(app: App, db: Db): void {
+  app.decorateRequest('idempotencyKey', null);
+  app.addHook('preHandler', async (request, reply) => {
+    if (!request.routeOptions.config.idempotent || !request.caller) return;
+    const key = request.headers['idempotency-key'];
+    if (key === undefined) return;
+    if (typeof key !== 'string' || key.length < 1 || key.length > 255) {
+      throw new AppError('invalid_request', 'Idempotency-Key must be 1 to 255 characters.');
+    }
+    const requestHash = sha256Hex(`${request.method} ${request.routeOptions.url}\n${canonicalJson(request.body)}`);
+    const claim = await claimKey(db, { accountId: request.caller.accountId, key, requestHash, leaseMs: LEASE_MS });
+    switch (claim.kind) {
+      case 'claimed':
+        request.idempotencyKey = key;
+        return;
+      case 'mismatch':
+        throw new AppError('idempotency_key_reused', 'This Idempotency-Key was used with a different request.');
+      case 'in_progress':
+        throw new AppError('idempotency_key_in_use', 'A request with this Idempotency-Key is still being processed; retry shortly.', {}, { 'Retry-After': '1' });
+      case 'replay':
+        return reply
+          .code(claim.status)
+          .header('Idempotent-Replayed', 'true')
+          .type(claim.status >= 400 ? 'application/problem+json' : 'application/json; charset=utf-8')
+          .serializer((payload: unknown) => payload as string)
+          .send(claim.body);
+    }
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!request.idempotencyKey || !request.caller) return payload;
+    const ref = { accountId: request.caller.accountId, key: request.idempotencyKey };
+    if (reply.statusCode >= 500) await releaseKey(db, ref);
+    else await completeKey(db, { ...ref, status: reply.statusCode, body: typeof payload === 'string' ? payload : JSON.stringify(payload) });
+    return payload;
+  });
+}

@@ -1,0 +1,125 @@
+// Every error leaves peerpay as an RFC 9457 problem document with a stable `code`. Fastify's own
+// errors (validation, malformed JSON, body size, content type) are mapped here too, so no bad input
+// can surface as a 500.
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, type ErrorCode } from '../../platform/errors.js';
+import type { App } from '../types.js';
+
+const STATUS_OF: Record<ErrorCode, number> = {
+  invalid_request: 400,
+  malformed_json: 400,
+  invalid_amount: 400,
+  amount_too_large: 400,
+  unsupported_currency: 400,
+  self_transfer: 400,
+  insufficient_balance: 400,
+  unauthorized: 401,
+  invalid_credentials: 401,
+  card_setup_required: 402,
+  card_declined: 402,
+  not_found: 404,
+  recipient_not_found: 404,
+  ach_setup_required: 409,
+  already_exists: 409,
+  idempotency_key_in_use: 409,
+  idempotency_key_reused: 422,
+  link_expired: 410,
+  link_used: 410,
+  body_too_large: 413,
+  unsupported_media_type: 415,
+  too_many_attempts: 429,
+  rate_limited: 429,
+  velocity_limit: 429,
+  processor_unavailable: 503,
+  internal_error: 500,
+};
+
+const TITLE_OF: Record<ErrorCode, string> = {
+  invalid_request: 'Invalid request',
+  malformed_json: 'Malformed JSON',
+  invalid_amount: 'Invalid amount',
+  amount_too_large: 'Amount too large',
+  unsupported_currency: 'Unsupported currency',
+  self_transfer: 'Cannot send to yourself',
+  insufficient_balance: 'Insufficient balance',
+  unauthorized: 'Invalid API key',
+  invalid_credentials: 'Incorrect e-mail or password',
+  card_setup_required: 'Card setup required',
+  card_declined: 'Card declined',
+  not_found: 'Not found',
+  recipient_not_found: 'Recipient not found',
+  ach_setup_required: 'Bank debit setup required',
+  already_exists: 'Already exists',
+  idempotency_key_in_use: 'Idempotency key in use',
+  idempotency_key_reused: 'Idempotency key reused',
+  link_expired: 'Link expired',
+  link_used: 'Link already used',
+  body_too_large: 'Request body too large',
+  unsupported_media_type: 'Unsupported media type',
+  too_many_attempts: 'Too many attempts',
+  rate_limited: 'Rate limit exceeded',
+  velocity_limit: 'Daily limit reached',
+  processor_unavailable: 'Payment processor unavailable',
+  internal_error: 'Internal server error',
+};
+
+export function statusOf(code: ErrorCode): number {
+  return STATUS_OF[code];
+}
+
+export function problemBody(request: FastifyRequest, code: ErrorCode, detail: string, extra: Record<string, unknown> = {}) {
+  return {
+    type: `https://peerpay.dev/problems/${code.replace(/_/g, '-')}`,
+    title: TITLE_OF[code],
+    status: STATUS_OF[code],
+    detail,
+    code,
+    requestId: request.id,
+    ...extra,
+  };
+}
+
+export function sendProblem(request: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {
+  for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
+  return reply.code(STATUS_OF[error.code]).type('application/problem+json').send(problemBody(request, error.code, error.detail, error.extra));
+}
+
+/** Fastify's own error codes, mapped to ours. */
+function fromFastifyError(error: FastifyError): AppError | null {
+  if (error.validation) {
+    const first = error.validation[0];
+    const where = error.validationContext ?? 'request';
+    const field = first?.instancePath ? `${where}${first.instancePath.replace(/\//g, '.')}` : where;
+    const extra = first?.keyword === 'additionalProperties' ? ` (unknown field "${String(first.params?.additionalProperty)}")` : '';
+    return new AppError('invalid_request', `${field} ${first?.message ?? 'is invalid'}${extra}`);
+  }
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new AppError('malformed_json', 'The request body is not valid JSON.');
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new AppError('body_too_large', 'The request body is larger than this service accepts.');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new AppError('unsupported_media_type', 'Send the request body as application/json.');
+    case 'FST_ERR_CTP_INVALID_TYPE':
+      return new AppError('unsupported_media_type', 'The Content-Type header is not valid.');
+  }
+  if (error instanceof SyntaxError) return new AppError('malformed_json', 'The request body is not valid JSON.');
+  const status = error.statusCode ?? 500;
+  if (status === 429) return new AppError('rate_limited', 'Too many requests; retry after the time in Retry-After.');
+  if (status >= 400 && status < 500) return new AppError('invalid_request', error.message);
+  return null;
+}
+
+export function registerProblemDetails(app: App): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const appError = error instanceof AppError ? error : fromFastifyError(error);
+    if (appError) return sendProblem(request, reply, appError);
+    request.log.error({ err: error }, 'unhandled error');
+    return sendProblem(request, reply, new AppError('internal_error', 'Something went wrong on our side; retry after a brief wait.'));
+  });
+  app.setNotFoundHandler((request, reply) =>
+    sendProblem(request, reply, new AppError('not_found', `No route ${request.method} ${request.url.split('?')[0]}.`)),
+  );
+}

@@ -1,0 +1,32 @@
+// Types shared by the HTTP layer: the Fastify instance with the TypeBox type provider, and the
+// per-route options (`config`) that the global hooks read.
+import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression<RawServerDefault>,
+  RawReplyDefaultExpression<RawServerDefault>,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>;
+
+/** Who may call a route. Routes are authenticated unless they say otherwise. */
+export type AuthMode = 'required' | 'optional' | 'public';
+
+export interface AuthenticatedCaller {
+  accountId: number;
+  handle: string;
+  apiKeyId: number;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    auth?: AuthMode;
+    /** The route moves money: it honours Idempotency-Key. */
+    idempotent?: boolean;
+  }
+  interface FastifyRequest {
+    caller: AuthenticatedCaller | null;
+  }
+}

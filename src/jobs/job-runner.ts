@@ -1,0 +1,49 @@
+// Background work, bounded: every tick runs each job once over at most `batchSize` items, never
+// overlapping itself, and stop() waits for the tick under way. Jobs claim their items with
+// SKIP LOCKED in short transactions, so any number of processes may run them.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Deps } from '../deps.js';
+import { deleteExpiredKeys } from '../platform/idempotency-store.js';
+
+export interface Job {
+  name: string;
+  /** Does one bounded round of work; returns how many items it handled. */
+  run(deps: Deps): Promise<number>;
+}
+
+const IDEMPOTENCY_RETENTION_MS = 48 * 3600 * 1000;
+
+export const idempotencyCleanupJob: Job = {
+  name: 'idempotency-cleanup',
+  run: (deps) => deleteExpiredKeys(deps.db, new Date(Date.now() - IDEMPOTENCY_RETENTION_MS), 500),
+};
+
+/** Every job the service runs, in the order a tick runs them. */
+export const JOBS: Job[] = [idempotencyCleanupJob];
+
+/** Runs every job once, now (also used by the sandbox clock helper after moving time). */
+export async function runJobsOnce(deps: Deps, log?: FastifyBaseLogger): Promise<void> {
+  for (const job of JOBS) {
+    try {
+      await job.run(deps);
+    } catch (error) {
+      log?.error({ err: error, job: job.name }, 'job failed; it runs again at the next tick');
+    }
+  }
+}
+
+export function startJobs(deps: Deps, log: FastifyBaseLogger): { stop(): Promise<void> } {
+  let current: Promise<void> = Promise.resolve();
+  let stopped = false;
+  const timer = setInterval(() => {
+    current = current.then(() => (stopped ? undefined : runJobsOnce(deps, log)));
+  }, deps.config.jobIntervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await current;
+    },
+  };
+}

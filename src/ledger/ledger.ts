@@ -1,0 +1,219 @@
+// The double-entry core. An operation is a set of transfers applied atomically inside the caller's
+// transaction; user accounts never go below zero, under any concurrency, because every balance
+// change is one conditional UPDATE that PostgreSQL serialises on the row (and a CHECK constraint
+// backs it up). Accounts are updated in id order so two operations never deadlock on each other.
+import { sql, type Transaction } from 'kysely';
+import type { DB } from '../db/schema.js';
+import type { Db } from '../db/database.js';
+import type { Asset } from '../money/assets.js';
+import { AppError, assert } from '../platform/errors.js';
+import { specOf, type LedgerAccountKey } from './ledger-accounts.js';
+
+export type Trx = Transaction<DB>;
+
+/** At most this many transfers in one operation: every loop has a bound. */
+export const MAX_TRANSFERS_PER_OPERATION = 32;
+
+export type TransferInput =
+  | {
+      readonly type: 'posted' | 'pending';
+      readonly debit: LedgerAccountKey;
+      readonly credit: LedgerAccountKey;
+      readonly amountMinor: bigint;
+      readonly code: string;
+    }
+  | { readonly type: 'post_pending' | 'void_pending'; readonly pendingTransferId: bigint; readonly code: string };
+
+export interface Operation {
+  readonly operationId: string;
+  readonly transfers: readonly TransferInput[];
+}
+
+export interface AppliedTransfer {
+  id: bigint;
+  kind: 'posted' | 'pending' | 'post_pending' | 'void_pending';
+  debitAccountId: number;
+  creditAccountId: number;
+  asset: string;
+  amountMinor: bigint;
+  pendingTransferId: bigint | null;
+}
+
+interface Delta {
+  balance: bigint;
+  pendingDebits: bigint;
+  pendingCredits: bigint;
+}
+
+interface ResolvedTransfer {
+  kind: AppliedTransfer['kind'];
+  debitId: number;
+  creditId: number;
+  asset: string;
+  amount: bigint;
+  pendingTransferId: bigint | null;
+  code: string;
+}
+
+/** Applies one operation inside `trx`. Throws AppError('insufficient_balance') and changes nothing when any user account would go below zero. */
+export async function applyOperation(trx: Trx, operation: Operation): Promise<AppliedTransfer[]> {
+  assert(operation.transfers.length > 0, 'an operation has at least one transfer');
+  assert(operation.transfers.length <= MAX_TRANSFERS_PER_OPERATION, 'too many transfers in one operation');
+  const resolved: ResolvedTransfer[] = [];
+  for (const input of operation.transfers) resolved.push(await resolveTransfer(trx, input));
+
+  const deltas = new Map<number, Delta>();
+  const touch = (id: number): Delta => {
+    let delta = deltas.get(id);
+    if (!delta) deltas.set(id, (delta = { balance: 0n, pendingDebits: 0n, pendingCredits: 0n }));
+    return delta;
+  };
+  for (const t of resolved) {
+    // Before writing: every transfer is positive, between two accounts, in one asset.
+    assert(t.amount > 0n, 'transfer amount is positive');
+    assert(t.debitId !== t.creditId, 'transfer moves between two accounts');
+    const debit = touch(t.debitId);
+    const credit = touch(t.creditId);
+    if (t.kind === 'posted') {
+      debit.balance -= t.amount;
+      credit.balance += t.amount;
+    } else if (t.kind === 'pending') {
+      debit.pendingDebits += t.amount;
+      credit.pendingCredits += t.amount;
+    } else if (t.kind === 'post_pending') {
+      debit.pendingDebits -= t.amount;
+      credit.pendingCredits -= t.amount;
+      debit.balance -= t.amount;
+      credit.balance += t.amount;
+    } else {
+      debit.pendingDebits -= t.amount;
+      credit.pendingCredits -= t.amount;
+    }
+  }
+
+  const ids = [...deltas.keys()].sort((a, b) => a - b);
+  for (const id of ids) {
+    const delta = deltas.get(id)!;
+    const row = await sql<{ balance: bigint; pending_debits: bigint; pending_credits: bigint; allow_negative: boolean }>`
+      update ledger_accounts
+         set balance = balance + ${delta.balance},
+             pending_debits = pending_debits + ${delta.pendingDebits},
+             pending_credits = pending_credits + ${delta.pendingCredits}
+       where id = ${id}
+         and (allow_negative or balance + ${delta.balance} - (pending_debits + ${delta.pendingDebits}) >= 0)
+      returning balance, pending_debits, pending_credits, allow_negative`.execute(trx);
+    const after = row.rows[0];
+    if (!after) throw new AppError('insufficient_balance', 'Insufficient balance for this operation.');
+    // After reading: the invariant the database was asked to keep does hold.
+    assert(after.allow_negative || after.balance - after.pending_debits >= 0n, 'user account not below zero');
+    assert(after.pending_debits >= 0n && after.pending_credits >= 0n, 'pending amounts not negative');
+  }
+
+  const inserted = await trx
+    .insertInto('ledger_transfers')
+    .values(
+      resolved.map((t) => ({
+        operation_id: operation.operationId,
+        kind: t.kind,
+        debit_account_id: t.debitId,
+        credit_account_id: t.creditId,
+        asset: t.asset,
+        amount: t.amount,
+        pending_transfer_id: t.pendingTransferId,
+        code: t.code,
+      })),
+    )
+    .returning(['id', 'kind', 'debit_account_id', 'credit_account_id', 'asset', 'amount', 'pending_transfer_id'])
+    .execute();
+  return inserted.map((r) => ({
+    id: r.id,
+    kind: r.kind,
+    debitAccountId: r.debit_account_id,
+    creditAccountId: r.credit_account_id,
+    asset: r.asset,
+    amountMinor: r.amount,
+    pendingTransferId: r.pending_transfer_id,
+  }));
+}
+
+/** Runs one operation in its own transaction. */
+export async function commitOperation(db: Db, operation: Operation): Promise<AppliedTransfer[]> {
+  return db.transaction().execute((trx) => applyOperation(trx, operation));
+}
+
+export type BatchResult = { ok: true; transfers: AppliedTransfer[] } | { ok: false; error: AppError };
+
+/** At most this many operations in one batch. */
+export const MAX_OPERATIONS_PER_BATCH = 256;
+
+/**
+ * Applies many operations in one database transaction, each isolated by a savepoint: one that
+ * fails (insufficient balance) is rolled back alone and reported, the others commit together.
+ * This is the seam for coalescing requests into fewer transactions.
+ */
+export async function commitBatch(db: Db, operations: readonly Operation[]): Promise<BatchResult[]> {
+  assert(operations.length <= MAX_OPERATIONS_PER_BATCH, 'batch within bound');
+  return db.transaction().execute(async (trx) => {
+    const results: BatchResult[] = [];
+    for (let i = 0; i < operations.length; i++) {
+      await sql`savepoint op`.execute(trx);
+      try {
+        results.push({ ok: true, transfers: await applyOperation(trx, operations[i]!) });
+        await sql`release savepoint op`.execute(trx);
+      } catch (error) {
+        await sql`rollback to savepoint op`.execute(trx);
+        if (!(error instanceof AppError)) throw error;
+        results.push({ ok: false, error });
+      }
+    }
+    return results;
+  });
+}
+
+async function resolveTransfer(trx: Trx, input: TransferInput): Promise<ResolvedTransfer> {
+  if ('pendingTransferId' in input) return resolvePendingResolution(trx, input.type, input.pendingTransferId, input.code);
+  const debit = await ensureAccount(trx, input.debit);
+  const credit = await ensureAccount(trx, input.credit);
+  assert(debit.asset === credit.asset, 'both sides of a transfer hold the same asset');
+  return { kind: input.type, debitId: debit.id, creditId: credit.id, asset: debit.asset, amount: input.amountMinor, pendingTransferId: null, code: input.code };
+}
+
+async function resolvePendingResolution(
+  trx: Trx,
+  kind: 'post_pending' | 'void_pending',
+  pendingTransferId: bigint,
+  code: string,
+): Promise<ResolvedTransfer> {
+  // The row lock makes concurrent resolutions of one pending transfer queue up; the unique index on
+  // pending_transfer_id makes the loser fail even if it got past this check.
+  const pending = await trx
+    .selectFrom('ledger_transfers')
+    .select(['id', 'kind', 'debit_account_id', 'credit_account_id', 'asset', 'amount'])
+    .where('id', '=', pendingTransferId)
+    .forUpdate()
+    .executeTakeFirst();
+  assert(pending && pending.kind === 'pending', 'only a pending transfer can be posted or voided');
+  const resolution = await trx.selectFrom('ledger_transfers').select('id').where('pending_transfer_id', '=', pendingTransferId).executeTakeFirst();
+  assert(!resolution, 'a pending transfer is resolved once');
+  return {
+    kind,
+    debitId: pending.debit_account_id,
+    creditId: pending.credit_account_id,
+    asset: pending.asset,
+    amount: pending.amount,
+    pendingTransferId: pending.id,
+    code,
+  };
+}
+
+/** Finds or creates the ledger account for `key`. */
+export async function ensureAccount(trx: Trx | Db, key: LedgerAccountKey): Promise<{ id: number; asset: Asset }> {
+  const spec = specOf(key);
+  await trx
+    .insertInto('ledger_accounts')
+    .values({ code: spec.code, owner_account_id: spec.ownerAccountId, kind: spec.kind, asset: spec.asset, allow_negative: spec.allowNegative })
+    .onConflict((oc) => oc.column('code').doNothing())
+    .execute();
+  const row = await trx.selectFrom('ledger_accounts').select(['id', 'asset']).where('code', '=', spec.code).executeTakeFirstOrThrow();
+  return { id: row.id, asset: row.asset as Asset };
+}

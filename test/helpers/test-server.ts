@@ -1,0 +1,134 @@
+// Starts peerpay on a free loopback port over a fresh test database, as a real HTTP server, and
+// gives tests a small client for it.
+import os from 'node:os';
+import path from 'node:path';
+import fs from 'node:fs';
+import { Writable } from 'node:stream';
+import { loadConfig } from '../../src/config.js';
+import { createDeps, type Deps } from '../../src/deps.js';
+import { buildApp } from '../../src/app.js';
+import type { App } from '../../src/http/types.js';
+import { openTestDatabase } from './test-database.js';
+
+export const TEST_MASTER_SEED = '0x' + 'ab'.repeat(32);
+
+export interface TestServer {
+  url: string;
+  app: App;
+  deps: Deps;
+  /** Every log line the server wrote, for tests that check what is (not) logged. */
+  logs: string[];
+  request(method: string, path: string, options?: RequestOptions): Promise<TestResponse>;
+  close(): Promise<void>;
+}
+
+export interface RequestOptions {
+  key?: string;
+  body?: unknown;
+  /** Sent as is, for malformed-input tests. */
+  rawBody?: string;
+  headers?: Record<string, string>;
+}
+
+export interface TestResponse {
+  status: number;
+  headers: Headers;
+  body: any;
+  text: string;
+}
+
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'peerpay-test-'));
+  const config = loadConfig({
+    PORT: '0',
+    DATA_DIR: dataDir,
+    MASTER_SEED: TEST_MASTER_SEED,
+    LOG_LEVEL: 'info',
+    PASSWORD_HASH_COST_LOG2: '12',
+    JOB_INTERVAL_MS: '3600000',
+    ...env,
+  });
+  const database = await openTestDatabase();
+  const deps = await createDeps(config, { database });
+  const logs: string[] = [];
+  const logStream = new Writable({
+    write(chunk, _encoding, callback) {
+      logs.push(String(chunk));
+      callback();
+    },
+  });
+  const app = await buildApp(deps, { logStream });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('server has no port');
+  const url = `http://127.0.0.1:${address.port}`;
+
+  async function request(method: string, urlPath: string, options: RequestOptions = {}): Promise<TestResponse> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.key) headers.authorization = `Bearer ${options.key}`;
+    let body: string | undefined;
+    if (options.rawBody !== undefined) body = options.rawBody;
+    else if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const response = await fetch(url + urlPath, { method, headers, body });
+    const text = await response.text();
+    let parsed: unknown = undefined;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    return { status: response.status, headers: response.headers, body: parsed, text };
+  }
+
+  return {
+    url,
+    app,
+    deps,
+    logs,
+    request,
+    async close() {
+      await app.close();
+      await deps.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let userCounter = 0;
+
+export interface TestUser {
+  email: string;
+  password: string;
+  name: string;
+  key: string;
+  handle: string;
+  depositAddress: string;
+}
+
+/** Registers a new user through the API. */
+export async function registerUser(server: TestServer, overrides: Partial<{ email: string; name: string; password: string }> = {}): Promise<TestUser> {
+  userCounter++;
+  const email = overrides.email ?? `user${userCounter}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const password = overrides.password ?? 'correct horse battery';
+  const name = overrides.name ?? `Test${userCounter} User`;
+  const response = await server.request('POST', '/agent/register', { body: { email, password, name } });
+  if (response.status !== 201) throw new Error(`registration failed: ${response.status} ${response.text}`);
+  return { email, password, name, key: response.body.apiKey, handle: response.body.agentHandle, depositAddress: response.body.depositAddress };
+}
+
+/** Asserts the shape of a problem document and returns it. */
+export function expectProblem(response: TestResponse, status: number, code?: string): any {
+  if (response.status !== status || (code !== undefined && response.body?.code !== code)) {
+    throw new Error(`expected ${status} ${code ?? ''}, got ${response.status} ${response.text}`);
+  }
+  if (!String(response.headers.get('content-type')).startsWith('application/problem+json')) {
+    throw new Error(`expected a problem document, got content-type ${response.headers.get('content-type')}`);
+  }
+  for (const field of ['type', 'title', 'status', 'detail', 'code']) {
+    if (response.body?.[field] === undefined) throw new Error(`problem document lacks ${field}: ${response.text}`);
+  }
+  return response.body;
+}
