@@ -1,5 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
+// VITEST_JSON names a file for a machine-readable report (CI sums the counts of both databases).
+const jsonReport = process.env.VITEST_JSON;
+
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
@@ -8,5 +11,7 @@ export default defineConfig({
     pool: 'forks',
     // Two cores: two test files at a time keeps the PGlite and PostgreSQL runs steady.
     maxWorkers: 2,
+    reporters: jsonReport ? ['default', 'json'] : ['default'],
+    ...(jsonReport ? { outputFile: { json: jsonReport } } : {}),
   },
 });

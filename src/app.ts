@@ -48,6 +48,8 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   // "No body" endpoints are often called with a JSON content type and an empty body; accept that.
   const defaultJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
+  // JSON only: a text/plain body on a JSON API is a client error (415), not a string to validate.
+  app.removeContentTypeParser('text/plain');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (body === '' || (typeof body === 'string' && body.trim() === '')) return done(null, undefined);
     defaultJson(request, body as string, done);
