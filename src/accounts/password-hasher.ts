@@ -2,6 +2,7 @@
 // number of hashes running at once is bounded; callers queue. The parameters are stored in each
 // hash, so the cost can be raised later without invalidating existing passwords.
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { createLimiter } from '../platform/limiter.js';
 
 const KEY_LENGTH = 32;
 const BLOCK_SIZE = 8;
@@ -21,18 +22,7 @@ export interface PasswordHasher {
 }
 
 export function createPasswordHasher(options: { costLog2: number; concurrency: number }): PasswordHasher {
-  let running = 0;
-  const waiting: Array<() => void> = [];
-  async function bounded<T>(work: () => Promise<T>): Promise<T> {
-    if (running >= options.concurrency) await new Promise<void>((resolve) => waiting.push(resolve));
-    running++;
-    try {
-      return await work();
-    } finally {
-      running--;
-      waiting.shift()?.();
-    }
-  }
+  const bounded = createLimiter(options.concurrency);
   const derive = (password: string, salt: Buffer, costLog2: number) =>
     bounded(() =>
       scryptAsync(password, salt, { N: 2 ** costLog2, r: BLOCK_SIZE, p: PARALLELISM, maxmem: 256 * 2 ** costLog2 * BLOCK_SIZE + 1024 * 1024 }),

@@ -1,5 +1,6 @@
 import { Type } from '@fastify/type-provider-typebox';
 import type { Deps } from '../../deps.js';
+import { problems } from '../schemas/common.js';
 import type { App } from '../types.js';
 
 export async function healthRoutes(app: App, deps: Deps): Promise<void> {
@@ -18,6 +19,7 @@ export async function healthRoutes(app: App, deps: Deps): Promise<void> {
             database: Type.Union([Type.Literal('postgres'), Type.Literal('pglite')]),
             time: Type.String({ format: 'date-time', description: 'The service clock (moved by test helpers in sandbox mode)' }),
           }),
+          ...problems(),
         },
       },
     },
