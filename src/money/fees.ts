@@ -30,9 +30,12 @@ export function fiatFee(amountMinor: bigint, method: FiatPaymentMethod) {
   return { fee, totalDeducted: amountMinor + fee };
 }
 
-/** Stablecoin: the fee comes out of the amount. Null when nothing would be left for the recipient. */
-export function stablecoinFee(amountMinor: bigint): { fee: bigint; net: bigint } | null {
-  const fee = feeFor(amountMinor, STABLECOIN_FEE_RATE);
+/**
+ * Stablecoin: the fee comes out of the amount. Null when nothing would be left for the recipient
+ * (which 1.49% never causes; the rate is a parameter so that the guard holds for any rate).
+ */
+export function stablecoinFee(amountMinor: bigint, rate: FeeRate = STABLECOIN_FEE_RATE): { fee: bigint; net: bigint } | null {
+  const fee = feeFor(amountMinor, rate);
   const net = amountMinor - fee;
   return net > 0n ? { fee, net } : null;
 }
