@@ -57,6 +57,12 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
+    // The IETF RateLimit / RateLimit-Policy fields, from what the rate limiter counted.
+    const limit = reply.getHeader('ratelimit-limit');
+    if (limit !== undefined) {
+      reply.header('RateLimit-Policy', `"default";q=${limit};w=60`);
+      reply.header('RateLimit', `"default";r=${reply.getHeader('ratelimit-remaining') ?? 0};t=${reply.getHeader('ratelimit-reset') ?? 0}`);
+    }
   });
   app.addSchema(ProblemSchema);
   registerProblemDetails(app);

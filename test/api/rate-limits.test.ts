@@ -20,6 +20,8 @@ it('limits registrations per client address with 429, Retry-After and RateLimit 
   expectProblem(last!, 429, 'rate_limited');
   expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);
   expect(last!.headers.get('ratelimit-limit')).toBe('3');
+  expect(last!.headers.get('ratelimit-policy')).toBe('"default";q=3;w=60');
+  expect(last!.headers.get('ratelimit')).toMatch(/^"default";r=0;t=\d+$/);
 });
 
 it('limits account checks separately from registrations', async () => {
