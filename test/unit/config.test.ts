@@ -11,6 +11,7 @@ describe('loadConfig', () => {
     expect(config.dataDir.endsWith('/data')).toBe(true);
     expect(config.publicUrl).toBe('http://127.0.0.1:3000');
     expect(config.maxFiatTransferMajor).toBe(1_000_000n);
+    expect(config.passwordHashCostLog2).toBe(17);
     expect(Object.isFrozen(config)).toBe(true);
   });
 
