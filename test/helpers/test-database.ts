@@ -8,26 +8,37 @@ export function testDatabaseKind(): 'postgres' | 'pglite' {
   return process.env.DATABASE_URL ? 'postgres' : 'pglite';
 }
 
-export async function openTestDatabase(): Promise<Database & { url: string | undefined }> {
-  const adminUrl = process.env.DATABASE_URL;
-  if (!adminUrl) return { ...(await openDatabase({})), url: undefined };
-  const name = `peerpay_test_${randomBytes(6).toString('hex')}`;
+async function adminQuery(adminUrl: string, text: string): Promise<void> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  try {
+    await admin.query(text);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** A new, empty PostgreSQL database on the DATABASE_URL server; undefined when testing on PGlite. */
+export async function createPostgresTestDatabase(): Promise<{ url: string; drop(): Promise<void> } | undefined> {
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) return undefined;
+  const name = `peerpay_test_${randomBytes(6).toString('hex')}`;
+  await adminQuery(adminUrl, `create database ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolSize: 20 });
+  return { url: url.toString(), drop: () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`) };
+}
+
+export async function openTestDatabase(): Promise<Database & { url: string | undefined }> {
+  const postgres = await createPostgresTestDatabase();
+  if (!postgres) return { ...(await openDatabase({})), url: undefined };
+  const database = await openDatabase({ url: postgres.url, poolSize: 20 });
   return {
     ...database,
-    url: url.toString(),
+    url: postgres.url,
     async close() {
       await database.close();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await postgres.drop();
     },
   };
 }

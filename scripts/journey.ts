@@ -1,0 +1,126 @@
+// The scripted journey of the fiat rail, against a running peerpay in sandbox mode:
+//   npm start            (in one terminal)
+//   npm run journey      (in another; BASE_URL defaults to http://127.0.0.1:3000)
+// Every step checks its answer; the first surprise stops the journey with a non-zero exit.
+import { pathToFileURL } from 'node:url';
+
+interface Answer {
+  status: number;
+  body: any;
+}
+
+export class JourneyError extends Error {}
+
+export async function runJourney(baseUrl: string, say: (line: string) => void = console.log): Promise<{ recipientKey: string; recipientHandle: string }> {
+  const call = async (method: string, path: string, options: { key?: string; body?: unknown; form?: Record<string, string> } = {}): Promise<Answer> => {
+    const headers: Record<string, string> = {};
+    let body: string | undefined;
+    if (options.key) headers.authorization = `Bearer ${options.key}`;
+    if (options.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(options.body);
+    }
+    if (options.form) {
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      body = new URLSearchParams(options.form).toString();
+    }
+    const url = path.startsWith('http') ? path : baseUrl + path;
+    const response = await fetch(url, { method, headers, body });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // HTML pages stay text
+    }
+    return { status: response.status, body: parsed };
+  };
+  const expect = (answer: Answer, status: number, what: string) => {
+    if (answer.status !== status) throw new JourneyError(`${what}: expected ${status}, got ${answer.status} ${JSON.stringify(answer.body)}`);
+    say(`ok  ${what}`);
+    return answer.body;
+  };
+  const equal = (actual: unknown, expected: unknown, what: string) => {
+    if (actual !== expected) throw new JourneyError(`${what}: expected ${String(expected)}, got ${String(actual)}`);
+    say(`ok  ${what} = ${String(actual)}`);
+  };
+  const register = async (name: string) => {
+    const email = `${name.toLowerCase()}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+    const body = expect(await call('POST', '/agent/register', { body: { email, password: 'correct horse battery', name } }), 201, `register ${name}`);
+    return { key: body.apiKey as string, handle: body.agentHandle as string };
+  };
+  const completeLink = async (key: string, path: string, outcome: string) => {
+    const link = expect(await call('POST', path, { key }), 200, `${path}`);
+    expect(await call('GET', link.url), 200, `${path} page shows what will happen`);
+    expect(await call('POST', link.url, { form: { outcome } }), 200, `${path} completed with outcome ${outcome}`);
+    expect(await call('POST', link.url, { form: { outcome } }), 410, `${path} cannot be used twice`);
+  };
+  const usd = async (key: string) => {
+    const body = expect(await call('GET', '/balance', { key }), 200, 'GET /balance');
+    const entry = (body.balances as Array<{ currency: string; available: string; pending: string }>).find((b) => b.currency === 'USD');
+    return entry ?? { currency: 'USD', available: '0.00', pending: '0.00' };
+  };
+
+  const health = expect(await call('GET', '/health'), 200, 'service is up');
+  equal(health.mode, 'sandbox', 'mode');
+
+  const sender = await register('Sender');
+  const recipient = await register('Recipient');
+  await completeLink(sender.key, '/agent/setup-link', 'succeed');
+
+  const instant = expect(
+    await call('POST', '/transfers', { key: sender.key, body: { recipientHandle: recipient.handle, amount: 10, currency: 'USD', paymentMethod: 'instant' } }),
+    200,
+    'send 10.00 USD instant',
+  ).transfer;
+  equal(instant.amount, '10.00', 'amount');
+  equal(instant.fee, '0.25', 'fee');
+  equal(instant.totalDeducted, '10.25', 'totalDeducted');
+  equal(instant.status, 'completed', 'status');
+  equal((await usd(recipient.key)).available, '10.00', 'recipient USD available');
+
+  const yen = expect(
+    await call('POST', '/transfers', { key: sender.key, body: { recipientHandle: recipient.handle, amount: 1000, currency: 'JPY' } }),
+    200,
+    'send 1000 JPY',
+  ).transfer;
+  equal(yen.fee, '25', 'JPY fee');
+  equal(yen.totalDeducted, '1025', 'JPY totalDeducted');
+
+  const achBody = { recipientHandle: recipient.handle, amount: 20, currency: 'USD', paymentMethod: 'ach' };
+  const refused = expect(await call('POST', '/transfers', { key: sender.key, body: achBody }), 409, 'ACH without bank debit setup is refused');
+  equal(refused.code, 'ach_setup_required', 'code');
+  equal(refused.needsBankDebitSetup, true, 'needsBankDebitSetup');
+
+  await completeLink(sender.key, '/agent/bank-debit-link', 'succeed');
+  const ach = expect(await call('POST', '/transfers', { key: sender.key, body: achBody }), 200, 'send 20.00 USD by ACH').transfer;
+  equal(ach.status, 'pending', 'ACH status');
+  equal(ach.fee, '0.16', 'ACH fee (0.8%)');
+  equal((await usd(recipient.key)).pending, '20.00', 'recipient USD pending');
+
+  expect(await call('POST', '/test-helpers/clock/advance', { body: { days: 5 } }), 200, 'sandbox clock moves 5 days');
+  const history = expect(await call('GET', '/transfers', { key: sender.key }), 200, 'GET /transfers').transfers as Array<{ id: string; status: string }>;
+  equal(history.find((t) => t.id === ach.id)?.status, 'completed', 'ACH status after 5 days');
+  const settled = await usd(recipient.key);
+  equal(settled.available, '30.00', 'recipient USD available after settlement');
+  equal(settled.pending, '0.00', 'recipient USD pending after settlement');
+
+  const declined = await register('Declined');
+  await completeLink(declined.key, '/agent/setup-link', 'decline');
+  const refusedCard = expect(
+    await call('POST', '/transfers', { key: declined.key, body: { recipientHandle: recipient.handle, amount: 5, currency: 'USD' } }),
+    402,
+    'a declined card gives 402',
+  );
+  equal(refusedCard.code, 'card_declined', 'code');
+  equal((await usd(recipient.key)).available, '30.00', 'recipient balance unchanged by the declined card');
+  say('journey complete');
+  return { recipientKey: recipient.key, recipientHandle: recipient.handle };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  runJourney(process.env.BASE_URL ?? 'http://127.0.0.1:3000').catch((error) => {
+    console.error(`journey failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  });
+}
