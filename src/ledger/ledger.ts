@@ -1,7 +1,10 @@
 // The double-entry core. An operation is a set of transfers applied atomically inside the caller's
 // transaction; user accounts never go below zero, under any concurrency, because every balance
 // change is one conditional UPDATE that PostgreSQL serialises on the row (and a CHECK constraint
-// backs it up). Accounts are updated in id order so two operations never deadlock on each other.
+// backs it up). Locks are always taken in one global order, so that two operations or batches never
+// deadlock on each other: first new ledger accounts are created in code order, then the pending
+// transfers being resolved are locked in id order, then account rows are locked (a batch, all of
+// them up front) or updated (one operation) in id order.
 import { sql, type Transaction } from 'kysely';
 import type { DB } from '../db/schema.js';
 import type { Db } from '../db/database.js';
@@ -59,8 +62,9 @@ interface ResolvedTransfer {
 export async function applyOperation(trx: Trx, operation: Operation): Promise<AppliedTransfer[]> {
   assert(operation.transfers.length > 0, 'an operation has at least one transfer');
   assert(operation.transfers.length <= MAX_TRANSFERS_PER_OPERATION, 'too many transfers in one operation');
+  const { accounts } = await lockInOrder(trx, [operation], { lockAccountRows: false });
   const resolved: ResolvedTransfer[] = [];
-  for (const input of operation.transfers) resolved.push(await resolveTransfer(trx, input));
+  for (const input of operation.transfers) resolved.push(await resolveTransfer(trx, input, accounts));
 
   const deltas = new Map<number, Delta>();
   const touch = (id: number): Delta => {
@@ -154,6 +158,10 @@ export const MAX_OPERATIONS_PER_BATCH = 256;
 export async function commitBatch(db: Db, operations: readonly Operation[]): Promise<BatchResult[]> {
   assert(operations.length <= MAX_OPERATIONS_PER_BATCH, 'batch within bound');
   return db.transaction().execute(async (trx) => {
+    // The operations of a batch run one after another in one transaction, so each would otherwise
+    // hold its locks while the next takes more, in an order no other transaction knows: lock
+    // everything the batch touches first, in the global order.
+    const { accounts } = await lockInOrder(trx, operations, { lockAccountRows: true });
     const results: BatchResult[] = [];
     for (let i = 0; i < operations.length; i++) {
       await sql`savepoint op`.execute(trx);
@@ -166,14 +174,70 @@ export async function commitBatch(db: Db, operations: readonly Operation[]): Pro
         results.push({ ok: false, error });
       }
     }
+    // Accounts were created up front for every operation; those only refused operations named
+    // are removed again, so that a refused operation leaves nothing behind.
+    const created = [...accounts.values()].filter((a) => a.created).map((a) => a.id);
+    if (created.length > 0) {
+      await sql`delete from ledger_accounts a
+                 where a.id in (${sql.join(created)})
+                   and not exists (select 1 from ledger_transfers t where t.debit_account_id = a.id or t.credit_account_id = a.id)`.execute(trx);
+    }
     return results;
   });
 }
 
-async function resolveTransfer(trx: Trx, input: TransferInput): Promise<ResolvedTransfer> {
+type EnsuredAccounts = ReadonlyMap<string, { id: number; asset: Asset; created: boolean }>;
+
+/**
+ * Takes the locks `operations` need in the global order (see the top of this file): creates the
+ * ledger accounts they name in code order (creating a row holds it until commit, and an insert
+ * that meets a row being created or updated by another transaction waits for it), then locks the
+ * pending transfers they resolve in id order, then, when asked, every account row in id order.
+ */
+async function lockInOrder(trx: Trx, operations: readonly Operation[], options: { lockAccountRows: boolean }): Promise<{ accounts: EnsuredAccounts }> {
+  const keys = new Map<string, LedgerAccountKey>();
+  const pendingIds = new Set<bigint>();
+  for (const operation of operations) {
+    for (const input of operation.transfers) {
+      if ('pendingTransferId' in input) {
+        pendingIds.add(input.pendingTransferId);
+      } else {
+        keys.set(specOf(input.debit).code, input.debit);
+        keys.set(specOf(input.credit).code, input.credit);
+      }
+    }
+  }
+  const accounts = new Map<string, { id: number; asset: Asset; created: boolean }>();
+  for (const code of [...keys.keys()].sort()) accounts.set(code, await ensureAccount(trx, keys.get(code)!));
+  const accountIds = new Set([...accounts.values()].map((a) => a.id));
+  // One pending resolution locks its row where it is read; several are locked here, in id order.
+  if (pendingIds.size > 1 || (pendingIds.size > 0 && options.lockAccountRows)) {
+    const pendings = await trx
+      .selectFrom('ledger_transfers')
+      .select(['id', 'debit_account_id', 'credit_account_id'])
+      .where('id', 'in', [...pendingIds].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)))
+      .orderBy('id')
+      .forUpdate()
+      .execute();
+    for (const p of pendings) accountIds.add(p.debit_account_id).add(p.credit_account_id);
+  }
+  if (options.lockAccountRows && accountIds.size > 0) {
+    await trx
+      .selectFrom('ledger_accounts')
+      .select('id')
+      .where('id', 'in', [...accountIds].sort((a, b) => a - b))
+      .orderBy('id')
+      .forUpdate()
+      .execute();
+  }
+  return { accounts };
+}
+
+async function resolveTransfer(trx: Trx, input: TransferInput, accounts: EnsuredAccounts): Promise<ResolvedTransfer> {
   if ('pendingTransferId' in input) return resolvePendingResolution(trx, input.type, input.pendingTransferId, input.code);
-  const debit = await ensureAccount(trx, input.debit);
-  const credit = await ensureAccount(trx, input.credit);
+  const debit = accounts.get(specOf(input.debit).code);
+  const credit = accounts.get(specOf(input.credit).code);
+  assert(debit && credit, 'accounts of a transfer exist');
   assert(debit.asset === credit.asset, 'both sides of a transfer hold the same asset');
   return { kind: input.type, debitId: debit.id, creditId: credit.id, asset: debit.asset, amount: input.amountMinor, pendingTransferId: null, code: input.code };
 }
@@ -206,14 +270,16 @@ async function resolvePendingResolution(
   };
 }
 
-/** Finds or creates the ledger account for `key`. */
-export async function ensureAccount(trx: Trx | Db, key: LedgerAccountKey): Promise<{ id: number; asset: Asset }> {
+/** Finds or creates the ledger account for `key`; `created` tells whether this call created it. */
+export async function ensureAccount(trx: Trx | Db, key: LedgerAccountKey): Promise<{ id: number; asset: Asset; created: boolean }> {
   const spec = specOf(key);
-  await trx
+  const inserted = await trx
     .insertInto('ledger_accounts')
     .values({ code: spec.code, owner_account_id: spec.ownerAccountId, kind: spec.kind, asset: spec.asset, allow_negative: spec.allowNegative })
     .onConflict((oc) => oc.column('code').doNothing())
-    .execute();
+    .returning('id')
+    .executeTakeFirst();
+  if (inserted) return { id: inserted.id, asset: spec.asset, created: true };
   const row = await trx.selectFrom('ledger_accounts').select(['id', 'asset']).where('code', '=', spec.code).executeTakeFirstOrThrow();
-  return { id: row.id, asset: row.asset as Asset };
+  return { id: row.id, asset: row.asset as Asset, created: false };
 }
