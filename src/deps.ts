@@ -7,6 +7,8 @@ import { createHdWalletProvider } from './adapters/wallet/hd-wallet-provider.js'
 import { loadMasterSeed } from './adapters/wallet/master-seed.js';
 import type { WalletProvider } from './adapters/wallet/wallet-provider.js';
 import { SandboxClock, type Clock } from './platform/clock.js';
+import type { PaymentProcessor } from './adapters/processor/payment-processor.js';
+import { SandboxProcessor } from './adapters/processor/sandbox-processor.js';
 
 export interface Deps {
   readonly config: Config;
@@ -17,6 +19,9 @@ export interface Deps {
   readonly sandboxClock: SandboxClock | null;
   readonly passwords: PasswordHasher;
   readonly wallets: WalletProvider;
+  readonly processor: PaymentProcessor;
+  /** Present in sandbox mode only: the processor whose hosted pages peerpay serves itself. */
+  readonly sandboxProcessor: SandboxProcessor | null;
   close(): Promise<void>;
 }
 
@@ -26,12 +31,15 @@ export interface DepsOverrides {
 }
 
 export async function createDeps(config: Config, overrides: DepsOverrides = {}): Promise<Deps> {
+  // Live mode needs the Stripe processor adapter, which config.ts already refuses to start without.
+  if (config.mode !== 'sandbox') throw new Error('no payment processor adapter for live mode in this release');
   const database =
     overrides.database ??
     (await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') }));
   const sandboxClock = config.mode === 'sandbox' ? new SandboxClock(database.db) : null;
   await sandboxClock?.refresh();
   const clock: Clock = sandboxClock ?? { now: () => new Date() };
+  const sandboxProcessor = new SandboxProcessor({ db: database.db, clock });
   const masterSeed = loadMasterSeed({ seedHex: config.masterSeedHex, dataDir: config.dataDir });
   return {
     config,
@@ -41,6 +49,8 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     sandboxClock,
     passwords: createPasswordHasher({ costLog2: config.passwordHashCostLog2, concurrency: config.passwordHashConcurrency }),
     wallets: createHdWalletProvider(masterSeed),
+    processor: sandboxProcessor,
+    sandboxProcessor,
     close: () => database.close(),
   };
 }

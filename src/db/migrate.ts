@@ -5,12 +5,14 @@ import * as m0001 from './migrations/0001-accounts.js';
 import * as m0002 from './migrations/0002-ledger.js';
 import * as m0003 from './migrations/0003-idempotency.js';
 import * as m0004 from './migrations/0004-fiat.js';
+import * as m0005 from './migrations/0005-fiat-work.js';
 
 const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
   '0002-ledger': m0002,
   '0003-idempotency': m0003,
   '0004-fiat': m0004,
+  '0005-fiat-work': m0005,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

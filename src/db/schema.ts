@@ -121,6 +121,12 @@ export interface FiatTransfersTable {
   created_at: Date;
   settles_at: Date | null;
   completed_at: Date | null;
+  /** The client's Idempotency-Key, unique per sender (migration 0005). */
+  idempotency_key: string | null;
+  /** A job's lease on the row (migration 0005). */
+  locked_until: Date | null;
+  /** The card or bank-debit mandate charged (migration 0005). */
+  instrument_ref: string | null;
 }
 
 export interface PayoutsTable {
@@ -131,6 +137,12 @@ export interface PayoutsTable {
   status: 'pending' | 'paid' | 'failed';
   processor_ref: string | null;
   created_at: Date;
+  failure_code: string | null;
+  completed_at: Date | null;
+  /** A job's lease on the row (migration 0005). */
+  locked_until: Date | null;
+  /** The payout account paid (migration 0005). */
+  instrument_ref: string | null;
 }
 
 export interface SandboxClockTable {

@@ -1,0 +1,212 @@
+// The built-in sandbox processor: a simulated card network and bank with books of their own
+// (tables sandbox_instruments and sandbox_charges). Only the card network and the bank are
+// simulated; every result is stored, idempotent per key, and read back the way a real processor's
+// API would answer. Its hosted setup pages are served by peerpay itself (http/routes/link-pages-routes.ts),
+// which calls completeHostedSetup with the button the user pressed.
+import type { Db } from '../../db/database.js';
+import type { Clock } from '../../platform/clock.js';
+import { newId, sha256Hex } from '../../platform/ids.js';
+import type { FiatCurrency } from '../../money/assets.js';
+import { addBusinessDays } from './business-days.js';
+import type {
+  BankDebitInput,
+  BankDebitStatus,
+  CardChargeInput,
+  CardChargeResult,
+  CreateCustomerInput,
+  InstrumentKind,
+  PaymentProcessor,
+  PayoutInput,
+  PayoutResult,
+  SetupSession,
+  SetupSessionInput,
+} from './payment-processor.js';
+
+/** How a sandbox instrument behaves from its setup on: the outcome chosen on its setup page. */
+export type SandboxBehaviour = 'succeed' | 'decline' | 'return';
+
+/** Which behaviours each kind of instrument can be set up with. */
+export const SANDBOX_BEHAVIOURS: Record<InstrumentKind, readonly SandboxBehaviour[]> = {
+  card: ['succeed', 'decline'],
+  bank_debit: ['succeed', 'return'],
+  payout: ['succeed', 'decline'],
+};
+
+/** ACH debits settle this many business days after they are made (DESIGN §6). */
+export const ACH_SETTLEMENT_BUSINESS_DAYS = 3;
+
+const REF_PREFIX: Record<InstrumentKind, string> = { card: 'card_sbx', bank_debit: 'mandate_sbx', payout: 'acct_sbx' };
+
+type ChargeKind = 'card_charge' | 'bank_debit' | 'payout';
+
+interface ChargeRow {
+  ref: string;
+  idempotency_key: string;
+  instrument_ref: string;
+  kind: ChargeKind;
+  currency: string;
+  amount: bigint;
+  status: 'succeeded' | 'declined' | 'pending' | 'returned';
+  settles_at: Date | null;
+}
+
+export class SandboxProcessor implements PaymentProcessor {
+  readonly name = 'sandbox';
+
+  constructor(private readonly deps: { db: Db; clock: Clock }) {}
+
+  async createCustomer(input: CreateCustomerInput): Promise<{ customerRef: string }> {
+    // Derived from the idempotency key, so that a repeated call names the same customer, as Stripe's
+    // idempotent create does. The sandbox needs no other record of its customers.
+    return { customerRef: `cus_sbx_${sha256Hex(`customer:${input.idempotencyKey}`).slice(0, 24)}` };
+  }
+
+  async createSetupSession(input: SetupSessionInput): Promise<SetupSession> {
+    // The sandbox's hosted page is peerpay's own link page.
+    return { sessionRef: `seti_sbx_${sha256Hex(`session:${input.idempotencyKey}`).slice(0, 24)}`, url: input.linkUrl };
+  }
+
+  /** The user finished a hosted setup page: the instrument now exists and behaves as chosen. */
+  async completeHostedSetup(input: { customerRef: string; kind: InstrumentKind; behaviour: SandboxBehaviour }): Promise<{ instrumentRef: string }> {
+    if (!SANDBOX_BEHAVIOURS[input.kind].includes(input.behaviour)) {
+      throw new Error(`sandbox: a ${input.kind} cannot be set up to ${input.behaviour}`);
+    }
+    const ref = newId(REF_PREFIX[input.kind]);
+    await this.deps.db
+      .insertInto('sandbox_instruments')
+      .values({ ref, customer_ref: input.customerRef, kind: input.kind, behaviour: input.behaviour, created_at: this.deps.clock.now() })
+      .execute();
+    return { instrumentRef: ref };
+  }
+
+  async chargeCard(input: CardChargeInput): Promise<CardChargeResult> {
+    const instrument = await this.instrument(input.cardRef, 'card', input.customerRef);
+    const charge = await this.recordCharge({
+      kind: 'card_charge',
+      prefix: 'ch_sbx',
+      instrumentRef: input.cardRef,
+      currency: input.currency,
+      amountMinor: input.amountMinor,
+      idempotencyKey: input.idempotencyKey,
+      status: instrument.behaviour === 'decline' ? 'declined' : 'succeeded',
+      settlesAt: null,
+    });
+    return charge.status === 'succeeded'
+      ? { status: 'succeeded', chargeRef: charge.ref }
+      : { status: 'declined', chargeRef: charge.ref, declineCode: 'card_declined' };
+  }
+
+  async debitBank(input: BankDebitInput): Promise<BankDebitStatus> {
+    await this.instrument(input.mandateRef, 'bank_debit', input.customerRef);
+    const charge = await this.recordCharge({
+      kind: 'bank_debit',
+      prefix: 'dd_sbx',
+      instrumentRef: input.mandateRef,
+      currency: input.currency,
+      amountMinor: input.amountMinor,
+      idempotencyKey: input.idempotencyKey,
+      status: 'pending',
+      settlesAt: addBusinessDays(this.deps.clock.now(), ACH_SETTLEMENT_BUSINESS_DAYS),
+    });
+    return this.bankDebitStatus(charge.ref);
+  }
+
+  async bankDebitStatus(debitRef: string): Promise<BankDebitStatus> {
+    let charge = await this.charge(debitRef, 'bank_debit');
+    if (charge.status === 'pending' && charge.settles_at !== null && charge.settles_at <= this.deps.clock.now()) {
+      // Settlement day has come: the bank pays, or returns the debit if the account was set up so.
+      const instrument = await this.instrument(charge.instrument_ref, 'bank_debit');
+      await this.deps.db
+        .updateTable('sandbox_charges')
+        .set({ status: instrument.behaviour === 'return' ? 'returned' : 'succeeded' })
+        .where('ref', '=', debitRef)
+        .where('status', '=', 'pending')
+        .execute();
+      charge = await this.charge(debitRef, 'bank_debit');
+    }
+    switch (charge.status) {
+      case 'pending':
+        return { status: 'pending', debitRef, expectedSettlementAt: charge.settles_at ?? this.deps.clock.now() };
+      case 'succeeded':
+        return { status: 'succeeded', debitRef };
+      case 'returned':
+        // R01: insufficient funds, the most common ACH return.
+        return { status: 'returned', debitRef, returnCode: 'R01' };
+      default:
+        throw new Error(`sandbox: bank debit ${debitRef} has impossible status ${charge.status}`);
+    }
+  }
+
+  async payout(input: PayoutInput): Promise<PayoutResult> {
+    const instrument = await this.instrument(input.payoutAccountRef, 'payout');
+    const charge = await this.recordCharge({
+      kind: 'payout',
+      prefix: 'po_sbx',
+      instrumentRef: input.payoutAccountRef,
+      currency: input.currency,
+      amountMinor: input.amountMinor,
+      idempotencyKey: input.idempotencyKey,
+      status: instrument.behaviour === 'decline' ? 'declined' : 'succeeded',
+      settlesAt: null,
+    });
+    return payoutResultOf(charge);
+  }
+
+  async payoutStatus(payoutRef: string): Promise<PayoutResult> {
+    return payoutResultOf(await this.charge(payoutRef, 'payout'));
+  }
+
+  private async instrument(ref: string, kind: InstrumentKind, customerRef?: string) {
+    const row = await this.deps.db.selectFrom('sandbox_instruments').selectAll().where('ref', '=', ref).executeTakeFirst();
+    if (!row || row.kind !== kind || (customerRef !== undefined && row.customer_ref !== customerRef)) {
+      throw new Error(`sandbox: no ${kind} ${ref}${customerRef ? ` for customer ${customerRef}` : ''}`);
+    }
+    return row;
+  }
+
+  private async charge(ref: string, kind: ChargeKind): Promise<ChargeRow> {
+    const row = await this.deps.db.selectFrom('sandbox_charges').selectAll().where('ref', '=', ref).executeTakeFirst();
+    if (!row || row.kind !== kind) throw new Error(`sandbox: no ${kind} ${ref}`);
+    return row;
+  }
+
+  /** Records a charge once per idempotency key; a repeat returns the first one, as Stripe does. */
+  private async recordCharge(input: {
+    kind: ChargeKind;
+    prefix: string;
+    instrumentRef: string;
+    currency: FiatCurrency;
+    amountMinor: bigint;
+    idempotencyKey: string;
+    status: ChargeRow['status'];
+    settlesAt: Date | null;
+  }): Promise<ChargeRow> {
+    if (input.amountMinor <= 0n) throw new Error('sandbox: charge amount must be positive');
+    await this.deps.db
+      .insertInto('sandbox_charges')
+      .values({
+        ref: newId(input.prefix),
+        idempotency_key: input.idempotencyKey,
+        instrument_ref: input.instrumentRef,
+        kind: input.kind,
+        currency: input.currency,
+        amount: input.amountMinor,
+        status: input.status,
+        settles_at: input.settlesAt,
+        created_at: this.deps.clock.now(),
+      })
+      .onConflict((oc) => oc.column('idempotency_key').doNothing())
+      .execute();
+    const row = await this.deps.db.selectFrom('sandbox_charges').selectAll().where('idempotency_key', '=', input.idempotencyKey).executeTakeFirstOrThrow();
+    const same = row.kind === input.kind && row.instrument_ref === input.instrumentRef && row.currency === input.currency && row.amount === input.amountMinor;
+    // A real processor refuses a key reused with other parameters; so does the sandbox.
+    if (!same) throw new Error(`sandbox: idempotency key ${input.idempotencyKey} was used for a different ${row.kind}`);
+    return row;
+  }
+}
+
+function payoutResultOf(charge: ChargeRow): PayoutResult {
+  return charge.status === 'succeeded'
+    ? { status: 'paid', payoutRef: charge.ref }
+    : { status: 'failed', payoutRef: charge.ref, failureCode: 'account_closed' };
+}
