@@ -4,6 +4,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from '../deps.js';
 import { deleteExpiredKeys } from '../platform/idempotency-store.js';
+import { fiatRecoveryJob } from './fiat-recovery-job.js';
+import { achSettlementJob } from './ach-settlement-job.js';
+import { payoutJob } from './payout-job.js';
 
 export interface Job {
   name: string;
@@ -19,7 +22,8 @@ export const idempotencyCleanupJob: Job = {
 };
 
 /** Every job the service runs, in the order a tick runs them. */
-export const JOBS: Job[] = [idempotencyCleanupJob];
+// Settlement runs before payouts so that money that settled in this round is paid out in it too.
+export const JOBS: Job[] = [idempotencyCleanupJob, fiatRecoveryJob, achSettlementJob, payoutJob];
 
 /** Runs every job once, now (also used by the sandbox clock helper after moving time). */
 export async function runJobsOnce(deps: Deps, log?: FastifyBaseLogger): Promise<void> {

@@ -1,0 +1,45 @@
+// Bank debits settle, or are returned, days after the transfer. For each pending transfer that is
+// due, ask the processor where its debit stands and record that: settled → the pending credits are
+// posted (completed); returned → they are voided (failed, the recipient's pending credit is gone);
+// still pending → look again later.
+import type { Deps } from '../deps.js';
+import { assert } from '../platform/errors.js';
+import type { FiatTransfer } from './fiat-transfer.js';
+import { changeStatus, claimTransfers, postponeSettlement } from './fiat-transfers-repository.js';
+import { resolveTransferCredit } from './fiat-ledger.js';
+
+type SettlementDeps = Pick<Deps, 'db' | 'processor' | 'clock'>;
+
+const LEASE_MS = 5 * 60 * 1000;
+/** When the processor says "not yet" past the expected date, look again after this long. */
+const RECHECK_MS = 3600 * 1000;
+
+/** Settles up to `limit` due transfers; returns how many it looked at. */
+export async function settleDueTransfers(deps: SettlementDeps, limit: number): Promise<number> {
+  const now = deps.clock.now();
+  const due = await claimTransfers(deps.db, { status: 'pending', dueColumn: 'settles_at', dueBy: now, now, leaseMs: LEASE_MS, limit });
+  for (const transfer of due) await settleOne(deps, transfer);
+  return due.length;
+}
+
+async function settleOne(deps: SettlementDeps, transfer: FiatTransfer): Promise<void> {
+  assert(transfer.status === 'pending' && transfer.processorRef, 'a pending transfer has a bank debit at the processor');
+  const debit = await deps.processor.bankDebitStatus(transfer.processorRef);
+  if (debit.status === 'pending') {
+    const now = deps.clock.now();
+    const next = debit.expectedSettlementAt > now ? debit.expectedSettlementAt : new Date(now.getTime() + RECHECK_MS);
+    await postponeSettlement(deps.db, { id: transfer.id, settlesAt: next });
+    return;
+  }
+  const settled = debit.status === 'succeeded';
+  await deps.db.transaction().execute(async (trx) => {
+    const changed = await changeStatus(trx, {
+      id: transfer.id,
+      from: 'pending',
+      to: settled ? 'completed' : 'failed',
+      failureCode: settled ? null : 'bank_debit_returned',
+      completedAt: settled ? deps.clock.now() : null,
+    });
+    if (changed) await resolveTransferCredit(trx, changed, settled ? 'post_pending' : 'void_pending');
+  });
+}

@@ -1,0 +1,150 @@
+// POST /transfers: send fiat to another user, paid by the sender's card (instant) or bank debit
+// (ach), fee on top. The intent is recorded first, then the processor is asked, then its answer is
+// recorded with the ledger movement (transfer-processing.ts). The client's Idempotency-Key is the
+// transfer's natural key, so a retry after a crash continues the same transfer.
+import type { Deps } from '../deps.js';
+import { findAccountByHandle } from '../accounts/accounts-repository.js';
+import { parseAmount } from '../money/amount.js';
+import { exponentOf, isFiatCurrency, type FiatCurrency } from '../money/assets.js';
+import { fiatFee, type FiatPaymentMethod } from '../money/fees.js';
+import { AppError, assert } from '../platform/errors.js';
+import { newId } from '../platform/ids.js';
+import type { FiatTransfer } from './fiat-transfer.js';
+import { findTransferByIdempotencyKey, insertTransferIntent } from './fiat-transfers-repository.js';
+import { findProcessorCustomer } from './processor-customers-repository.js';
+import { processTransfer } from './transfer-processing.js';
+
+export interface SendTransferInput {
+  senderAccountId: number;
+  recipientHandle: string;
+  /** As the client sent it: a JSON number in major units. */
+  amount: number;
+  currency: string;
+  paymentMethod?: FiatPaymentMethod | undefined;
+  note?: string | undefined;
+  idempotencyKey: string | null;
+}
+
+export interface SentTransfer {
+  transfer: FiatTransfer;
+  recipientHandle: string;
+}
+
+type TransferDeps = Pick<Deps, 'db' | 'processor' | 'clock' | 'config'>;
+
+export async function sendTransfer(deps: TransferDeps, input: SendTransferInput): Promise<SentTransfer> {
+  const currency = currencyOf(input.currency);
+  const amountMinor = amountOf(input.amount, currency, deps.config.maxFiatTransferMajor);
+  const paymentMethod = input.paymentMethod ?? 'instant';
+  const recipient = await findAccountByHandle(deps.db, input.recipientHandle.trim().toUpperCase());
+  if (!recipient) throw new AppError('recipient_not_found', 'No account has that handle.');
+  if (recipient.id === input.senderAccountId) throw new AppError('self_transfer', 'You cannot send money to yourself.');
+
+  if (input.idempotencyKey !== null) {
+    const earlier = await findTransferByIdempotencyKey(deps.db, input.senderAccountId, input.idempotencyKey);
+    if (earlier) return continueTransfer(deps, earlier, { recipientAccountId: recipient.id, currency, amountMinor, paymentMethod }, recipient.handle);
+  }
+
+  const instrumentRef = await instrumentFor(deps, input.senderAccountId, paymentMethod);
+  const { fee } = fiatFee(amountMinor, paymentMethod);
+  const intent: FiatTransfer = {
+    id: newId('tr'),
+    senderAccountId: input.senderAccountId,
+    recipientAccountId: recipient.id,
+    currency,
+    amountMinor,
+    feeMinor: fee,
+    paymentMethod,
+    status: 'processing',
+    note: input.note ?? null,
+    instrumentRef,
+    processorRef: null,
+    failureCode: null,
+    idempotencyKey: input.idempotencyKey,
+    createdAt: deps.clock.now(),
+    settlesAt: null,
+    completedAt: null,
+  };
+  const inserted = await insertTransferIntent(deps.db, intent);
+  if (!inserted) {
+    // A request with the same key got in between (only possible after its key's lease ran out).
+    const earlier = await findTransferByIdempotencyKey(deps.db, input.senderAccountId, input.idempotencyKey!);
+    assert(earlier, 'a conflicting transfer exists');
+    return continueTransfer(deps, earlier, { recipientAccountId: recipient.id, currency, amountMinor, paymentMethod }, recipient.handle);
+  }
+  return finish(await processTransfer(deps, inserted), recipient.handle);
+}
+
+/** The transfer this idempotency key already made: carried on if unfinished, answered as it stands otherwise. */
+async function continueTransfer(
+  deps: TransferDeps,
+  earlier: FiatTransfer,
+  request: { recipientAccountId: number; currency: FiatCurrency; amountMinor: bigint; paymentMethod: FiatPaymentMethod },
+  recipientHandle: string,
+): Promise<SentTransfer> {
+  const same =
+    earlier.recipientAccountId === request.recipientAccountId &&
+    earlier.currency === request.currency &&
+    earlier.amountMinor === request.amountMinor &&
+    earlier.paymentMethod === request.paymentMethod;
+  if (!same) throw new AppError('idempotency_key_reused', 'This Idempotency-Key was used for a different transfer.');
+  const current = earlier.status === 'processing' ? await processTransfer(deps, earlier) : earlier;
+  return finish(current, recipientHandle);
+}
+
+/** A declined card is an error for the client (402), although the attempt is recorded as failed. */
+function finish(transfer: FiatTransfer, recipientHandle: string): SentTransfer {
+  if (transfer.status === 'failed' && transfer.failureCode === 'card_declined') {
+    throw new AppError('card_declined', 'The card was declined; nothing was charged or sent. Set up another card with POST /agent/setup-link.', {
+      transferId: transfer.id,
+    });
+  }
+  // A debit the bank refuses at once (the sandbox bank never does) means the mandate is unusable:
+  // the same remedy as no mandate at all.
+  if (transfer.status === 'failed' && transfer.failureCode === 'bank_debit_refused') {
+    throw new AppError('ach_setup_required', 'The bank refused the debit; nothing was sent. Set up bank debit again with POST /agent/bank-debit-link.', {
+      needsBankDebitSetup: true,
+      transferId: transfer.id,
+    });
+  }
+  return { transfer, recipientHandle };
+}
+
+async function instrumentFor(deps: TransferDeps, accountId: number, method: FiatPaymentMethod): Promise<string> {
+  const customer = await findProcessorCustomer(deps.db, accountId);
+  if (method === 'instant') {
+    if (!customer?.cardRef) throw new AppError('card_setup_required', 'No card is set up. Call POST /agent/setup-link and let the user finish the page, then retry.');
+    return customer.cardRef;
+  }
+  if (!customer?.bankDebitRef) {
+    throw new AppError('ach_setup_required', 'Bank debit is not set up. Call POST /agent/bank-debit-link and let the user finish the page, then retry.', {
+      needsBankDebitSetup: true,
+    });
+  }
+  return customer.bankDebitRef;
+}
+
+function currencyOf(raw: string): FiatCurrency {
+  // Currency codes are case-insensitive on input ("usd" is USD), as processors commonly write them.
+  const code = raw.trim().toUpperCase();
+  if (!isFiatCurrency(code)) throw new AppError('unsupported_currency', `Unsupported currency "${raw.slice(0, 16)}"; use USD, EUR, GBP or JPY.`);
+  return code;
+}
+
+function amountOf(amount: number, currency: FiatCurrency, maxMajor: bigint): bigint {
+  const parsed = parseAmount(amount, currency, maxMajor);
+  if (parsed.ok) return parsed.minor;
+  switch (parsed.problem) {
+    case 'too_large':
+      throw new AppError('amount_too_large', `The amount is over the maximum of ${maxMajor} ${currency} per transfer.`);
+    case 'too_many_decimals':
+      throw new AppError(
+        'invalid_amount',
+        exponentOf(currency) === 0 ? `${currency} amounts are whole numbers.` : `${currency} amounts have at most ${exponentOf(currency)} decimals.`,
+      );
+    case 'not_positive':
+      throw new AppError('invalid_amount', 'The amount must be greater than zero.');
+    case 'not_a_number':
+      throw new AppError('invalid_amount', 'The amount must be a finite number.');
+  }
+}

@@ -1,0 +1,164 @@
+// SQL for fiat transfers. Status changes are conditional on the status they leave, so that two
+// workers recording the same processor answer cannot both apply it.
+import type { Selectable } from 'kysely';
+import type { Db } from '../db/database.js';
+import type { FiatTransfersTable } from '../db/schema.js';
+import type { Trx } from '../ledger/ledger.js';
+import type { FiatCurrency } from '../money/assets.js';
+import type { FiatTransfer, FiatTransferStatus } from './fiat-transfer.js';
+
+type Row = Omit<Selectable<FiatTransfersTable>, 'locked_until'>;
+
+const COLUMNS = [
+  'id',
+  'sender_account_id',
+  'recipient_account_id',
+  'currency',
+  'amount',
+  'fee',
+  'payment_method',
+  'status',
+  'note',
+  'instrument_ref',
+  'processor_ref',
+  'failure_code',
+  'idempotency_key',
+  'created_at',
+  'settles_at',
+  'completed_at',
+] as const;
+
+export function toTransfer(row: Row): FiatTransfer {
+  return {
+    id: row.id,
+    senderAccountId: row.sender_account_id,
+    recipientAccountId: row.recipient_account_id,
+    currency: row.currency as FiatCurrency,
+    amountMinor: row.amount,
+    feeMinor: row.fee,
+    paymentMethod: row.payment_method,
+    status: row.status,
+    note: row.note,
+    instrumentRef: row.instrument_ref,
+    processorRef: row.processor_ref,
+    failureCode: row.failure_code,
+    idempotencyKey: row.idempotency_key,
+    createdAt: row.created_at,
+    settlesAt: row.settles_at,
+    completedAt: row.completed_at,
+  };
+}
+
+/** Inserts the intent; returns null when the sender already has a transfer under this idempotency key. */
+export async function insertTransferIntent(db: Db, t: FiatTransfer): Promise<FiatTransfer | null> {
+  const row = await db
+    .insertInto('fiat_transfers')
+    .values({
+      id: t.id,
+      sender_account_id: t.senderAccountId,
+      recipient_account_id: t.recipientAccountId,
+      currency: t.currency,
+      amount: t.amountMinor,
+      fee: t.feeMinor,
+      payment_method: t.paymentMethod,
+      status: t.status,
+      note: t.note,
+      instrument_ref: t.instrumentRef,
+      idempotency_key: t.idempotencyKey,
+      created_at: t.createdAt,
+    })
+    .onConflict((oc) => oc.columns(['sender_account_id', 'idempotency_key']).doNothing())
+    .returning(COLUMNS)
+    .executeTakeFirst();
+  return row ? toTransfer(row) : null;
+}
+
+export async function findTransfer(db: Db | Trx, id: string): Promise<FiatTransfer | undefined> {
+  const row = await db.selectFrom('fiat_transfers').select(COLUMNS).where('id', '=', id).executeTakeFirst();
+  return row ? toTransfer(row) : undefined;
+}
+
+export async function findTransferByIdempotencyKey(db: Db, senderAccountId: number, key: string): Promise<FiatTransfer | undefined> {
+  const row = await db
+    .selectFrom('fiat_transfers')
+    .select(COLUMNS)
+    .where('sender_account_id', '=', senderAccountId)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
+  return row ? toTransfer(row) : undefined;
+}
+
+export interface StatusChange {
+  id: string;
+  from: FiatTransferStatus;
+  to: FiatTransferStatus;
+  processorRef?: string;
+  failureCode?: string | null;
+  settlesAt?: Date | null;
+  completedAt?: Date | null;
+}
+
+/** Moves the transfer from `from` to `to`; null when it was not in `from` (someone else moved it). */
+export async function changeStatus(trx: Trx, change: StatusChange): Promise<FiatTransfer | null> {
+  const row = await trx
+    .updateTable('fiat_transfers')
+    .set({
+      status: change.to,
+      locked_until: null,
+      ...(change.processorRef !== undefined ? { processor_ref: change.processorRef } : {}),
+      ...(change.failureCode !== undefined ? { failure_code: change.failureCode } : {}),
+      ...(change.settlesAt !== undefined ? { settles_at: change.settlesAt } : {}),
+      ...(change.completedAt !== undefined ? { completed_at: change.completedAt } : {}),
+    })
+    .where('id', '=', change.id)
+    .where('status', '=', change.from)
+    .returning(COLUMNS)
+    .executeTakeFirst();
+  return row ? toTransfer(row) : null;
+}
+
+/** A still-pending bank debit: look again at `settlesAt`, and release the lease. */
+export async function postponeSettlement(db: Db, input: { id: string; settlesAt: Date }): Promise<void> {
+  await db
+    .updateTable('fiat_transfers')
+    .set({ settles_at: input.settlesAt, locked_until: null })
+    .where('id', '=', input.id)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
+/**
+ * Claims up to `limit` transfers for a job: rows in `status` that are due (`dueColumn` at or before
+ * `now`) and not leased by another worker. The claim is a short transaction with FOR UPDATE SKIP
+ * LOCKED, which sets a lease and commits before any processor call, so no lock is held across one.
+ */
+export async function claimTransfers(
+  db: Db,
+  input: { status: 'pending' | 'processing'; dueColumn: 'settles_at' | 'created_at'; dueBy: Date; now: Date; leaseMs: number; limit: number },
+): Promise<FiatTransfer[]> {
+  return db.transaction().execute(async (trx) => {
+    const due = await trx
+      .selectFrom('fiat_transfers')
+      .select('id')
+      .where('status', '=', input.status)
+      .where(input.dueColumn, '<=', input.dueBy)
+      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', input.now)]))
+      .orderBy(input.dueColumn)
+      .limit(input.limit)
+      .forUpdate()
+      .skipLocked()
+      .execute();
+    if (due.length === 0) return [];
+    const rows = await trx
+      .updateTable('fiat_transfers')
+      .set({ locked_until: new Date(input.now.getTime() + input.leaseMs) })
+      .where(
+        'id',
+        'in',
+        due.map((d) => d.id),
+      )
+      .returning(COLUMNS)
+      .execute();
+    return rows.map(toTransfer);
+  });
+}

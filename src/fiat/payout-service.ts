@@ -1,0 +1,105 @@
+// Received money is paid out to the user's connected payout account. Two bounded steps, each a
+// short transaction with no processor call inside it:
+//   start: reserve an account's whole available balance in one currency as a pending payout;
+//   send:  ask the processor to pay it (payout id as idempotency key), then post the reservation
+//          (paid) or void it (failed: the money is available again).
+import type { Deps } from '../deps.js';
+import { AppError, assert } from '../platform/errors.js';
+import { newId } from '../platform/ids.js';
+import { reservePayout, resolvePayout } from './fiat-ledger.js';
+import {
+  claimPendingPayouts,
+  findPayoutCandidates,
+  finishPayout,
+  insertPayout,
+  lockPayoutAccount,
+  markPayoutInTransit,
+  spendableBalance,
+  type Payout,
+  type PayoutCandidate,
+} from './payouts-repository.js';
+
+type PayoutDeps = Pick<Deps, 'db' | 'processor' | 'clock'>;
+
+const LEASE_MS = 5 * 60 * 1000;
+/** How long to wait before asking again about a payout the processor has not paid yet. */
+const IN_TRANSIT_RECHECK_MS = 3600 * 1000;
+
+/** Reserves up to `limit` new payouts; returns how many it created. */
+export async function startPayouts(deps: PayoutDeps, limit: number): Promise<number> {
+  const candidates = await findPayoutCandidates(deps.db, limit);
+  let started = 0;
+  for (const candidate of candidates) if (await startPayout(deps, candidate)) started++;
+  return started;
+}
+
+async function startPayout(deps: PayoutDeps, candidate: PayoutCandidate): Promise<boolean> {
+  try {
+    return await deps.db.transaction().execute(async (trx) => {
+      // Another worker is on this account (or it connected another payout account meanwhile).
+      if ((await lockPayoutAccount(trx, candidate.accountId)) !== candidate.payoutRef) return false;
+      const amountMinor = await spendableBalance(trx, candidate.accountId, candidate.currency);
+      if (amountMinor <= 0n) return false;
+      const payout: Payout = {
+        id: newId('po'),
+        accountId: candidate.accountId,
+        currency: candidate.currency,
+        amountMinor,
+        status: 'pending',
+        instrumentRef: candidate.payoutRef,
+        processorRef: null,
+        failureCode: null,
+        createdAt: deps.clock.now(),
+        completedAt: null,
+      };
+      await insertPayout(trx, payout);
+      await reservePayout(trx, payout);
+      return true;
+    });
+  } catch (error) {
+    // The balance shrank between reading and reserving: nothing was written; next round.
+    if (error instanceof AppError && error.code === 'insufficient_balance') return false;
+    throw error;
+  }
+}
+
+/** Sends up to `limit` pending payouts to the processor; returns how many it looked at. */
+export async function sendPayouts(deps: PayoutDeps, limit: number): Promise<number> {
+  const claimed = await claimPendingPayouts(deps.db, { now: deps.clock.now(), leaseMs: LEASE_MS, limit });
+  let firstFailure: unknown = null;
+  for (const payout of claimed) {
+    await sendPayout(deps, payout).catch((error: unknown) => {
+      firstFailure ??= error;
+    });
+  }
+  if (firstFailure !== null) throw firstFailure;
+  return claimed.length;
+}
+
+async function sendPayout(deps: PayoutDeps, payout: Payout): Promise<void> {
+  assert(payout.status === 'pending' && payout.instrumentRef, 'a pending payout names its payout account');
+  const result = payout.processorRef
+    ? await deps.processor.payoutStatus(payout.processorRef)
+    : await deps.processor.payout({
+        payoutAccountRef: payout.instrumentRef,
+        currency: payout.currency,
+        amountMinor: payout.amountMinor,
+        idempotencyKey: payout.id,
+      });
+  const now = deps.clock.now();
+  if (result.status === 'in_transit') {
+    await markPayoutInTransit(deps.db, { id: payout.id, processorRef: result.payoutRef, recheckAt: new Date(now.getTime() + IN_TRANSIT_RECHECK_MS) });
+    return;
+  }
+  const paid = result.status === 'paid';
+  await deps.db.transaction().execute(async (trx) => {
+    const finished = await finishPayout(trx, {
+      id: payout.id,
+      status: paid ? 'paid' : 'failed',
+      processorRef: result.payoutRef,
+      failureCode: result.status === 'failed' ? result.failureCode : null,
+      completedAt: now,
+    });
+    if (finished) await resolvePayout(trx, payout.id, paid ? 'post_pending' : 'void_pending');
+  });
+}

@@ -1,0 +1,18 @@
+// The account's customer at the processor, created the first time it is needed.
+import type { Deps } from '../deps.js';
+import { findAccountById } from '../accounts/accounts-repository.js';
+import { findProcessorCustomer, insertProcessorCustomer, type ProcessorCustomer } from './processor-customers-repository.js';
+
+export async function ensureProcessorCustomer(deps: Pick<Deps, 'db' | 'processor'>, accountId: number): Promise<ProcessorCustomer> {
+  const existing = await findProcessorCustomer(deps.db, accountId);
+  if (existing) return existing;
+  const account = await findAccountById(deps.db, accountId);
+  if (!account) throw new Error(`account ${accountId} does not exist`);
+  // The processor call runs with no transaction open. Its idempotency key is the account, so two
+  // concurrent first calls name the same customer; the insert keeps whichever came first.
+  const { customerRef } = await deps.processor.createCustomer({ accountId, email: account.email, idempotencyKey: `account-${accountId}` });
+  await insertProcessorCustomer(deps.db, { accountId, customerRef });
+  const stored = await findProcessorCustomer(deps.db, accountId);
+  if (!stored) throw new Error(`processor customer of account ${accountId} not readable after insert`);
+  return stored;
+}

@@ -1,0 +1,127 @@
+// Setup links (DESIGN §7, §9): private, single-use, time-limited URLs on which a user sets up a
+// card, a bank-debit mandate or a payout account at the processor. The token is 256-bit random and
+// only its hash is stored; the link is checked against the service clock.
+import type { Deps } from '../deps.js';
+import type { InstrumentKind } from '../adapters/processor/payment-processor.js';
+import { SANDBOX_BEHAVIOURS, type SandboxBehaviour } from '../adapters/processor/sandbox-processor.js';
+import { newId, newToken, sha256Hex } from '../platform/ids.js';
+import { assert } from '../platform/errors.js';
+import { findAccountById } from '../accounts/accounts-repository.js';
+import { humanDuration } from './durations.js';
+import { ensureProcessorCustomer } from './processor-customers.js';
+import { findProcessorCustomer, setInstrumentRef } from './processor-customers-repository.js';
+import { findLinkByTokenHash, insertLink, useLink, type LinkRow } from './links-repository.js';
+
+export const SETUP_PURPOSES = ['card-setup', 'bank-debit-setup', 'payout-setup'] as const;
+export type SetupPurpose = (typeof SETUP_PURPOSES)[number];
+
+interface PurposeRule {
+  kind: InstrumentKind;
+  lifetimeMs: number;
+}
+
+/** Lifetimes from the contract: card and bank debit 24 hours, payout account about 10 minutes. */
+export const SETUP_LINK_RULES: Record<SetupPurpose, PurposeRule> = {
+  'card-setup': { kind: 'card', lifetimeMs: 24 * 3600 * 1000 },
+  'bank-debit-setup': { kind: 'bank_debit', lifetimeMs: 24 * 3600 * 1000 },
+  'payout-setup': { kind: 'payout', lifetimeMs: 10 * 60 * 1000 },
+};
+
+export type SetupOutcome = SandboxBehaviour | 'cancel';
+
+/** The buttons a sandbox setup page offers: the instrument's behaviours, then cancel. */
+export function outcomesFor(purpose: SetupPurpose): readonly SetupOutcome[] {
+  return [...SANDBOX_BEHAVIOURS[SETUP_LINK_RULES[purpose].kind], 'cancel'];
+}
+
+export function isSetupPurpose(value: string): value is SetupPurpose {
+  return (SETUP_PURPOSES as readonly string[]).includes(value);
+}
+
+/** Tokens are base62 of 32 random bytes; anything else cannot be a token and is not looked up. */
+const TOKEN_SHAPE = /^[0-9A-Za-z]{43}$/;
+
+export async function createSetupLink(
+  deps: Pick<Deps, 'db' | 'processor' | 'clock' | 'config'>,
+  input: { accountId: number; purpose: SetupPurpose },
+): Promise<{ url: string; expiresIn: string; expiresAt: Date }> {
+  const rule = SETUP_LINK_RULES[input.purpose];
+  const customer = await ensureProcessorCustomer(deps, input.accountId);
+  const token = newToken();
+  const now = deps.clock.now();
+  const expiresAt = new Date(now.getTime() + rule.lifetimeMs);
+  const session = await deps.processor.createSetupSession({
+    customerRef: customer.customerRef,
+    kind: rule.kind,
+    linkUrl: `${deps.config.publicUrl}/links/${input.purpose}/${token}`,
+    expiresAt,
+    idempotencyKey: newId('lnk'),
+  });
+  await insertLink(deps.db, {
+    tokenHash: sha256Hex(token),
+    accountId: input.accountId,
+    purpose: input.purpose,
+    // The session reference lets a processor's webhook find its link; never the token itself.
+    payload: JSON.stringify({ sessionRef: session.sessionRef }),
+    expiresAt,
+    createdAt: now,
+  });
+  return { url: session.url, expiresIn: humanDuration(rule.lifetimeMs), expiresAt };
+}
+
+export type LinkState =
+  | { state: 'unknown' }
+  | { state: 'used' | 'expired'; link: LinkRow }
+  | { state: 'open'; link: LinkRow; handle: string };
+
+/** What a setup link is now: unknown (also a token of another purpose), used, expired or open. */
+export async function inspectSetupLink(deps: Pick<Deps, 'db' | 'clock'>, input: { purpose: SetupPurpose; token: string }): Promise<LinkState> {
+  if (!TOKEN_SHAPE.test(input.token)) return { state: 'unknown' };
+  const link = await findLinkByTokenHash(deps.db, sha256Hex(input.token));
+  if (!link || link.purpose !== input.purpose) return { state: 'unknown' };
+  if (link.usedAt !== null) return { state: 'used', link };
+  if (link.expiresAt <= deps.clock.now()) return { state: 'expired', link };
+  const owner = await findAccountById(deps.db, link.accountId);
+  assert(owner, 'a link belongs to an existing account');
+  return { state: 'open', link, handle: owner.handle };
+}
+
+export type CompletionResult =
+  | { state: 'unknown' | 'used' | 'expired' }
+  | { state: 'invalid_outcome'; allowed: readonly SetupOutcome[] }
+  | { state: 'completed'; outcome: SetupOutcome };
+
+/**
+ * The user pressed a button on a sandbox setup page. The instrument is created at the sandbox
+ * processor first (no transaction open), then the link is used and the instrument recorded in one
+ * transaction; when two submissions race, one wins and the other's instrument is simply never
+ * referenced.
+ */
+export async function completeSandboxSetupLink(
+  deps: Pick<Deps, 'db' | 'clock' | 'sandboxProcessor'>,
+  input: { purpose: SetupPurpose; token: string; outcome: string },
+): Promise<CompletionResult> {
+  const found = await inspectSetupLink(deps, input);
+  if (found.state !== 'open') return { state: found.state };
+  const allowed = outcomesFor(input.purpose);
+  const outcome = allowed.find((o) => o === input.outcome);
+  if (outcome === undefined) return { state: 'invalid_outcome', allowed };
+  const { link } = found;
+  const kind = SETUP_LINK_RULES[input.purpose].kind;
+
+  let instrumentRef: string | null = null;
+  if (outcome !== 'cancel') {
+    assert(deps.sandboxProcessor, 'setup pages are served only with the sandbox processor');
+    const customer = await findProcessorCustomer(deps.db, link.accountId);
+    assert(customer, 'a setup link is created after its processor customer');
+    ({ instrumentRef } = await deps.sandboxProcessor.completeHostedSetup({ customerRef: customer.customerRef, kind, behaviour: outcome }));
+  }
+  const now = deps.clock.now();
+  const used = await deps.db.transaction().execute(async (trx) => {
+    if (!(await useLink(trx, { id: link.id, outcome, now }))) return false;
+    if (instrumentRef !== null) await setInstrumentRef(trx, { accountId: link.accountId, kind, ref: instrumentRef });
+    return true;
+  });
+  if (!used) return { state: link.expiresAt <= now ? 'expired' : 'used' };
+  return { state: 'completed', outcome };
+}

@@ -1,0 +1,78 @@
+// The step between a transfer's recorded intent and its result: ask the processor (with the
+// transfer id as idempotency key, and no transaction open), then record its answer and the ledger
+// movement in one transaction. The same step serves the request and the recovery job, and running
+// it twice for one transfer charges once and records once.
+import type { Deps } from '../deps.js';
+import { assert } from '../platform/errors.js';
+import type { FiatTransfer, FiatTransferStatus } from './fiat-transfer.js';
+import { changeStatus, findTransfer } from './fiat-transfers-repository.js';
+import { creditTransfer } from './fiat-ledger.js';
+import { findProcessorCustomer } from './processor-customers-repository.js';
+import { processorUnavailable } from './processor-errors.js';
+
+type ProcessorAnswer =
+  | { to: Extract<FiatTransferStatus, 'completed'>; processorRef: string; ledger: 'posted' }
+  | { to: Extract<FiatTransferStatus, 'pending'>; processorRef: string; ledger: 'pending'; settlesAt: Date }
+  | { to: Extract<FiatTransferStatus, 'failed'>; processorRef: string; failureCode: string };
+
+type ProcessingDeps = Pick<Deps, 'db' | 'processor' | 'clock'>;
+
+export async function processTransfer(deps: ProcessingDeps, transfer: FiatTransfer): Promise<FiatTransfer> {
+  assert(transfer.status === 'processing', 'only a processing transfer goes to the processor');
+  let answer: ProcessorAnswer;
+  try {
+    answer = await askProcessor(deps, transfer);
+  } catch (error) {
+    throw processorUnavailable(error);
+  }
+  return recordAnswer(deps, transfer, answer);
+}
+
+async function askProcessor(deps: ProcessingDeps, transfer: FiatTransfer): Promise<ProcessorAnswer> {
+  const customer = await findProcessorCustomer(deps.db, transfer.senderAccountId);
+  assert(customer && transfer.instrumentRef, 'a transfer is recorded with its processor customer and instrument');
+  const common = {
+    customerRef: customer.customerRef,
+    currency: transfer.currency,
+    amountMinor: transfer.amountMinor + transfer.feeMinor,
+    idempotencyKey: transfer.id,
+    description: `peerpay transfer ${transfer.id}`,
+  };
+  if (transfer.paymentMethod === 'instant') {
+    const charge = await deps.processor.chargeCard({ ...common, cardRef: transfer.instrumentRef });
+    return charge.status === 'succeeded'
+      ? { to: 'completed', processorRef: charge.chargeRef, ledger: 'posted' }
+      : { to: 'failed', processorRef: charge.chargeRef, failureCode: 'card_declined' };
+  }
+  const debit = await deps.processor.debitBank({ ...common, mandateRef: transfer.instrumentRef });
+  switch (debit.status) {
+    case 'pending':
+      return { to: 'pending', processorRef: debit.debitRef, ledger: 'pending', settlesAt: debit.expectedSettlementAt };
+    case 'succeeded':
+      return { to: 'completed', processorRef: debit.debitRef, ledger: 'posted' };
+    case 'returned':
+      return { to: 'failed', processorRef: debit.debitRef, failureCode: 'bank_debit_refused' };
+  }
+}
+
+async function recordAnswer(deps: ProcessingDeps, transfer: FiatTransfer, answer: ProcessorAnswer): Promise<FiatTransfer> {
+  const now = deps.clock.now();
+  const recorded = await deps.db.transaction().execute(async (trx) => {
+    const changed = await changeStatus(trx, {
+      id: transfer.id,
+      from: 'processing',
+      to: answer.to,
+      processorRef: answer.processorRef,
+      failureCode: answer.to === 'failed' ? answer.failureCode : null,
+      settlesAt: answer.to === 'pending' ? answer.settlesAt : null,
+      completedAt: answer.to === 'completed' ? now : null,
+    });
+    // Another worker recorded this answer first; it also moved the money.
+    if (!changed) return null;
+    if (answer.to !== 'failed') await creditTransfer(trx, changed, answer.ledger);
+    return changed;
+  });
+  const after = recorded ?? (await findTransfer(deps.db, transfer.id));
+  assert(after && after.status !== 'processing', 'a processed transfer has left processing');
+  return after;
+}

@@ -1,0 +1,33 @@
+// A transfer stays `processing` only if its request died between recording the intent and
+// recording the processor's answer (a crash, a lost connection). Such transfers are carried on
+// here: the processor is asked again with the same idempotency key, so it answers with the charge
+// it made (or makes it now, once), and the answer is recorded.
+import type { Deps } from '../deps.js';
+import { claimTransfers } from './fiat-transfers-repository.js';
+import { processTransfer } from './transfer-processing.js';
+
+/** A request normally finishes within seconds; older `processing` transfers are orphans. */
+export const ORPHAN_AFTER_MS = 2 * 60 * 1000;
+const LEASE_MS = 5 * 60 * 1000;
+
+export async function recoverOrphanedTransfers(deps: Pick<Deps, 'db' | 'processor' | 'clock'>, limit: number): Promise<number> {
+  const now = deps.clock.now();
+  const orphans = await claimTransfers(deps.db, {
+    status: 'processing',
+    dueColumn: 'created_at',
+    dueBy: new Date(now.getTime() - ORPHAN_AFTER_MS),
+    now,
+    leaseMs: LEASE_MS,
+    limit,
+  });
+  // One failure (processor down) must not stop the others; its lease runs out and a later round
+  // tries again. The first failure is rethrown at the end so that the job runner logs it.
+  let firstFailure: unknown = null;
+  for (const transfer of orphans) {
+    await processTransfer(deps, transfer).catch((error: unknown) => {
+      firstFailure ??= error;
+    });
+  }
+  if (firstFailure !== null) throw firstFailure;
+  return orphans.length;
+}
