@@ -1,0 +1,214 @@
+// Fiat rail routes: setup links, transfers, history, balance and transactions.
+import type { Deps } from '../../deps.js';
+import { formatMinor } from '../../money/amount.js';
+import { AppError } from '../../platform/errors.js';
+import { createSetupLink, type SetupPurpose } from '../../fiat/setup-links-service.js';
+import { sendTransfer } from '../../fiat/fiat-transfer-service.js';
+import { DEFAULT_PAGE_SIZE, transactionHistory, transferHistory } from '../../fiat/fiat-history-service.js';
+import { fiatBalances } from '../../fiat/fiat-balances.js';
+import type { FiatTransfer } from '../../fiat/fiat-transfer.js';
+import type { TransferHistoryRow, EntryRow } from '../../fiat/fiat-history-repository.js';
+import { callerOf } from '../plugins/auth.js';
+import { IdempotencyHeaders, problems } from '../schemas/common.js';
+import {
+  BalanceResponse,
+  NoBody,
+  PageQuery,
+  SendTransferBody,
+  SetupLinkResponse,
+  TransactionsResponse,
+  TransferHistoryResponse,
+  TransferResponse,
+} from '../schemas/fiat-schemas.js';
+import type { App } from '../types.js';
+
+const SETUP_LINK_ROUTES: { path: string; purpose: SetupPurpose; summary: string; description: string }[] = [
+  {
+    path: '/agent/setup-link',
+    purpose: 'card-setup',
+    summary: 'Link for the user to save a card (24 hours)',
+    description: 'Needed before `instant` transfers, and again after a card is declined. peerpay never sees the card number.',
+  },
+  {
+    path: '/agent/connect-link',
+    purpose: 'payout-setup',
+    summary: 'Link for the user to connect a payout account (10 minutes)',
+    description: 'Once connected, money the user receives is paid out to it automatically.',
+  },
+  {
+    path: '/agent/bank-debit-link',
+    purpose: 'bank-debit-setup',
+    summary: 'Link for the user to allow bank debits (24 hours)',
+    description: 'One-time setup required for `ach` transfers. peerpay never sees bank account or routing numbers.',
+  },
+];
+
+export async function fiatRoutes(app: App, deps: Deps): Promise<void> {
+  // Processor failures reach the client as 503 processor_unavailable; their cause is logged here.
+  app.addHook('onError', async (request, _reply, error) => {
+    if (error instanceof AppError && error.code === 'processor_unavailable') request.log.error({ err: error.cause }, 'payment processor call failed');
+  });
+
+  for (const route of SETUP_LINK_ROUTES) {
+    app.post(
+      route.path,
+      {
+        config: {
+          // The body schema only refuses fields; the OpenAPI document shows no request body at all
+          // (@fastify/swagger would otherwise mark one as required).
+          swaggerTransform: ({ schema, url }) => ({ schema: { ...schema, body: undefined }, url }),
+        },
+        // "No body" endpoints: an absent body is read as {}, so that only an empty object passes.
+        preValidation: async (request) => {
+          if (request.body === undefined || request.body === null) request.body = {};
+        },
+        schema: {
+          tags: ['fiat'],
+          summary: route.summary,
+          description: route.description,
+          body: NoBody,
+          response: { 200: SetupLinkResponse, ...problems(400, 401, 413, 415) },
+        },
+      },
+      async (request) => {
+        const link = await createSetupLink(deps, { accountId: callerOf(request).accountId, purpose: route.purpose });
+        return { url: link.url, expiresIn: link.expiresIn, expiresAt: link.expiresAt.toISOString() };
+      },
+    );
+  }
+
+  app.post(
+    '/transfers',
+    {
+      config: { idempotent: true },
+      schema: {
+        tags: ['fiat'],
+        summary: 'Send money to another user; the sender pays the fee on top',
+        description:
+          '`instant` charges the saved card and completes at once. `ach` debits the bank account: `pending`, then `completed` after 3 business days (or `failed` if the bank returns the debit). Answers 200. Errors: 402 `card_setup_required` / `card_declined` (call POST /agent/setup-link), 409 `ach_setup_required` with `needsBankDebitSetup: true` (call POST /agent/bank-debit-link).',
+        headers: IdempotencyHeaders,
+        body: SendTransferBody,
+        response: { 200: TransferResponse, ...problems(400, 401, 402, 404, 409, 413, 415, 422, 503) },
+      },
+    },
+    async (request) => {
+      const sent = await sendTransfer(deps, {
+        ...request.body,
+        senderAccountId: callerOf(request).accountId,
+        idempotencyKey: request.idempotencyKey,
+      });
+      return { transfer: presentTransfer(sent.transfer, sent.recipientHandle) };
+    },
+  );
+
+  app.get(
+    '/transfers',
+    {
+      schema: {
+        tags: ['fiat'],
+        summary: 'Transfers sent and received, newest first',
+        description: 'Received transfers appear once they reach the caller (pending or completed, or failed after a returned bank debit) and never show the sender’s fee.',
+        querystring: PageQuery,
+        response: { 200: TransferHistoryResponse, ...problems(400, 401) },
+      },
+    },
+    async (request) => {
+      const page = await transferHistory(deps, pageRequest(callerOf(request).accountId, request.query));
+      return { transfers: page.items.map(presentHistoryItem), nextCursor: page.nextCursor };
+    },
+  );
+
+  app.get(
+    '/balance',
+    {
+      schema: {
+        tags: ['fiat'],
+        summary: 'Fiat balances per currency',
+        description: 'Money received and not yet paid out. Every supported currency is listed, zero included.',
+        response: { 200: BalanceResponse, ...problems(401) },
+      },
+    },
+    async (request) => {
+      const balances = await fiatBalances(deps, callerOf(request).accountId);
+      return {
+        balances: balances.map((b) => ({ currency: b.currency, available: formatMinor(b.availableMinor, b.currency), pending: formatMinor(b.pendingMinor, b.currency) })),
+      };
+    },
+  );
+
+  app.get(
+    '/transactions',
+    {
+      schema: {
+        tags: ['fiat'],
+        summary: 'Every debit, fee, credit and payout of the caller, newest first',
+        querystring: PageQuery,
+        response: { 200: TransactionsResponse, ...problems(400, 401) },
+      },
+    },
+    async (request) => {
+      const page = await transactionHistory(deps, pageRequest(callerOf(request).accountId, request.query));
+      return { transactions: page.items.map(presentEntry), nextCursor: page.nextCursor };
+    },
+  );
+}
+
+function pageRequest(accountId: number, query: { limit?: string | undefined; cursor?: string | undefined }) {
+  // The schema's pattern admits only 1..100.
+  return { accountId, limit: query.limit === undefined ? DEFAULT_PAGE_SIZE : Number(query.limit), cursor: query.cursor };
+}
+
+const iso = (date: Date | null) => (date === null ? null : date.toISOString());
+
+function presentTransfer(t: FiatTransfer, recipientHandle: string) {
+  return {
+    id: t.id,
+    amount: formatMinor(t.amountMinor, t.currency),
+    fee: formatMinor(t.feeMinor, t.currency),
+    totalDeducted: formatMinor(t.amountMinor + t.feeMinor, t.currency),
+    currency: t.currency,
+    status: t.status,
+    paymentMethod: t.paymentMethod,
+    recipientHandle,
+    note: t.note,
+    createdAt: t.createdAt.toISOString(),
+    expectedSettlementAt: t.status === 'pending' ? iso(t.settlesAt) : null,
+    completedAt: iso(t.completedAt),
+  };
+}
+
+function presentHistoryItem(t: TransferHistoryRow) {
+  const sent = t.direction === 'sent';
+  return {
+    id: t.id,
+    direction: t.direction,
+    amount: formatMinor(t.amountMinor, t.currency),
+    // The fee is the sender's business: a recipient sees only what it received.
+    ...(sent ? { fee: formatMinor(t.feeMinor, t.currency), totalDeducted: formatMinor(t.amountMinor + t.feeMinor, t.currency), failureCode: t.failureCode } : {}),
+    currency: t.currency,
+    status: t.status,
+    paymentMethod: t.paymentMethod,
+    counterpartyHandle: sent ? t.recipientHandle : t.senderHandle,
+    senderHandle: t.senderHandle,
+    recipientHandle: t.recipientHandle,
+    note: t.note,
+    createdAt: t.createdAt.toISOString(),
+    completedAt: t.status === 'completed' || t.status === 'failed' ? iso(t.completedAt) : null,
+  };
+}
+
+function presentEntry(e: EntryRow) {
+  return {
+    id: e.id,
+    type: e.type,
+    amount: formatMinor(e.amountMinor, e.currency),
+    currency: e.currency,
+    status: e.status,
+    transferId: e.transferId,
+    payoutId: e.payoutId,
+    paymentMethod: e.paymentMethod,
+    counterpartyHandle: e.counterpartyHandle,
+    createdAt: e.createdAt.toISOString(),
+    completedAt: iso(e.completedAt),
+  };
+}

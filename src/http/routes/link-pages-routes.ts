@@ -1,0 +1,65 @@
+// Sandbox mode: peerpay serves the setup pages that the payment processor would host (DESIGN §7).
+// GET shows the page; POST with the form field `outcome` completes it, as the buttons do. A used or
+// expired link answers 410 and changes nothing. The token is in the path, which the logs redact.
+import formbody from '@fastify/formbody';
+import type { FastifyReply } from 'fastify';
+import type { Deps } from '../../deps.js';
+import { SETUP_PURPOSES, completeSandboxSetupLink, inspectSetupLink, outcomesFor, type SetupPurpose } from '../../fiat/setup-links-service.js';
+import { badOutcomePage, completedPage, gonePage, notFoundPage, setupPage } from '../views/setup-link-pages.js';
+import type { App } from '../types.js';
+
+function sendPage(reply: FastifyReply, status: number, html: string): FastifyReply {
+  return reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    // The URL is a bearer secret: never cached, never sent on as a referrer, never framed.
+    .header('Cache-Control', 'no-store')
+    .header('Referrer-Policy', 'no-referrer')
+    .header('X-Robots-Tag', 'noindex')
+    .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'")
+    .send(html);
+}
+
+/** The outcome a submission asks for: the form field (or JSON member) `outcome`, `succeed` when absent. */
+function outcomeOf(body: unknown): string | null {
+  if (body === undefined || body === null) return 'succeed';
+  if (typeof body !== 'object' || Array.isArray(body)) return null;
+  const outcome = (body as Record<string, unknown>).outcome;
+  if (outcome === undefined || outcome === '') return 'succeed';
+  return typeof outcome === 'string' ? outcome : null;
+}
+
+export async function linkPagesRoutes(app: App, deps: Deps): Promise<void> {
+  // Form posts are accepted by these pages only: the plugin is registered in this scope.
+  await app.register(formbody);
+
+  for (const purpose of SETUP_PURPOSES) {
+    const path = `/links/${purpose}/:token`;
+    const params = { type: 'object', properties: { token: { type: 'string', maxLength: 200 } }, required: ['token'] } as const;
+
+    app.get(path, { config: { auth: 'public' }, schema: { hide: true, params } }, async (request, reply) => {
+      const { token } = request.params as { token: string };
+      const found = await inspectSetupLink(deps, { purpose, token });
+      if (found.state === 'unknown') return sendPage(reply, 404, notFoundPage());
+      if (found.state !== 'open') return sendPage(reply, 410, gonePage(found.state));
+      return sendPage(reply, 200, setupPage({ purpose, handle: found.handle, expiresAt: found.link.expiresAt, outcomes: outcomesFor(purpose as SetupPurpose) }));
+    });
+
+    app.post(path, { config: { auth: 'public' }, schema: { hide: true, params } }, async (request, reply) => {
+      const { token } = request.params as { token: string };
+      const outcome = outcomeOf(request.body);
+      const result = await completeSandboxSetupLink(deps, { purpose, token, outcome: outcome ?? '' });
+      switch (result.state) {
+        case 'unknown':
+          return sendPage(reply, 404, notFoundPage());
+        case 'used':
+        case 'expired':
+          return sendPage(reply, 410, gonePage(result.state));
+        case 'invalid_outcome':
+          return sendPage(reply, 400, badOutcomePage(result.allowed));
+        case 'completed':
+          return sendPage(reply, 200, completedPage(purpose, result.outcome));
+      }
+    });
+  }
+}

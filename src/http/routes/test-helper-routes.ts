@@ -1,0 +1,36 @@
+// Sandbox-only helpers (DESIGN §7). app.ts registers this module only in sandbox mode, so in live
+// mode these paths do not exist (404).
+import { Type } from '@fastify/type-provider-typebox';
+import type { Deps } from '../../deps.js';
+import { runJobsOnce } from '../../jobs/job-runner.js';
+import { assert } from '../../platform/errors.js';
+import { problems } from '../schemas/common.js';
+import type { App } from '../types.js';
+
+const DAY_MS = 24n * 3600n * 1000n;
+
+export async function testHelperRoutes(app: App, deps: Deps): Promise<void> {
+  const clock = deps.sandboxClock;
+  assert(clock, 'test helpers exist only with the sandbox clock');
+
+  app.post(
+    '/test-helpers/clock/advance',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags: ['sandbox'],
+        summary: 'Move the sandbox clock forward (sandbox mode only)',
+        description:
+          'Moves the service clock forward by whole days, then runs the background jobs at once, so that ACH transfers due by the new time have settled (or been returned) and payouts have been made when this answers. The clock never moves back.',
+        security: [],
+        body: Type.Object({ days: Type.Integer({ minimum: 1, maximum: 3650, description: 'Whole days, 1 to 3650' }) }, { additionalProperties: false }),
+        response: { 200: Type.Object({ now: Type.String({ format: 'date-time', description: 'The service clock after the move' }) }), ...problems(400, 413, 415) },
+      },
+    },
+    async (request) => {
+      await clock.advance(BigInt(request.body.days) * DAY_MS);
+      await runJobsOnce(deps, request.log);
+      return { now: clock.now().toISOString() };
+    },
+  );
+}

@@ -1,0 +1,117 @@
+// Schemas of the fiat rail's requests and responses (contract §2 and §4, DESIGN §4 and §6).
+import { Type } from '@fastify/type-provider-typebox';
+import { FIAT_CURRENCIES } from '../../money/assets.js';
+import { HandleSchema } from './common.js';
+
+const Decimal = (description: string) =>
+  Type.String({ pattern: '^[0-9]+(\\.[0-9]+)?$', description: `${description}; exact decimal string with the currency's decimals`, examples: ['10.25'] });
+const Timestamp = (description: string) => Type.String({ format: 'date-time', description });
+const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const Currency = Type.Union([Type.Literal('USD'), Type.Literal('EUR'), Type.Literal('GBP'), Type.Literal('JPY')], {
+  description: `ISO 4217 code: ${FIAT_CURRENCIES.join(', ')}`,
+});
+export const PaymentMethod = Type.Union([Type.Literal('instant'), Type.Literal('ach')], {
+  description: '`instant`: charge the saved card now. `ach`: debit the bank account; settles in 3 business days.',
+});
+export const TransferStatus = Type.Union([Type.Literal('processing'), Type.Literal('pending'), Type.Literal('completed'), Type.Literal('failed')], {
+  description: '`completed`: the recipient has the money. `pending`: bank debit not settled yet. `failed`: declined or returned; nothing moved. `processing`: being charged right now.',
+});
+
+export const SendTransferBody = Type.Object(
+  {
+    recipientHandle: Type.String({ minLength: 1, maxLength: 64, description: 'The recipient’s handle, PA- followed by 8 characters', examples: ['PA-7KQ2M9XD'] }),
+    amount: Type.Number({
+      description: 'Amount the recipient receives, in major units (10.5 is 10.50 USD); at most the currency’s decimals (2, JPY 0). The fee is charged on top.',
+      examples: [10],
+    }),
+    currency: Type.String({ minLength: 1, maxLength: 16, description: 'USD, EUR, GBP or JPY (case-insensitive)', examples: ['USD'] }),
+    paymentMethod: Type.Optional(PaymentMethod),
+    note: Type.Optional(Type.String({ maxLength: 500, description: 'Message to the recipient, at most 500 characters' })),
+  },
+  { additionalProperties: false },
+);
+
+export const TransferSchema = Type.Object({
+  id: Type.String({ description: 'Transfer id', examples: ['tr_4fZk8Q2WnYb7cT1R9xLmP3'] }),
+  amount: Decimal('What the recipient receives'),
+  fee: Decimal('2.49% (instant) or 0.8% (ach) of the amount, rounded half-up, paid by the sender'),
+  totalDeducted: Decimal('Amount plus fee: what the sender is charged'),
+  currency: Currency,
+  status: TransferStatus,
+  paymentMethod: PaymentMethod,
+  recipientHandle: HandleSchema,
+  note: Nullable(Type.String()),
+  createdAt: Timestamp('When the transfer was made'),
+  expectedSettlementAt: Nullable(Timestamp('ach: when the bank debit is expected to settle')),
+  completedAt: Nullable(Timestamp('When the recipient had the money for good')),
+});
+
+export const TransferResponse = Type.Object({ transfer: TransferSchema });
+
+export const PageQuery = Type.Object(
+  {
+    limit: Type.Optional(Type.String({ pattern: '^(100|[1-9][0-9]?)$', description: 'Page size, 1 to 100 (default 20)' })),
+    cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 300, description: '`nextCursor` of the previous page' })),
+  },
+  { additionalProperties: false },
+);
+
+const NextCursor = Type.Union([Type.String(), Type.Null()], { description: 'Pass as `cursor` for the next page; null on the last page' });
+
+export const TransferHistoryItem = Type.Object({
+  id: Type.String(),
+  direction: Type.Union([Type.Literal('sent'), Type.Literal('received')]),
+  amount: Decimal('What the recipient receives'),
+  fee: Type.Optional(Decimal('Sent transfers only: the fee the caller paid')),
+  totalDeducted: Type.Optional(Decimal('Sent transfers only: amount plus fee')),
+  currency: Currency,
+  status: TransferStatus,
+  failureCode: Type.Optional(Nullable(Type.String({ description: 'Why a transfer failed: card_declined, bank_debit_returned, bank_debit_refused' }))),
+  paymentMethod: PaymentMethod,
+  counterpartyHandle: HandleSchema,
+  senderHandle: HandleSchema,
+  recipientHandle: HandleSchema,
+  note: Nullable(Type.String()),
+  createdAt: Timestamp('When the transfer was made'),
+  completedAt: Nullable(Timestamp('When it completed or failed for good')),
+});
+
+export const TransferHistoryResponse = Type.Object({ transfers: Type.Array(TransferHistoryItem), nextCursor: NextCursor });
+
+export const BalanceResponse = Type.Object({
+  balances: Type.Array(
+    Type.Object({
+      currency: Currency,
+      available: Decimal('Received and settled, less payouts under way'),
+      pending: Decimal('Received by bank debit, not settled yet'),
+    }),
+    { description: 'One entry per supported currency, zero included' },
+  ),
+});
+
+export const EntrySchema = Type.Object({
+  id: Type.String({ description: 'Entry id: `<transfer id>:debit|fee|credit`, or the payout id' }),
+  type: Type.Union([Type.Literal('debit'), Type.Literal('fee'), Type.Literal('credit'), Type.Literal('payout')], {
+    description: '`debit`: the amount you sent. `fee`: its fee. `credit`: money you received. `payout`: money paid out to your payout account.',
+  }),
+  amount: Decimal('Always positive; `type` says the direction'),
+  currency: Currency,
+  status: Type.String({ description: 'Transfers: processing, pending, completed, failed. Payouts: pending, paid, failed.' }),
+  transferId: Nullable(Type.String()),
+  payoutId: Nullable(Type.String()),
+  paymentMethod: Type.Union([PaymentMethod, Type.Null()]),
+  counterpartyHandle: Type.Union([HandleSchema, Type.Null()]),
+  createdAt: Timestamp('When it was made'),
+  completedAt: Nullable(Timestamp('When it completed or failed for good')),
+});
+
+export const TransactionsResponse = Type.Object({ transactions: Type.Array(EntrySchema), nextCursor: NextCursor });
+
+export const NoBody = Type.Object({}, { additionalProperties: false, description: 'No body (an empty object is accepted)' });
+
+export const SetupLinkResponse = Type.Object({
+  url: Type.String({ description: 'Private link to the setup page; give it to the user only. Single use.' }),
+  expiresIn: Type.String({ description: 'Human-readable lifetime', examples: ['24 hours'] }),
+  expiresAt: Timestamp('When the link stops working'),
+});
