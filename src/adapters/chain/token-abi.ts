@@ -1,5 +1,6 @@
 // The token ABIs peerpay calls, written out so that viem types every argument. tokenAbi is what
-// Circle's USDC and EURC have too (ERC-20, EIP-2612, EIP-3009), so the same calls work on Polygon;
+// Circle's USDC and EURC have too (ERC-20, EIP-2612, EIP-3009; the `bytes signature` overloads are
+// those of USDC 2.2), so the same calls work on Polygon;
 // sandboxTokenAbi adds what only the sandbox token has. test/chain/contract-artifact.test.ts checks
 // every entry against the compiled contract, so these cannot drift from the Solidity source.
 import { parseAbi } from 'viem';
@@ -18,11 +19,14 @@ export const tokenAbi = parseAbi([
   'function DOMAIN_SEPARATOR() view returns (bytes32)',
   'function nonces(address holder) view returns (uint256)',
   'function permit(address holder, address spender, uint256 value, uint256 deadline, uint8 v, bytes32 r, bytes32 s)',
+  'function permit(address holder, address spender, uint256 value, uint256 deadline, bytes signature)',
   'function authorizationState(address authorizer, bytes32 nonce) view returns (bool)',
   'function transferWithAuthorization(address from, address to, uint256 value, uint256 validAfter, uint256 validBefore, bytes32 nonce, uint8 v, bytes32 r, bytes32 s)',
   'function transferWithAuthorization(address from, address to, uint256 value, uint256 validAfter, uint256 validBefore, bytes32 nonce, bytes signature)',
   'function receiveWithAuthorization(address from, address to, uint256 value, uint256 validAfter, uint256 validBefore, bytes32 nonce, uint8 v, bytes32 r, bytes32 s)',
+  'function receiveWithAuthorization(address from, address to, uint256 value, uint256 validAfter, uint256 validBefore, bytes32 nonce, bytes signature)',
   'function cancelAuthorization(address authorizer, bytes32 nonce, uint8 v, bytes32 r, bytes32 s)',
+  'function cancelAuthorization(address authorizer, bytes32 nonce, bytes signature)',
   'event Transfer(address indexed from, address indexed to, uint256 value)',
   'event Approval(address indexed owner, address indexed spender, uint256 value)',
   'event AuthorizationUsed(address indexed authorizer, bytes32 indexed nonce)',

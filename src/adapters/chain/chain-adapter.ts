@@ -1,0 +1,114 @@
+// All of peerpay's chain access goes through this interface: the same implementation (viem over an
+// RPC URL) serves the embedded sandbox chain and Polygon. Amounts are bigint token base units.
+// Signers are viem LocalAccounts, which sign without ever exposing their private key, so an
+// account object that ends up in a log line reveals only its address.
+import type { Address, Hash, Hex, LocalAccount } from 'viem';
+
+export interface TokenTransferLog {
+  token: Address;
+  from: Address;
+  to: Address;
+  value: bigint;
+  blockNumber: bigint;
+  blockHash: Hash;
+  txHash: Hash;
+  /** Position of the log in its block: (txHash, logIndex) names one transfer for ever. */
+  logIndex: number;
+}
+
+export interface BlockHeader {
+  number: bigint;
+  hash: Hash;
+  parentHash: Hash;
+  /** Seconds since the epoch. */
+  timestamp: bigint;
+}
+
+/** What a token's EIP-712 signatures are bound to. */
+export interface TokenDomain {
+  name: string;
+  version: string;
+  chainId: number;
+  verifyingContract: Address;
+}
+
+/** A signed EIP-3009 TransferWithAuthorization, ready for anyone to relay. */
+export interface TransferAuthorization {
+  from: Address;
+  to: Address;
+  value: bigint;
+  validAfter: bigint;
+  validBefore: bigint;
+  nonce: Hex;
+  signature: Hex;
+}
+
+/**
+ * A transaction signed but not necessarily sent. Its hash is known before broadcasting, so a caller
+ * can record hash and raw bytes first and, after a crash, broadcast the very same transaction
+ * again instead of signing a second one.
+ */
+export interface SignedTransaction {
+  hash: Hash;
+  serialized: Hex;
+  from: Address;
+  nonce: number;
+}
+
+export interface TransactionOutcome {
+  status: 'success' | 'reverted';
+  blockNumber: bigint;
+  blockHash: Hash;
+  /** 1 when the transaction is in the newest block. */
+  confirmations: bigint;
+}
+
+export interface ChainAdapter {
+  /** The chain id this adapter signs for. */
+  readonly chainId: number;
+  /** The chain id the node reports (a health check compares it with chainId). */
+  getChainId(): Promise<number>;
+  getBlockNumber(): Promise<bigint>;
+  getBlock(blockNumber: bigint): Promise<BlockHeader | null>;
+  getTokenBalance(options: { token: Address; holder: Address }): Promise<bigint>;
+  getNativeBalance(address: Address): Promise<bigint>;
+  getTokenDomain(token: Address): Promise<TokenDomain>;
+  getAuthorizationState(options: { token: Address; authorizer: Address; nonce: Hex }): Promise<boolean>;
+  getNonce(options: { address: Address; blockTag: 'latest' | 'pending' }): Promise<number>;
+  /**
+   * Transfer events of `tokens` to any of `recipients` in [fromBlock, toBlock], each once, ordered
+   * by block and log index. The range and the recipient list are bounded (RangeError beyond).
+   */
+  getTransferLogs(options: { tokens: readonly Address[]; recipients: readonly Address[]; fromBlock: bigint; toBlock: bigint }): Promise<TokenTransferLog[]>;
+  /** Signs token.transfer(to, amount) from `sender` with this nonce; throws ChainRevertError if it would revert. */
+  signTokenTransfer(options: { token: Address; sender: LocalAccount; to: Address; amount: bigint; nonce: number }): Promise<SignedTransaction>;
+  /** Signs token.transferWithAuthorization(...) sent by `relayer`, who pays the gas. */
+  signAuthorizedTransfer(options: { token: Address; relayer: LocalAccount; authorization: TransferAuthorization; nonce: number }): Promise<SignedTransaction>;
+  /** Sends a signed transaction; sending one the node already has is not an error. */
+  broadcast(transaction: SignedTransaction): Promise<Hash>;
+  sendTokenTransfer(options: { token: Address; sender: LocalAccount; to: Address; amount: bigint; nonce: number }): Promise<Hash>;
+  relayTransferWithAuthorization(options: { token: Address; relayer: LocalAccount; authorization: TransferAuthorization; nonce: number }): Promise<Hash>;
+  /** null while the transaction is not in a block. */
+  getTransactionOutcome(hash: Hash): Promise<TransactionOutcome | null>;
+}
+
+/** What only the embedded chain can do: create test tokens and grant gas. */
+export interface SandboxChainAdapter extends ChainAdapter {
+  /** token.mint(to, amount) by its owner or a minter; the nonce is taken in order per minter. */
+  mint(options: { token: Address; minter: LocalAccount; to: Address; amount: bigint }): Promise<Hash>;
+  /** anvil_setBalance: gives an address native currency for gas. */
+  setNativeBalance(options: { address: Address; wei: bigint }): Promise<void>;
+}
+
+/** The node refused a transaction because it would revert; nothing was sent. */
+export class ChainRevertError extends Error {
+  override name = 'ChainRevertError';
+  constructor(
+    message: string,
+    /** The contract's error name (sandbox token) or revert string (Circle's tokens), when known. */
+    readonly reason: string | undefined,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
