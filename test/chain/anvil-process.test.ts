@@ -88,6 +88,10 @@ describe('the anvil process', () => {
     expect(anvil.isRunning()).toBe(true);
     expect(JSON.parse(fs.readFileSync(path.join(dataDir, 'anvil.pid'), 'utf8'))).toMatchObject({ anvilPid: anvil.pid, ownerPid: process.pid });
     await rpc(anvil.rpcUrl, 'anvil_setBalance', [ADDRESS, '0x1234']);
+    // No dev accounts, so anvil's log lists no private keys.
+    const log = fs.readFileSync(path.join(dataDir, 'anvil.log'), 'utf8');
+    expect(log).toContain('Private Keys');
+    expect(log).not.toMatch(/^\(\d+\) 0x[0-9a-f]{64}$/m);
 
     await anvil.stop();
     expect(await anvil.exited).toEqual({ code: 0, signal: null });

@@ -36,7 +36,8 @@ export function resolveAnvilBinary(platform: string = process.platform, arch: st
   } catch {
     throw new AnvilBinaryError(
       `the anvil binary is not installed: npm installs it from the optional dependency ${platformPackage} ` +
-        'of @foundry-rs/anvil. Run `npm install` without --omit=optional (or --no-optional).',
+        'of @foundry-rs/anvil. Run `npm install` without --omit=optional (or --no-optional), or run peerpay ' +
+        'against an external node with CHAIN_RPC_URL.',
     );
   }
   try {
