@@ -2,10 +2,11 @@
 // minting, ERC-20 transfers, EIP-3009 authorizations (relayed, replayed, out of their window,
 // forged, cancelled) and EIP-2612 permits.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getAddress, hashDomain, parseEventLogs, zeroAddress, type Address, type Hex, type LocalAccount } from 'viem';
+import { createTestClient, getAddress, hashDomain, http, parseEventLogs, zeroAddress, type Address, type Hex, type LocalAccount } from 'viem';
 import { ChainRevertError, type TransferAuthorization } from '../../src/adapters/chain/chain-adapter.js';
 import { fullTokenAbi } from '../../src/adapters/chain/token-abi.js';
 import { permitTypes, randomAuthorizationNonce, signTransferAuthorization } from '../../src/adapters/chain/transfer-authorization.js';
+import { chainFor } from '../../src/adapters/chain/viem-chain.js';
 import { newAccount, removeDataDir, startChainFixture, type ChainFixture } from './chain-fixture.js';
 
 let f: ChainFixture;
@@ -217,6 +218,25 @@ describe('EIP-3009 transferWithAuthorization', () => {
     });
     expect(await f.mined(hash)).toBe('success');
     expect(await balanceOf(usdc, relayer.address)).toBe(3_000_000n);
+  });
+
+  it('asks a contract holder (ERC-1271) whether it signed, in the bytes form', async () => {
+    // Two tiny wallets, assembled by hand: one answers isValidSignature with the ERC-1271 magic
+    // value 0x1626ba7e whatever it is asked, the other answers with zeros.
+    const approving = newAccount().address;
+    const refusing = newAccount().address;
+    const testClient = createTestClient({ chain: chainFor({ chainId: 137, rpcUrl: f.chain.rpcUrl }), transport: http(f.chain.rpcUrl), mode: 'anvil' });
+    await testClient.setCode({ address: approving, bytecode: '0x631626ba7e60e01b60005260206000f3' });
+    await testClient.setCode({ address: refusing, bytecode: '0x60206000f3' });
+    const relayer = await f.fundedAccount();
+    for (const wallet of [approving, refusing]) await f.mintMined({ token: usdc, to: wallet, amount: 1_000_000n });
+    const call = (from: Address) => {
+      const args = [from, relayer.address, 400_000n, 0n, nowSeconds() + 600n, randomAuthorizationNonce(), '0x1234'] as const;
+      return { address: usdc, abi: fullTokenAbi, functionName: 'transferWithAuthorization', args, account: relayer } as const;
+    };
+    await expect(f.publicClient.simulateContract(call(refusing))).rejects.toThrow(/InvalidSignature/);
+    expect(await f.mined(await f.walletFor(relayer).writeContract(call(approving)))).toBe('success');
+    expect(await balanceOf(usdc, approving)).toBe(600_000n);
   });
 
   it('lets only the payee submit receiveWithAuthorization', async () => {
