@@ -19,32 +19,32 @@ type ProcessingDeps = Pick<Deps, 'db' | 'processor' | 'clock'>;
 
 export async function processTransfer(deps: ProcessingDeps, transfer: FiatTransfer): Promise<FiatTransfer> {
   assert(transfer.status === 'processing', 'only a processing transfer goes to the processor');
+  const customer = await findProcessorCustomer(deps.db, transfer.senderAccountId);
+  assert(customer && transfer.instrumentRef, 'a transfer is recorded with its processor customer and instrument');
   let answer: ProcessorAnswer;
   try {
-    answer = await askProcessor(deps, transfer);
+    answer = await askProcessor(deps, transfer, customer.customerRef, transfer.instrumentRef);
   } catch (error) {
     throw processorUnavailable(error);
   }
   return recordAnswer(deps, transfer, answer);
 }
 
-async function askProcessor(deps: ProcessingDeps, transfer: FiatTransfer): Promise<ProcessorAnswer> {
-  const customer = await findProcessorCustomer(deps.db, transfer.senderAccountId);
-  assert(customer && transfer.instrumentRef, 'a transfer is recorded with its processor customer and instrument');
+async function askProcessor(deps: ProcessingDeps, transfer: FiatTransfer, customerRef: string, instrumentRef: string): Promise<ProcessorAnswer> {
   const common = {
-    customerRef: customer.customerRef,
+    customerRef,
     currency: transfer.currency,
     amountMinor: transfer.amountMinor + transfer.feeMinor,
     idempotencyKey: transfer.id,
     description: `peerpay transfer ${transfer.id}`,
   };
   if (transfer.paymentMethod === 'instant') {
-    const charge = await deps.processor.chargeCard({ ...common, cardRef: transfer.instrumentRef });
+    const charge = await deps.processor.chargeCard({ ...common, cardRef: instrumentRef });
     return charge.status === 'succeeded'
       ? { to: 'completed', processorRef: charge.chargeRef, ledger: 'posted' }
       : { to: 'failed', processorRef: charge.chargeRef, failureCode: 'card_declined' };
   }
-  const debit = await deps.processor.debitBank({ ...common, mandateRef: transfer.instrumentRef });
+  const debit = await deps.processor.debitBank({ ...common, mandateRef: instrumentRef });
   switch (debit.status) {
     case 'pending':
       return { to: 'pending', processorRef: debit.debitRef, ledger: 'pending', settlesAt: debit.expectedSettlementAt };

@@ -65,6 +65,11 @@ describe('POST /transfers refuses bad input and changes nothing', () => {
       server.request('POST', '/transfers', { key: sender.key, rawBody, headers: { 'content-type': contentType } });
     expectProblem(await raw('{"recipientHandle": "PA-', 'application/json'), 400, 'malformed_json');
     expectProblem(await raw('[1, 2]'), 400, 'invalid_request');
+    // JSON numbers JavaScript cannot hold as such: 1e400 parses to Infinity, -0 is not positive.
+    const handle = JSON.stringify(recipient.handle);
+    const withAmount = (amount: string) => `{"recipientHandle": ${handle}, "amount": ${amount}, "currency": "USD"}`;
+    expectProblem(await raw(withAmount('1e400')), 400, 'invalid_request');
+    expectProblem(await raw(withAmount('-0')), 400, 'invalid_amount');
     expectProblem(await raw('null'), 400);
     expectProblem(await raw('"10 USD"'), 400, 'invalid_request');
     expectProblem(await raw(''), 400, 'invalid_request');
