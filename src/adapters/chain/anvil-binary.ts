@@ -1,8 +1,9 @@
-// Finds the anvil executable that npm installed. @foundry-rs/anvil ships only a wrapper script and
-// a postinstall that may download; the binary itself arrives in a per-platform package that npm
-// installs as an optional dependency, without running any script. peerpay denies the postinstall
-// (package.json allowScripts) and resolves the platform package itself, next to @foundry-rs/anvil
-// so that both always come from the same release.
+// Finds the anvil executable that npm installed. Foundry publishes anvil on npm as a wrapper,
+// @foundry-rs/anvil (a launcher script and a postinstall that may download), whose optional
+// dependencies are per-platform packages holding the binary itself. peerpay depends on the platform
+// package directly, as an optional dependency with no install script: the wrapper adds nothing we
+// run, and our registry serves only its linux-amd64 sibling, so with the wrapper in package.json
+// the lock file could never name all its optional dependencies and `npm ci` refused to install.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 
@@ -28,16 +29,13 @@ export function resolveAnvilBinary(platform: string = process.platform, arch: st
   const binaryName = platform === 'win32' ? 'anvil.exe' : 'anvil';
   let binaryPath: string;
   try {
-    // Resolving from @foundry-rs/anvil's own location finds the platform package whether npm
-    // hoisted it to the top of node_modules or nested it under the wrapper.
-    const fromProject = createRequire(import.meta.url);
-    const fromWrapper = createRequire(fromProject.resolve('@foundry-rs/anvil/package.json'));
-    binaryPath = fromWrapper.resolve(`${platformPackage}/bin/${binaryName}`);
+    binaryPath = createRequire(import.meta.url).resolve(`${platformPackage}/bin/${binaryName}`);
   } catch {
     throw new AnvilBinaryError(
-      `the anvil binary is not installed: npm installs it from the optional dependency ${platformPackage} ` +
-        'of @foundry-rs/anvil. Run `npm install` without --omit=optional (or --no-optional), or run peerpay ' +
-        'against an external node with CHAIN_RPC_URL.',
+      `the anvil binary is not installed: it comes in the npm package ${platformPackage}. peerpay lists ` +
+        'the linux-amd64 one as an optional dependency; run `npm install` without --omit=optional, ' +
+        `install ${platformPackage} of the same version on this platform, or run peerpay against an external ` +
+        'node with CHAIN_RPC_URL.',
     );
   }
   try {
