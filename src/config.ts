@@ -32,6 +32,8 @@ export interface Config {
   /** Per-transfer maximum in major units of the currency. */
   readonly maxFiatTransferMajor: bigint;
   readonly maxStablecoinOperationMajor: bigint;
+  /** Per sender and currency, the most that fiat transfers may add up to in any 24 hours, in major units. */
+  readonly maxFiatDailyMajor: bigint;
   /** Hex master seed for the HD wallet provider; unset in sandbox means a seed file in `dataDir`. */
   readonly masterSeedHex: string | undefined;
   readonly redisUrl: string | undefined;
@@ -124,6 +126,7 @@ export function loadConfig(env: Env = process.env): Config {
     }),
     maxFiatTransferMajor: bigintVar(env, 'MAX_FIAT_TRANSFER_MAJOR', 1_000_000n),
     maxStablecoinOperationMajor: bigintVar(env, 'MAX_STABLECOIN_OPERATION_MAJOR', 1_000_000n),
+    maxFiatDailyMajor: bigintVar(env, 'MAX_FIAT_DAILY_MAJOR', 5_000_000n),
     masterSeedHex,
     redisUrl: urlVar(env, 'REDIS_URL', ['redis:', 'rediss:']),
     jobIntervalMs: intVar(env, 'JOB_INTERVAL_MS', 5000, { min: 50, max: 3_600_000 }),

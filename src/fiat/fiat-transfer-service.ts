@@ -3,6 +3,7 @@
 // recorded with the ledger movement (transfer-processing.ts). The client's Idempotency-Key is the
 // transfer's natural key, so a retry after a crash continues the same transfer.
 import type { Deps } from '../deps.js';
+import type { Trx } from '../ledger/ledger.js';
 import { findAccountByHandle } from '../accounts/accounts-repository.js';
 import { parseAmount } from '../money/amount.js';
 import { exponentOf, isFiatCurrency, type FiatCurrency } from '../money/assets.js';
@@ -10,7 +11,7 @@ import { fiatFee, type FiatPaymentMethod } from '../money/fees.js';
 import { AppError, assert } from '../platform/errors.js';
 import { newId } from '../platform/ids.js';
 import type { FiatTransfer } from './fiat-transfer.js';
-import { findTransferByIdempotencyKey, insertTransferIntent } from './fiat-transfers-repository.js';
+import { findTransferByIdempotencyKey, insertTransferIntent, lockSender, sentSince } from './fiat-transfers-repository.js';
 import { findProcessorCustomer } from './processor-customers-repository.js';
 import { processTransfer } from './transfer-processing.js';
 
@@ -65,7 +66,11 @@ export async function sendTransfer(deps: TransferDeps, input: SendTransferInput)
     settlesAt: null,
     completedAt: null,
   };
-  const inserted = await insertTransferIntent(deps.db, intent);
+  const inserted = await deps.db.transaction().execute(async (trx) => {
+    await lockSender(trx, intent.senderAccountId);
+    await checkDailyLimit(trx, deps, intent);
+    return insertTransferIntent(trx, intent);
+  });
   if (!inserted) {
     // A request with the same key got in between (only possible after its key's lease ran out).
     const earlier = await findTransferByIdempotencyKey(deps.db, input.senderAccountId, input.idempotencyKey!);
@@ -108,6 +113,23 @@ function finish(transfer: FiatTransfer, recipientHandle: string): SentTransfer {
     });
   }
   return { transfer, recipientHandle };
+}
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/** The per-sender daily velocity limit (DESIGN §6): 429 velocity_limit once a day's transfers would pass it. */
+async function checkDailyLimit(trx: Trx, deps: TransferDeps, intent: FiatTransfer): Promise<void> {
+  const limitMinor = deps.config.maxFiatDailyMajor * 10n ** BigInt(exponentOf(intent.currency));
+  const since = new Date(intent.createdAt.getTime() - DAY_MS);
+  const sent = await sentSince(trx, { senderAccountId: intent.senderAccountId, currency: intent.currency, since });
+  if (sent + intent.amountMinor > limitMinor) {
+    throw new AppError(
+      'velocity_limit',
+      `This transfer would take your ${intent.currency} transfers over ${deps.config.maxFiatDailyMajor} ${intent.currency} in 24 hours; try a smaller amount or later.`,
+      {},
+      { 'Retry-After': String(DAY_MS / 1000) },
+    );
+  }
 }
 
 async function instrumentFor(deps: TransferDeps, accountId: number, method: FiatPaymentMethod): Promise<string> {

@@ -50,7 +50,7 @@ export function toTransfer(row: Row): FiatTransfer {
 }
 
 /** Inserts the intent; returns null when the sender already has a transfer under this idempotency key. */
-export async function insertTransferIntent(db: Db, t: FiatTransfer): Promise<FiatTransfer | null> {
+export async function insertTransferIntent(db: Db | Trx, t: FiatTransfer): Promise<FiatTransfer | null> {
   const row = await db
     .insertInto('fiat_transfers')
     .values({
@@ -161,4 +161,26 @@ export async function claimTransfers(
       .execute();
     return rows.map(toTransfer);
   });
+}
+
+/**
+ * What the sender's fiat transfers in `currency` since `since` add up to (amounts, not fees), counting
+ * every transfer that is not failed. Called with the sender's account row locked, so that two
+ * transfers at once cannot both slip under the daily limit.
+ */
+export async function sentSince(trx: Trx, input: { senderAccountId: number; currency: FiatCurrency; since: Date }): Promise<bigint> {
+  const row = await trx
+    .selectFrom('fiat_transfers')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<bigint>('amount'), eb.val(0n)).as('total'))
+    .where('sender_account_id', '=', input.senderAccountId)
+    .where('currency', '=', input.currency)
+    .where('status', '!=', 'failed')
+    .where('created_at', '>=', input.since)
+    .executeTakeFirstOrThrow();
+  return BigInt(row.total);
+}
+
+/** Serialises one sender's new transfers (velocity check, then insert) on the sender's account row. */
+export async function lockSender(trx: Trx, senderAccountId: number): Promise<void> {
+  await trx.selectFrom('accounts').select('id').where('id', '=', senderAccountId).forUpdate().execute();
 }

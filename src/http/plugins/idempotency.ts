@@ -1,15 +1,30 @@
 // Idempotency-Key on every route marked `idempotent` (DESIGN §5): a repeat with the same body
 // replays the first answer with `Idempotent-Replayed: true`; with a different body it is refused
-// with 422; while the first is still running, with 409. Answers of 5xx are not kept, so that a
-// retry after a server failure runs again.
+// with 422; while the first is still running, with 409. Only answers of work that was done are
+// kept: successes, and refusals that record an attempt (a declined card). A refusal before any work
+// (no card set up, invalid input, a server failure) releases the key, so that the client can fix the
+// cause and retry with the same key, as the contract's setup-then-retry flow expects.
 import { canonicalJson } from '../../platform/canonical-json.js';
 import { sha256Hex } from '../../platform/ids.js';
-import { AppError } from '../../platform/errors.js';
+import { AppError, type ErrorCode } from '../../platform/errors.js';
 import { claimKey, completeKey, releaseKey } from '../../platform/idempotency-store.js';
 import type { Db } from '../../db/database.js';
 import type { App } from '../types.js';
 
 const LEASE_MS = 60_000;
+
+/** Refusals that record an attempt, and so are replayed like a success. */
+const KEPT_REFUSALS: ReadonlySet<string> = new Set<ErrorCode>(['card_declined']);
+
+function answerIsKept(status: number, payload: unknown): boolean {
+  if (status < 400) return true;
+  if (status >= 500 || typeof payload !== 'string') return false;
+  try {
+    return KEPT_REFUSALS.has(String((JSON.parse(payload) as { code?: unknown }).code));
+  } catch {
+    return false;
+  }
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -49,7 +64,7 @@ export function registerIdempotency(app: App, db: Db): void {
   app.addHook('onSend', async (request, reply, payload) => {
     if (!request.idempotencyKey || !request.caller) return payload;
     const ref = { accountId: request.caller.accountId, key: request.idempotencyKey };
-    if (reply.statusCode >= 500) await releaseKey(db, ref);
+    if (!answerIsKept(reply.statusCode, payload)) await releaseKey(db, ref);
     else await completeKey(db, { ...ref, status: reply.statusCode, body: typeof payload === 'string' ? payload : JSON.stringify(payload) });
     return payload;
   });
