@@ -1,6 +1,7 @@
 // SQL for fiat transfers. Status changes are conditional on the status they leave, so that two
 // workers recording the same processor answer cannot both apply it.
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
+import { leaseDueRows } from '../jobs/lease.js';
 import type { Db } from '../db/database.js';
 import type { FiatTransfersTable } from '../db/schema.js';
 import type { Trx } from '../ledger/ledger.js';
@@ -127,40 +128,22 @@ export async function postponeSettlement(db: Db, input: { id: string; settlesAt:
     .execute();
 }
 
-/**
- * Claims up to `limit` transfers for a job: rows in `status` that are due (`dueColumn` at or before
- * `now`) and not leased by another worker. The claim is a short transaction with FOR UPDATE SKIP
- * LOCKED, which sets a lease and commits before any processor call, so no lock is held across one.
- */
+/** Claims up to `limit` transfers in `status` that are due (`dueColumn` at or before `dueBy`) for a job; see jobs/lease.ts. */
 export async function claimTransfers(
   db: Db,
   input: { status: 'pending' | 'processing'; dueColumn: 'settles_at' | 'created_at'; dueBy: Date; now: Date; leaseMs: number; limit: number },
 ): Promise<FiatTransfer[]> {
-  return db.transaction().execute(async (trx) => {
-    const due = await trx
-      .selectFrom('fiat_transfers')
-      .select('id')
-      .where('status', '=', input.status)
-      .where(input.dueColumn, '<=', input.dueBy)
-      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', input.now)]))
-      .orderBy(input.dueColumn)
-      .limit(input.limit)
-      .forUpdate()
-      .skipLocked()
-      .execute();
-    if (due.length === 0) return [];
-    const rows = await trx
-      .updateTable('fiat_transfers')
-      .set({ locked_until: new Date(input.now.getTime() + input.leaseMs) })
-      .where(
-        'id',
-        'in',
-        due.map((d) => d.id),
-      )
-      .returning(COLUMNS)
-      .execute();
-    return rows.map(toTransfer);
+  const ids = await leaseDueRows(db, {
+    table: 'fiat_transfers',
+    due: sql`status = ${input.status} and ${sql.ref(input.dueColumn)} <= ${input.dueBy}`,
+    orderBy: input.dueColumn,
+    now: input.now,
+    leaseMs: input.leaseMs,
+    limit: input.limit,
   });
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('fiat_transfers').select(COLUMNS).where('id', 'in', ids).orderBy(input.dueColumn).execute();
+  return rows.map(toTransfer);
 }
 
 /**

@@ -1,6 +1,7 @@
 // SQL for payouts of received money to users' connected payout accounts.
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../db/database.js';
+import { leaseDueRows } from '../jobs/lease.js';
 import type { PayoutsTable } from '../db/schema.js';
 import type { Trx } from '../ledger/ledger.js';
 import { FIAT_CURRENCIES, type FiatCurrency } from '../money/assets.js';
@@ -105,32 +106,12 @@ export async function insertPayout(trx: Trx, payout: Payout): Promise<void> {
     .execute();
 }
 
-/** Claims up to `limit` pending payouts not leased by another worker (see claimTransfers). */
+/** Claims up to `limit` pending payouts for the payout job; see jobs/lease.ts. */
 export async function claimPendingPayouts(db: Db, input: { now: Date; leaseMs: number; limit: number }): Promise<Payout[]> {
-  return db.transaction().execute(async (trx) => {
-    const due = await trx
-      .selectFrom('payouts')
-      .select('id')
-      .where('status', '=', 'pending')
-      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', input.now)]))
-      .orderBy('created_at')
-      .limit(input.limit)
-      .forUpdate()
-      .skipLocked()
-      .execute();
-    if (due.length === 0) return [];
-    const rows = await trx
-      .updateTable('payouts')
-      .set({ locked_until: new Date(input.now.getTime() + input.leaseMs) })
-      .where(
-        'id',
-        'in',
-        due.map((d) => d.id),
-      )
-      .returning(COLUMNS)
-      .execute();
-    return rows.map(toPayout);
-  });
+  const ids = await leaseDueRows(db, { table: 'payouts', due: sql`status = 'pending'`, orderBy: 'created_at', ...input });
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('payouts').select(COLUMNS).where('id', 'in', ids).orderBy('created_at').execute();
+  return rows.map(toPayout);
 }
 
 /** Moves a pending payout to paid or failed; false when it was no longer pending. */
