@@ -257,11 +257,6 @@ contract SandboxToken {
         return ecrecover(digest, v, r, s);
     }
 
-    function _requireSignature(address signer, bytes32 digest, uint8 v, bytes32 r, bytes32 s) private pure {
-        address recovered = _recover(digest, v, r, s);
-        if (recovered == address(0) || recovered != signer) revert InvalidSignature();
-    }
-
     /// The bytes form: a 65-byte ECDSA signature (r, s, v) from an externally owned account, or
     /// anything that a contract signer accepts through ERC-1271.
     function _requireSignature(address signer, bytes32 digest, bytes memory signature) private view {
@@ -294,7 +289,7 @@ contract SandboxToken {
     function permit(address holder, address spender, uint256 value, uint256 deadline, uint8 v, bytes32 r, bytes32 s)
         external
     {
-        _requireSignature(holder, _permitDigest(holder, spender, value, deadline), v, r, s);
+        _requireSignature(holder, _permitDigest(holder, spender, value, deadline), abi.encodePacked(r, s, v));
         _approve(holder, spender, value);
     }
 
@@ -321,6 +316,9 @@ contract SandboxToken {
         return _authorizationStates[authorizer][nonce];
     }
 
+    // Each entry point comes in the (v, r, s) form and the `bytes signature` form of USDC 2.2; the
+    // first packs its signature into the second, so both take the same path, ERC-1271 included.
+
     function transferWithAuthorization(
         address from,
         address to,
@@ -332,12 +330,9 @@ contract SandboxToken {
         bytes32 r,
         bytes32 s
     ) external {
-        bytes32 digest = _authorizationDigest(
-            TRANSFER_WITH_AUTHORIZATION_TYPEHASH, from, to, value, validAfter, validBefore, nonce
+        _authorizedTransfer(
+            TRANSFER_WITH_AUTHORIZATION_TYPEHASH, from, to, value, validAfter, validBefore, nonce, abi.encodePacked(r, s, v)
         );
-        _requireSignature(from, digest, v, r, s);
-        _useAuthorization(from, nonce);
-        _transfer(from, to, value);
     }
 
     function transferWithAuthorization(
@@ -349,12 +344,7 @@ contract SandboxToken {
         bytes32 nonce,
         bytes calldata signature
     ) external {
-        bytes32 digest = _authorizationDigest(
-            TRANSFER_WITH_AUTHORIZATION_TYPEHASH, from, to, value, validAfter, validBefore, nonce
-        );
-        _requireSignature(from, digest, signature);
-        _useAuthorization(from, nonce);
-        _transfer(from, to, value);
+        _authorizedTransfer(TRANSFER_WITH_AUTHORIZATION_TYPEHASH, from, to, value, validAfter, validBefore, nonce, signature);
     }
 
     /// Like transferWithAuthorization, but only the payee may submit it, so that a watcher of the
@@ -371,12 +361,9 @@ contract SandboxToken {
         bytes32 s
     ) external {
         if (to != msg.sender) revert CallerMustBePayee(msg.sender, to);
-        bytes32 digest = _authorizationDigest(
-            RECEIVE_WITH_AUTHORIZATION_TYPEHASH, from, to, value, validAfter, validBefore, nonce
+        _authorizedTransfer(
+            RECEIVE_WITH_AUTHORIZATION_TYPEHASH, from, to, value, validAfter, validBefore, nonce, abi.encodePacked(r, s, v)
         );
-        _requireSignature(from, digest, v, r, s);
-        _useAuthorization(from, nonce);
-        _transfer(from, to, value);
     }
 
     function receiveWithAuthorization(
@@ -389,21 +376,34 @@ contract SandboxToken {
         bytes calldata signature
     ) external {
         if (to != msg.sender) revert CallerMustBePayee(msg.sender, to);
-        bytes32 digest = _authorizationDigest(
-            RECEIVE_WITH_AUTHORIZATION_TYPEHASH, from, to, value, validAfter, validBefore, nonce
-        );
+        _authorizedTransfer(RECEIVE_WITH_AUTHORIZATION_TYPEHASH, from, to, value, validAfter, validBefore, nonce, signature);
+    }
+
+    function cancelAuthorization(address authorizer, bytes32 nonce, uint8 v, bytes32 r, bytes32 s) external {
+        _cancelAuthorization(authorizer, nonce, abi.encodePacked(r, s, v));
+    }
+
+    function cancelAuthorization(address authorizer, bytes32 nonce, bytes calldata signature) external {
+        _cancelAuthorization(authorizer, nonce, signature);
+    }
+
+    function _authorizedTransfer(
+        bytes32 typeHash,
+        address from,
+        address to,
+        uint256 value,
+        uint256 validAfter,
+        uint256 validBefore,
+        bytes32 nonce,
+        bytes memory signature
+    ) private {
+        bytes32 digest = _authorizationDigest(typeHash, from, to, value, validAfter, validBefore, nonce);
         _requireSignature(from, digest, signature);
         _useAuthorization(from, nonce);
         _transfer(from, to, value);
     }
 
-    function cancelAuthorization(address authorizer, bytes32 nonce, uint8 v, bytes32 r, bytes32 s) external {
-        _requireSignature(authorizer, _cancelDigest(authorizer, nonce), v, r, s);
-        _useAuthorization(authorizer, nonce);
-        emit AuthorizationCanceled(authorizer, nonce);
-    }
-
-    function cancelAuthorization(address authorizer, bytes32 nonce, bytes calldata signature) external {
+    function _cancelAuthorization(address authorizer, bytes32 nonce, bytes memory signature) private {
         _requireSignature(authorizer, _cancelDigest(authorizer, nonce), signature);
         _useAuthorization(authorizer, nonce);
         emit AuthorizationCanceled(authorizer, nonce);
