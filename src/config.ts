@@ -37,6 +37,15 @@ export interface Config {
   /** Hex master seed for the HD wallet provider; unset in sandbox means a seed file in `dataDir`. */
   readonly masterSeedHex: string | undefined;
   readonly redisUrl: string | undefined;
+  /** Unset in sandbox mode means the embedded anvil chain in `dataDir`. */
+  readonly chainRpcUrl: string | undefined;
+  readonly chainId: number;
+  /** Token contracts on an external chain (CHAIN_RPC_URL); the embedded chain has fixed ones. */
+  readonly tokenAddresses: Readonly<{ USDC: `0x${string}` | undefined; EURC: `0x${string}` | undefined }>;
+  /** Blocks a deposit or withdrawal needs (its own included) before it counts: 1 means mined. */
+  readonly chainConfirmations: number;
+  /** How many blocks the deposit watcher reads in one request. */
+  readonly chainScanBlocks: number;
   /** How often the background jobs (ACH settlement, payouts) look for due work. */
   readonly jobIntervalMs: number;
 }
@@ -80,6 +89,13 @@ function urlVar(env: Env, name: string, protocols: string[]): string | undefined
   return raw;
 }
 
+function addressVar(env: Env, name: string): `0x${string}` | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  if (!/^0x[0-9a-fA-F]{40}$/.test(raw)) throw new ConfigError(`${name} must be a 0x-prefixed 20-byte hex address`);
+  return raw as `0x${string}`;
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 export function loadConfig(env: Env = process.env): Config {
@@ -97,7 +113,16 @@ export function loadConfig(env: Env = process.env): Config {
   if (masterSeedHex !== undefined && !/^(0x)?[0-9a-fA-F]{64}$/.test(masterSeedHex)) {
     throw new ConfigError('MASTER_SEED must be 32 bytes of hex (64 hex digits)');
   }
+  const chainRpcUrl = urlVar(env, 'CHAIN_RPC_URL', ['http:', 'https:']);
+  const tokenAddresses = { USDC: addressVar(env, 'USDC_ADDRESS'), EURC: addressVar(env, 'EURC_ADDRESS') };
+  if (chainRpcUrl && (!tokenAddresses.USDC || !tokenAddresses.EURC)) {
+    throw new ConfigError('USDC_ADDRESS and EURC_ADDRESS are required with CHAIN_RPC_URL');
+  }
+  if (!chainRpcUrl && env.CHAIN_ID && env.CHAIN_ID !== '137') {
+    throw new ConfigError('CHAIN_ID must be 137 for the embedded chain (set CHAIN_RPC_URL for another chain)');
+  }
   if (mode === 'live') {
+    if (!chainRpcUrl) throw new ConfigError('CHAIN_RPC_URL is required in live mode');
     if (!databaseUrl) throw new ConfigError('DATABASE_URL is required in live mode');
     if (!masterSeedHex) throw new ConfigError('MASTER_SEED is required in live mode');
     // The Stripe processor adapter is not part of this release; refusing to start is the honest
@@ -130,5 +155,10 @@ export function loadConfig(env: Env = process.env): Config {
     masterSeedHex,
     redisUrl: urlVar(env, 'REDIS_URL', ['redis:', 'rediss:']),
     jobIntervalMs: intVar(env, 'JOB_INTERVAL_MS', 5000, { min: 50, max: 3_600_000 }),
+    chainRpcUrl,
+    chainId: intVar(env, 'CHAIN_ID', 137, { min: 1, max: 2 ** 31 }),
+    tokenAddresses: Object.freeze(tokenAddresses),
+    chainConfirmations: intVar(env, 'CHAIN_CONFIRMATIONS', 1, { min: 1, max: 1000 }),
+    chainScanBlocks: intVar(env, 'CHAIN_SCAN_BLOCKS', 500, { min: 1, max: 10_000 }),
   });
 }

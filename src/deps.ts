@@ -9,6 +9,7 @@ import type { WalletProvider } from './adapters/wallet/wallet-provider.js';
 import { SandboxClock, type Clock } from './platform/clock.js';
 import type { PaymentProcessor } from './adapters/processor/payment-processor.js';
 import { SandboxProcessor } from './adapters/processor/sandbox-processor.js';
+import { connectChain, type ChainConnection } from './adapters/chain/connect-chain.js';
 
 export interface Deps {
   readonly config: Config;
@@ -22,6 +23,8 @@ export interface Deps {
   readonly processor: PaymentProcessor;
   /** Present in sandbox mode only: the processor whose hosted pages peerpay serves itself. */
   readonly sandboxProcessor: SandboxProcessor | null;
+  /** The chain (embedded anvil in sandbox mode), its token addresses and, when embedded, mint and gas. */
+  readonly chain: ChainConnection;
   close(): Promise<void>;
 }
 
@@ -41,6 +44,14 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
   const clock: Clock = sandboxClock ?? { now: () => new Date() };
   const sandboxProcessor = new SandboxProcessor({ db: database.db, clock });
   const masterSeed = loadMasterSeed({ seedHex: config.masterSeedHex, dataDir: config.dataDir });
+  const wallets = createHdWalletProvider(masterSeed);
+  let chain: ChainConnection;
+  try {
+    chain = await connectChain(config, wallets);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
   return {
     config,
     database,
@@ -48,9 +59,14 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     clock,
     sandboxClock,
     passwords: createPasswordHasher({ costLog2: config.passwordHashCostLog2, concurrency: config.passwordHashConcurrency }),
-    wallets: createHdWalletProvider(masterSeed),
+    wallets,
     processor: sandboxProcessor,
     sandboxProcessor,
-    close: () => database.close(),
+    chain,
+    async close() {
+      // The database first: nothing may record a chain event after the chain is gone.
+      await database.close();
+      await chain.stop();
+    },
   };
 }

@@ -15,6 +15,14 @@ describe('service endpoints', () => {
     const response = await server.request('GET', '/health');
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ status: 'ok', mode: 'sandbox', database: testDatabaseKind() });
+    // Sandbox mode names the embedded chain, which answers as chain 137 with the sandbox USDC.
+    expect(response.body.chain).toMatchObject({ id: 137, tokens: { USDC: '0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359' } });
+    const rpc = await fetch(response.body.chain.rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+    });
+    expect((await rpc.json()).result).toBe('0x89');
   });
 
   it('every response carries a request id, and problem documents repeat it', async () => {

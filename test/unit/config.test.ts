@@ -24,7 +24,12 @@ describe('loadConfig', () => {
     [{ MASTER_SEED: 'abc' }, /MASTER_SEED must be 32 bytes/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
     [{ MAX_FIAT_TRANSFER_MAJOR: '-5' }, /MAX_FIAT_TRANSFER_MAJOR/],
-    [{ PEERPAY_MODE: 'live' }, /DATABASE_URL is required/],
+    [{ PEERPAY_MODE: 'live' }, /CHAIN_RPC_URL is required/],
+    [{ PEERPAY_MODE: 'live', CHAIN_RPC_URL: 'http://127.0.0.1:8545', USDC_ADDRESS: '0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359', EURC_ADDRESS: '0x0Ee43635cE3b82E98C2f7bFcbc8F86CC9dFc470D' }, /DATABASE_URL is required/],
+    [{ CHAIN_RPC_URL: 'http://127.0.0.1:8545' }, /USDC_ADDRESS and EURC_ADDRESS are required/],
+    [{ CHAIN_RPC_URL: 'http://127.0.0.1:8545', USDC_ADDRESS: '0x123', EURC_ADDRESS: '0x0Ee43635cE3b82E98C2f7bFcbc8F86CC9dFc470D' }, /USDC_ADDRESS must be/],
+    [{ CHAIN_ID: '1' }, /CHAIN_ID must be 137 for the embedded chain/],
+    [{ CHAIN_CONFIRMATIONS: '0' }, /CHAIN_CONFIRMATIONS must be between/],
   ])('refuses %o with a message naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
