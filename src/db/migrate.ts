@@ -6,6 +6,7 @@ import * as m0002 from './migrations/0002-ledger.js';
 import * as m0003 from './migrations/0003-idempotency.js';
 import * as m0004 from './migrations/0004-fiat.js';
 import * as m0005 from './migrations/0005-fiat-work.js';
+import * as m0006 from './migrations/0006-stablecoin-transfers.js';
 
 const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '0003-idempotency': m0003,
   '0004-fiat': m0004,
   '0005-fiat-work': m0005,
+  '0006-stablecoin-transfers': m0006,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -145,6 +145,26 @@ export interface PayoutsTable {
   instrument_ref: string | null;
 }
 
+export interface StablecoinTransfersTable {
+  id: string;
+  sender_account_id: number;
+  recipient_account_id: number;
+  currency: 'USDC' | 'EURC';
+  /** Before fee; the recipient received amount - fee (migration 0006). */
+  amount: Money;
+  fee: Money;
+  status: 'complete';
+  idempotency_key: string | null;
+  created_at: Date;
+}
+
+export interface WithdrawalAddressesTable {
+  account_id: number;
+  /** EIP-55 checksummed (migration 0006). */
+  address: string;
+  updated_at: Date;
+}
+
 export interface SandboxClockTable {
   id: number;
   offset_ms: Money;
@@ -163,4 +183,6 @@ export interface DB {
   fiat_transfers: FiatTransfersTable;
   payouts: PayoutsTable;
   sandbox_clock: SandboxClockTable;
+  stablecoin_transfers: StablecoinTransfersTable;
+  withdrawal_addresses: WithdrawalAddressesTable;
 }

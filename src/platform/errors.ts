@@ -7,6 +7,7 @@ export const ERROR_CODES = [
   'invalid_amount',
   'amount_too_large',
   'unsupported_currency',
+  'invalid_address',
   'self_transfer',
   'insufficient_balance',
   'unauthorized',
