@@ -1,0 +1,31 @@
+// GET /agent/transfer/quote: what a transfer would cost, computed by the same rules as the transfer
+// itself (stablecoin-amounts.ts), so that a quote and the transfer it describes always agree. The
+// recipient must exist, since a quote is for a transfer that could be made; the balance is not
+// checked (a quote is a price, and a balance can change before the transfer).
+import type { Deps } from '../deps.js';
+import type { Token } from '../money/assets.js';
+import { STABLECOIN_FEE_RATE } from '../money/fees.js';
+import { resolveRecipient, type RecipientQuery } from './recipients.js';
+import { priceWithFee, tokenAmountOf, tokenOf, type Priced } from './stablecoin-amounts.js';
+
+export interface QuoteInput {
+  senderAccountId: number;
+  to: RecipientQuery;
+  /** The query parameter as sent: a decimal string in major units. */
+  amount: string;
+  /** Absent means USDC, as the contract says. */
+  currency: string | undefined;
+}
+
+export interface TransferQuote extends Priced {
+  currency: Token;
+  feeRateLabel: string;
+  recipientHandle: string;
+}
+
+export async function quoteTransfer(deps: Pick<Deps, 'db' | 'config'>, input: QuoteInput): Promise<TransferQuote> {
+  const currency = tokenOf(input.currency ?? 'USDC');
+  const priced = priceWithFee(tokenAmountOf(input.amount, currency, deps.config.maxStablecoinOperationMajor));
+  const recipient = await resolveRecipient(deps, { senderAccountId: input.senderAccountId, query: input.to });
+  return { ...priced, currency, feeRateLabel: STABLECOIN_FEE_RATE.label, recipientHandle: recipient.handle };
+}

@@ -1,0 +1,51 @@
+// Who a stablecoin transfer goes to: `to` names a user by e-mail, handle (PA-XXXXXXXX) or E.164
+// phone (DESIGN §6). Which one is read from its shape; a `to` of none of these shapes is invalid
+// input (400), a well-formed one that names nobody is 404 recipient_not_found.
+import type { Deps } from '../deps.js';
+import { findAccount } from '../accounts/accounts-service.js';
+import { findAccountByPhone, type AccountRow } from '../accounts/accounts-repository.js';
+import { normalizeEmail, normalizePhone } from '../accounts/account-rules.js';
+import { AppError } from '../platform/errors.js';
+
+const HANDLE = /^PA-[A-Z0-9]{8}$/i;
+// Digits with the separators people write phone numbers with; normalizePhone then insists on E.164.
+const PHONE_LIKE = /^\+?[\d\s().-]+$/;
+
+export type RecipientQuery = { email: string } | { handle: string } | { phone: string };
+
+/** Reads `to` as an e-mail, a handle or a phone number; invalid_request when it is none of them. */
+export function recipientQueryOf(to: string, field = 'to'): RecipientQuery {
+  const text = to.trim();
+  if (HANDLE.test(text)) return { handle: text.toUpperCase() };
+  if (text.includes('@')) return { email: emailOf(text, field) };
+  if (PHONE_LIKE.test(text)) {
+    try {
+      return { phone: normalizePhone(text) };
+    } catch {
+      throw new AppError('invalid_request', `${field} looks like a phone number but is not in E.164 form, e.g. +14155550123.`);
+    }
+  }
+  throw new AppError('invalid_request', `${field} must be an e-mail address, a handle (PA- followed by 8 characters) or an E.164 phone number.`);
+}
+
+export function emailOf(text: string, field: string): string {
+  try {
+    return normalizeEmail(text);
+  } catch {
+    throw new AppError('invalid_request', `${field} is not a valid e-mail address.`);
+  }
+}
+
+/** The account `query` names; 404 recipient_not_found when there is none. */
+export async function findRecipient(deps: Pick<Deps, 'db'>, query: RecipientQuery): Promise<AccountRow> {
+  const account = 'phone' in query ? await findAccountByPhone(deps.db, query.phone) : await findAccount(deps, query);
+  if (!account) throw new AppError('recipient_not_found', `No account has that ${'phone' in query ? 'phone number' : 'email' in query ? 'e-mail address' : 'handle'}.`);
+  return account;
+}
+
+/** The recipient of a transfer from `senderAccountId`; sending to oneself is 400 self_transfer. */
+export async function resolveRecipient(deps: Pick<Deps, 'db'>, input: { senderAccountId: number; query: RecipientQuery }): Promise<AccountRow> {
+  const recipient = await findRecipient(deps, input.query);
+  if (recipient.id === input.senderAccountId) throw new AppError('self_transfer', 'You cannot send money to yourself.');
+  return recipient;
+}

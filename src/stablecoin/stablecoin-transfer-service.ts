@@ -1,0 +1,83 @@
+// POST /agent/transfer and POST /stablecoin/transfer: send USDC or EURC to another user from the
+// caller's balance, the 1.49% fee deducted from the amount. The record and the ledger movement are
+// written in one database transaction, so a transfer is either complete or never happened. The
+// client's Idempotency-Key is the record's natural key (unique per sender), so a retry whose stored
+// answer was lost finds the transfer instead of sending twice.
+import type { Deps } from '../deps.js';
+import { formatMinorTrimmed } from '../money/amount.js';
+import { AppError, assert } from '../platform/errors.js';
+import { newId } from '../platform/ids.js';
+import { resolveRecipient, type RecipientQuery } from './recipients.js';
+import { priceWithFee, tokenAmountOf, tokenOf } from './stablecoin-amounts.js';
+import { moveTransferMoney } from './stablecoin-ledger.js';
+import type { StablecoinTransfer } from './stablecoin-transfer.js';
+import { findTransferByIdempotencyKey, insertTransfer } from './stablecoin-transfers-repository.js';
+
+export interface SendStablecoinInput {
+  senderAccountId: number;
+  to: RecipientQuery;
+  /** As the client sent it: a JSON number in major units. */
+  amount: number;
+  currency: string;
+  idempotencyKey: string | null;
+}
+
+export interface SentStablecoinTransfer {
+  transfer: StablecoinTransfer;
+  recipientHandle: string;
+}
+
+type TransferDeps = Pick<Deps, 'db' | 'clock' | 'config'>;
+
+export async function sendStablecoinTransfer(deps: TransferDeps, input: SendStablecoinInput): Promise<SentStablecoinTransfer> {
+  const currency = tokenOf(input.currency);
+  const priced = priceWithFee(tokenAmountOf(input.amount, currency, deps.config.maxStablecoinOperationMajor));
+  const recipient = await resolveRecipient(deps, { senderAccountId: input.senderAccountId, query: input.to });
+  const request = { recipientAccountId: recipient.id, currency, amountMinor: priced.amountMinor };
+
+  if (input.idempotencyKey !== null) {
+    const earlier = await findTransferByIdempotencyKey(deps.db, input.senderAccountId, input.idempotencyKey);
+    if (earlier) return { transfer: sameTransferOrRefuse(earlier, request), recipientHandle: recipient.handle };
+  }
+
+  const intent: StablecoinTransfer = {
+    id: newId('sct'),
+    senderAccountId: input.senderAccountId,
+    ...request,
+    feeMinor: priced.feeMinor,
+    status: 'complete',
+    idempotencyKey: input.idempotencyKey,
+    createdAt: deps.clock.now(),
+  };
+  let recorded: StablecoinTransfer | null;
+  try {
+    recorded = await deps.db.transaction().execute(async (trx) => {
+      const inserted = await insertTransfer(trx, intent);
+      if (!inserted) return null;
+      await moveTransferMoney(trx, inserted);
+      return inserted;
+    });
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'insufficient_balance') {
+      throw new AppError('insufficient_balance', `Your available ${currency} balance is less than the ${formatMinorTrimmed(priced.amountMinor, currency)} ${currency} of this transfer (the fee is included in the amount).`);
+    }
+    throw error;
+  }
+  if (!recorded) {
+    // A request with the same key committed in between (possible only once its key's lease ran out).
+    const earlier = await findTransferByIdempotencyKey(deps.db, input.senderAccountId, input.idempotencyKey!);
+    assert(earlier, 'a conflicting transfer exists');
+    return { transfer: sameTransferOrRefuse(earlier, request), recipientHandle: recipient.handle };
+  }
+  return { transfer: recorded, recipientHandle: recipient.handle };
+}
+
+/** The transfer this idempotency key already made, when the retry asks for the same one. */
+function sameTransferOrRefuse(
+  earlier: StablecoinTransfer,
+  request: { recipientAccountId: number; currency: string; amountMinor: bigint },
+): StablecoinTransfer {
+  const same = earlier.recipientAccountId === request.recipientAccountId && earlier.currency === request.currency && earlier.amountMinor === request.amountMinor;
+  if (!same) throw new AppError('idempotency_key_reused', 'This Idempotency-Key was used for a different transfer.');
+  return earlier;
+}
