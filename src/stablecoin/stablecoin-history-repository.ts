@@ -1,0 +1,84 @@
+// SQL for the caller's stablecoin history (GET /stablecoin/transfers): one list, newest first by
+// (created_at, id), of every kind of stablecoin movement the caller made or received. Each kind is a
+// branch of one UNION ALL with the same columns, read newest first through its own index and
+// bounded by the page size, then merged; a page never reads more than (branches × limit) rows.
+import { sql, type RawBuilder } from 'kysely';
+import type { Db } from '../db/database.js';
+import type { Token } from '../money/assets.js';
+import type { Position } from '../fiat/cursor.js';
+
+/** Kinds of stablecoin movement. Deposits and withdrawals are added here as 'deposit' | 'withdrawal'. */
+export type HistoryType = 'transfer';
+
+export interface HistoryRow {
+  /** Unique per caller across kinds: each kind's ids carry their own prefix. */
+  id: string;
+  type: HistoryType;
+  /** `sent`: money left the caller's balance; `received`: money reached it. */
+  direction: 'sent' | 'received';
+  currency: Token;
+  /** Before fee, as recorded (the caller's view is chosen when presenting it). */
+  amountMinor: bigint;
+  feeMinor: bigint;
+  status: string;
+  /** The other user of a transfer; null for movements to or from the chain. */
+  counterpartyHandle: string | null;
+  createdAt: Date;
+}
+
+function before(position: Position | null, createdAt: RawBuilder<unknown>, id: RawBuilder<unknown>) {
+  return position ? sql`and (${createdAt}, ${id}) < (${position.createdAt.toISOString()}::timestamptz, ${position.id}::text collate "C")` : sql``;
+}
+
+export async function listHistory(db: Db, input: { accountId: number; after: Position | null; limit: number }): Promise<HistoryRow[]> {
+  const me = input.accountId;
+  const n = input.limit;
+  // Ids are compared byte-wise ("C" collation) in every branch, in the cursor and in the merge alike,
+  // so that each branch's first n rows are exactly the rows the merge wants.
+  const transferId = sql`t.id collate "C"`;
+  const cursor = before(input.after, sql.ref('t.created_at'), transferId);
+  // Every branch yields: id, type, direction, currency, amount (before fee), fee, status,
+  // counterparty_id (an account id, or null), created_at.
+  //
+  // Where the other kinds join in: deposits (table chain_deposits) as a branch with type 'deposit',
+  // direction 'received', the credited amount, fee 0 and counterparty_id null; withdrawals (table
+  // withdrawals) as a branch with type 'withdrawal', direction 'sent', the gross amount, its fee and
+  // counterparty_id null. Each needs an index on (account, created_at desc, id collate "C" desc) and
+  // the same cursor condition; chain-specific columns (address, txHash) become further columns,
+  // null in the transfer branches.
+  const rows = await sql<{
+    id: string;
+    type: HistoryType;
+    direction: 'sent' | 'received';
+    currency: Token;
+    amount: bigint;
+    fee: bigint;
+    status: string;
+    counterparty_handle: string | null;
+    created_at: Date;
+  }>`
+    select h.id, h.type, h.direction, h.currency, h.amount, h.fee, h.status, a.handle as counterparty_handle, h.created_at
+      from ((select t.id, 'transfer' as type, 'sent' as direction, t.currency, t.amount, t.fee, t.status,
+                    t.recipient_account_id as counterparty_id, t.created_at
+               from stablecoin_transfers t where t.sender_account_id = ${me} ${cursor}
+              order by t.created_at desc, ${transferId} desc limit ${n})
+            union all
+            (select t.id, 'transfer', 'received', t.currency, t.amount, t.fee, t.status,
+                    t.sender_account_id, t.created_at
+               from stablecoin_transfers t where t.recipient_account_id = ${me} ${cursor}
+              order by t.created_at desc, ${transferId} desc limit ${n})) h
+      left join accounts a on a.id = h.counterparty_id
+     order by h.created_at desc, h.id collate "C" desc
+     limit ${n}`.execute(db);
+  return rows.rows.map((r) => ({
+    id: r.id,
+    type: r.type,
+    direction: r.direction,
+    currency: r.currency,
+    amountMinor: BigInt(r.amount),
+    feeMinor: BigInt(r.fee),
+    status: r.status,
+    counterpartyHandle: r.counterparty_handle,
+    createdAt: new Date(r.created_at),
+  }));
+}
