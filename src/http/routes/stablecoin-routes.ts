@@ -1,0 +1,208 @@
+// Stablecoin rail routes that move only ledger balances: balance, internal transfers (by `to` or by
+// recipientEmail), fee quotes, the default withdrawal address, and history. Registration, lookup and
+// the wallet live in account-routes.ts.
+import type { Deps } from '../../deps.js';
+import { formatMinor, toJsonNumber } from '../../money/amount.js';
+import { TOKENS } from '../../money/assets.js';
+import { emailOf, recipientQueryOf } from '../../stablecoin/recipients.js';
+import { sendStablecoinTransfer, type SentStablecoinTransfer } from '../../stablecoin/stablecoin-transfer-service.js';
+import { quoteTransfer } from '../../stablecoin/quote-service.js';
+import { stablecoinBalances } from '../../stablecoin/stablecoin-balances.js';
+import { saveWithdrawalAddress, withdrawalAddressOf } from '../../stablecoin/withdrawal-address.js';
+import { DEFAULT_PAGE_SIZE, stablecoinHistory } from '../../stablecoin/stablecoin-history.js';
+import type { HistoryRow } from '../../stablecoin/stablecoin-history-repository.js';
+import { netOf } from '../../stablecoin/stablecoin-transfer.js';
+import { callerOf } from '../plugins/auth.js';
+import { IdempotencyHeaders, problems } from '../schemas/common.js';
+import { PageQuery } from '../schemas/fiat-schemas.js';
+import {
+  AgentTransferBody,
+  HistoryResponse,
+  QuoteQuery,
+  QuoteResponse,
+  SavedWithdrawalAddressResponse,
+  StablecoinBalanceResponse,
+  StablecoinTransferBody,
+  StablecoinTransferResponse,
+  WithdrawalAddressBody,
+  WithdrawalAddressResponse,
+} from '../schemas/stablecoin-schemas.js';
+import type { App } from '../types.js';
+
+const TRANSFER_ERRORS =
+  'Errors: 400 `invalid_request` (malformed input), `invalid_amount` (not > 0, more than 6 decimals, or nothing left after the fee), `amount_too_large`, `unsupported_currency`, `self_transfer`, `insufficient_balance`; 404 `recipient_not_found`; 422 `idempotency_key_reused`.';
+
+export async function stablecoinRoutes(app: App, deps: Deps): Promise<void> {
+  app.get(
+    '/stablecoin/balance',
+    {
+      schema: {
+        tags: ['stablecoin'],
+        summary: 'USDC and EURC balances',
+        description:
+          'What the caller can spend now, as exact decimal strings with all 6 decimals (`"100.000000"`), like the fiat GET /balance gives every currency’s decimals. Both tokens are always present, zero included.',
+        response: { 200: StablecoinBalanceResponse, ...problems(401) },
+      },
+    },
+    async (request) => {
+      const balances = await stablecoinBalances(deps, callerOf(request).accountId);
+      return Object.fromEntries(TOKENS.map((token) => [token, formatMinor(balances[token], token)])) as { USDC: string; EURC: string };
+    },
+  );
+
+  app.post(
+    '/agent/transfer',
+    {
+      config: { idempotent: true },
+      schema: {
+        tags: ['stablecoin'],
+        summary: 'Send USDC or EURC to a user by e-mail, handle or phone; the 1.49% fee comes out of the amount',
+        description: `Moves the caller’s balance at once: the recipient receives amount minus fee. ${TRANSFER_ERRORS}`,
+        headers: IdempotencyHeaders,
+        body: AgentTransferBody,
+        response: { 200: StablecoinTransferResponse, ...problems(400, 401, 404, 409, 413, 415, 422) },
+      },
+    },
+    async (request) => {
+      const sent = await sendStablecoinTransfer(deps, {
+        senderAccountId: callerOf(request).accountId,
+        to: recipientQueryOf(request.body.to),
+        amount: request.body.amount,
+        currency: request.body.currency,
+        idempotencyKey: request.idempotencyKey,
+      });
+      return presentTransfer(sent);
+    },
+  );
+
+  app.post(
+    '/stablecoin/transfer',
+    {
+      config: { idempotent: true },
+      schema: {
+        tags: ['stablecoin'],
+        summary: 'Send USDC or EURC to a user by e-mail; the 1.49% fee comes out of the amount',
+        description: `The same transfer as POST /agent/transfer, addressed by e-mail. ${TRANSFER_ERRORS}`,
+        headers: IdempotencyHeaders,
+        body: StablecoinTransferBody,
+        response: { 200: StablecoinTransferResponse, ...problems(400, 401, 404, 409, 413, 415, 422) },
+      },
+    },
+    async (request) => {
+      const sent = await sendStablecoinTransfer(deps, {
+        senderAccountId: callerOf(request).accountId,
+        to: { email: emailOf(request.body.recipientEmail, 'recipientEmail') },
+        amount: request.body.amount,
+        currency: request.body.currency,
+        idempotencyKey: request.idempotencyKey,
+      });
+      return presentTransfer(sent);
+    },
+  );
+
+  app.get(
+    '/agent/transfer/quote',
+    {
+      schema: {
+        tags: ['stablecoin'],
+        summary: 'What a transfer would cost: fee and what the recipient receives',
+        description:
+          'Computed by the same rules as the transfer, so the numbers are the transfer’s. `currency` defaults to USDC. The recipient must exist (404 `recipient_not_found`); the balance is not checked. 400 as for the transfer.',
+        querystring: QuoteQuery,
+        response: { 200: QuoteResponse, ...problems(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const quote = await quoteTransfer(deps, {
+        senderAccountId: callerOf(request).accountId,
+        to: recipientQueryOf(request.query.to),
+        amount: request.query.amount,
+        currency: request.query.currency,
+      });
+      return {
+        amount: toJsonNumber(quote.amountMinor, quote.currency),
+        fee: toJsonNumber(quote.feeMinor, quote.currency),
+        feeRate: quote.feeRateLabel,
+        recipientReceives: toJsonNumber(quote.netMinor, quote.currency),
+        currency: quote.currency,
+        recipientHandle: quote.recipientHandle,
+      };
+    },
+  );
+
+  app.put(
+    '/stablecoin/withdrawal-address',
+    {
+      schema: {
+        tags: ['stablecoin'],
+        summary: 'Save the default address that withdrawals without an address go to',
+        description:
+          'A Polygon address: 0x and 40 hex digits; mixed case must match its EIP-55 checksum; never the zero address (400 `invalid_address`). Replaces any saved address; answered checksummed.',
+        body: WithdrawalAddressBody,
+        response: { 200: WithdrawalAddressResponse, ...problems(400, 401, 413, 415) },
+      },
+    },
+    async (request) => ({ address: await saveWithdrawalAddress(deps, { accountId: callerOf(request).accountId, address: request.body.address }) }),
+  );
+
+  app.get(
+    '/stablecoin/withdrawal-address',
+    {
+      schema: {
+        tags: ['stablecoin'],
+        summary: 'The saved default withdrawal address',
+        response: { 200: SavedWithdrawalAddressResponse, ...problems(401) },
+      },
+    },
+    async (request) => ({ address: await withdrawalAddressOf(deps, callerOf(request).accountId) }),
+  );
+
+  app.get(
+    '/stablecoin/transfers',
+    {
+      schema: {
+        tags: ['stablecoin'],
+        summary: 'Stablecoin history, newest first',
+        description:
+          'Transfers sent and received (`type: "transfer"`). A received transfer shows what reached the caller and never the sender’s fee. Paged with `limit` (1–100, default 20) and `cursor` (`nextCursor` of the previous page).',
+        querystring: PageQuery,
+        response: { 200: HistoryResponse, ...problems(400, 401) },
+      },
+    },
+    async (request) => {
+      // The schema's pattern admits only 1..100.
+      const limit = request.query.limit === undefined ? DEFAULT_PAGE_SIZE : Number(request.query.limit);
+      const page = await stablecoinHistory(deps, { accountId: callerOf(request).accountId, limit, cursor: request.query.cursor });
+      return { transfers: page.items.map(presentHistoryItem), nextCursor: page.nextCursor };
+    },
+  );
+}
+
+function presentTransfer({ transfer: t, recipientHandle }: SentStablecoinTransfer) {
+  return {
+    transferId: t.id,
+    status: t.status,
+    amount: toJsonNumber(t.amountMinor, t.currency),
+    fee: toJsonNumber(t.feeMinor, t.currency),
+    recipientAmount: toJsonNumber(netOf(t), t.currency),
+    currency: t.currency,
+    recipientHandle,
+    createdAt: t.createdAt.toISOString(),
+  };
+}
+
+function presentHistoryItem(h: HistoryRow) {
+  const sent = h.direction === 'sent';
+  return {
+    id: h.id,
+    type: h.type,
+    direction: h.direction,
+    // The fee is the sender's business: a recipient sees only what reached it.
+    amount: toJsonNumber(sent ? h.amountMinor : netOf(h), h.currency),
+    ...(sent ? { fee: toJsonNumber(h.feeMinor, h.currency), recipientAmount: toJsonNumber(netOf(h), h.currency) } : {}),
+    currency: h.currency,
+    status: h.status as 'complete',
+    counterpartyHandle: h.counterpartyHandle,
+    createdAt: h.createdAt.toISOString(),
+  };
+}

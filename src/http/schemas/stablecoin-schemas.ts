@@ -1,0 +1,110 @@
+// Schemas of the stablecoin rail's requests and responses (contract §2 and §4, DESIGN §4 and §6).
+// Transfer and quote objects carry JSON numbers as the contract says; balances are exact decimal
+// strings.
+import { Type } from '@fastify/type-provider-typebox';
+import { HandleSchema } from './common.js';
+
+const TokenDecimal = (description: string) =>
+  Type.String({ pattern: '^[0-9]+\\.[0-9]{6}$', description: `${description}; exact decimal string with all 6 decimals of the token`, examples: ['100.000000'] });
+const Timestamp = (description: string) => Type.String({ format: 'date-time', description });
+const TokenAmount = (description: string, example: number) => Type.Number({ description: `${description}, in major units (at most 6 decimals)`, examples: [example] });
+
+export const Token = Type.Union([Type.Literal('USDC'), Type.Literal('EURC')], { description: 'USDC (US dollars) or EURC (euros) on Polygon' });
+
+const CurrencyInput = Type.String({ minLength: 1, maxLength: 16, description: 'USDC or EURC (case-insensitive); anything else is 400 unsupported_currency', examples: ['USDC'] });
+const AmountInput = Type.Number({
+  description: 'Amount in major units before the fee (10.5 is 10.50 USDC), at most 6 decimals and at most 1,000,000; the 1.49% fee comes out of it.',
+  examples: [10],
+});
+
+export const AgentTransferBody = Type.Object(
+  {
+    to: Type.String({
+      minLength: 1,
+      maxLength: 254,
+      description: 'The recipient: e-mail address, handle (PA- followed by 8 characters) or E.164 phone number',
+      examples: ['PA-7KQ2M9XD', 'bob@example.com', '+14155550123'],
+    }),
+    amount: AmountInput,
+    currency: CurrencyInput,
+  },
+  { additionalProperties: false },
+);
+
+export const StablecoinTransferBody = Type.Object(
+  {
+    recipientEmail: Type.String({ minLength: 1, maxLength: 254, description: 'The recipient’s e-mail address', examples: ['bob@example.com'] }),
+    amount: AmountInput,
+    currency: CurrencyInput,
+  },
+  { additionalProperties: false },
+);
+
+export const StablecoinTransferResponse = Type.Object({
+  transferId: Type.String({ examples: ['sct_4fZk8Q2WnYb7cT1R9xLmP3'] }),
+  status: Type.Literal('complete', { description: 'Internal transfers complete at once' }),
+  amount: TokenAmount('Before fee: what left the sender’s balance', 10),
+  fee: TokenAmount('1.49% of the amount, rounded half-up to 6 decimals', 0.149),
+  recipientAmount: TokenAmount('Amount minus fee: what the recipient received', 9.851),
+  currency: Token,
+  recipientHandle: HandleSchema,
+  createdAt: Timestamp('When the transfer was made'),
+});
+
+export const QuoteQuery = Type.Object(
+  {
+    to: Type.String({ minLength: 1, maxLength: 254, description: 'The recipient: e-mail address, handle or E.164 phone number (must exist)' }),
+    amount: Type.String({ minLength: 1, maxLength: 64, description: 'Amount before fee, in major units, e.g. 10 or 10.5 (at most 6 decimals)', examples: ['10'] }),
+    currency: Type.Optional(Type.String({ minLength: 1, maxLength: 16, description: 'USDC (default) or EURC' })),
+  },
+  { additionalProperties: false },
+);
+
+export const QuoteResponse = Type.Object({
+  amount: TokenAmount('Before fee', 10),
+  fee: TokenAmount('The fee that the transfer would deduct', 0.149),
+  feeRate: Type.String({ examples: ['1.49%'] }),
+  recipientReceives: TokenAmount('Amount minus fee', 9.851),
+  currency: Token,
+  recipientHandle: HandleSchema,
+});
+
+export const StablecoinBalanceResponse = Type.Object({
+  USDC: TokenDecimal('Spendable USDC'),
+  EURC: TokenDecimal('Spendable EURC'),
+});
+
+export const WithdrawalAddressBody = Type.Object(
+  {
+    address: Type.String({
+      minLength: 1,
+      maxLength: 100,
+      description: 'Polygon address: 0x and 40 hex digits. Mixed case must be a valid EIP-55 checksum; the zero address is refused.',
+      examples: ['0x52908400098527886E0F7030069857D2E4169EE7'],
+    }),
+  },
+  { additionalProperties: false },
+);
+
+export const WithdrawalAddressResponse = Type.Object({ address: Type.String({ description: 'EIP-55 checksummed' }) });
+export const SavedWithdrawalAddressResponse = Type.Object({
+  address: Type.Union([Type.String(), Type.Null()], { description: 'EIP-55 checksummed; null when none is saved' }),
+});
+
+export const HistoryItem = Type.Object({
+  id: Type.String(),
+  type: Type.Literal('transfer', { description: 'The kind of movement; deposits and withdrawals are listed as their own types' }),
+  direction: Type.Union([Type.Literal('sent'), Type.Literal('received')]),
+  amount: TokenAmount('Sent: before fee (what left your balance). Received: what reached your balance', 10),
+  fee: Type.Optional(TokenAmount('Sent only: the fee you paid', 0.149)),
+  recipientAmount: Type.Optional(TokenAmount('Sent only: what the recipient received', 9.851)),
+  currency: Token,
+  status: Type.Literal('complete'),
+  counterpartyHandle: Type.Union([HandleSchema, Type.Null()], { description: 'The other user; null for movements to or from the chain' }),
+  createdAt: Timestamp('When it was made'),
+});
+
+export const HistoryResponse = Type.Object({
+  transfers: Type.Array(HistoryItem),
+  nextCursor: Type.Union([Type.String(), Type.Null()], { description: 'Pass as `cursor` for the next page; null on the last page' }),
+});
