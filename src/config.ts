@@ -48,6 +48,8 @@ export interface Config {
   readonly chainScanBlocks: number;
   /** How often the background jobs (ACH settlement, payouts) look for due work. */
   readonly jobIntervalMs: number;
+  /** How often chain jobs (hot wallet outbox, withdrawals, deposits) look at the chain. */
+  readonly chainPollIntervalMs: number;
 }
 
 export class ConfigError extends Error {
@@ -160,5 +162,6 @@ export function loadConfig(env: Env = process.env): Config {
     tokenAddresses: Object.freeze(tokenAddresses),
     chainConfirmations: intVar(env, 'CHAIN_CONFIRMATIONS', 1, { min: 1, max: 1000 }),
     chainScanBlocks: intVar(env, 'CHAIN_SCAN_BLOCKS', 500, { min: 1, max: 10_000 }),
+    chainPollIntervalMs: intVar(env, 'CHAIN_POLL_INTERVAL_MS', 1000, { min: 50, max: 3_600_000 }),
   });
 }

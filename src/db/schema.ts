@@ -165,6 +165,48 @@ export interface WithdrawalAddressesTable {
   updated_at: Date;
 }
 
+export interface ChainNoncesTable {
+  /** EIP-55 address of a peerpay sender (the hot wallet) (migration 0008). */
+  sender: string;
+  next_nonce: bigint;
+}
+
+export interface HotWalletOutboxTable {
+  id: string;
+  purpose: 'sweep' | 'withdrawal';
+  reference_id: string;
+  sender: string;
+  nonce: bigint;
+  tx_hash: string;
+  /** The signed transaction, hex: re-broadcast as is, never signed again (migration 0008). */
+  raw_tx: string;
+  status: 'signed' | 'broadcast' | 'confirmed' | 'reverted';
+  block_number: bigint | null;
+  broadcast_attempts: Generated<number>;
+  last_error: string | null;
+  created_at: Date;
+  last_broadcast_at: Date | null;
+  finished_at: Date | null;
+  locked_until: Date | null;
+}
+
+export interface WithdrawalsTable {
+  id: string;
+  account_id: number;
+  currency: 'USDC' | 'EURC';
+  address: string;
+  /** gross = fee + net; net is sent on chain (migration 0008). */
+  gross: Money;
+  fee: Money;
+  net: Money;
+  status: 'pending' | 'complete' | 'failed';
+  failure_code: string | null;
+  tx_hash: string | null;
+  idempotency_key: string | null;
+  created_at: Date;
+  completed_at: Date | null;
+}
+
 export interface SandboxClockTable {
   id: number;
   offset_ms: Money;
@@ -185,4 +227,7 @@ export interface DB {
   sandbox_clock: SandboxClockTable;
   stablecoin_transfers: StablecoinTransfersTable;
   withdrawal_addresses: WithdrawalAddressesTable;
+  chain_nonces: ChainNoncesTable;
+  hot_wallet_outbox: HotWalletOutboxTable;
+  withdrawals: WithdrawalsTable;
 }

@@ -1,0 +1,31 @@
+// What the hot wallet outbox records about one transaction. An entry is created 'signed' (hash, raw
+// bytes and nonce committed before anything is sent), becomes 'broadcast' once a node has taken it,
+// and ends 'confirmed' (mined, succeeded, with the configured confirmations) or 'reverted'.
+import type { Address, Hash, Hex } from 'viem';
+
+export type OutboxPurpose = 'sweep' | 'withdrawal';
+export type OutboxStatus = 'signed' | 'broadcast' | 'confirmed' | 'reverted';
+
+/** What callers see of an entry (findOutboxEntry). */
+export interface OutboxEntry {
+  id: string;
+  status: OutboxStatus;
+  txHash: Hash;
+  /** The block that mined it, once known. */
+  blockNumber: bigint | null;
+}
+
+/** The whole row, for the outbox's own use. */
+export interface OutboxRecord extends OutboxEntry {
+  purpose: OutboxPurpose;
+  referenceId: string;
+  sender: Address;
+  nonce: number;
+  rawTx: Hex;
+  broadcastAttempts: number;
+  lastBroadcastAt: Date | null;
+}
+
+export function isFinal(status: OutboxStatus): boolean {
+  return status === 'confirmed' || status === 'reverted';
+}
