@@ -22,7 +22,8 @@ export function recipientQueryOf(to: string, field = 'to'): RecipientQuery {
     try {
       return { phone: normalizePhone(text) };
     } catch {
-      throw new AppError('invalid_request', `${field} looks like a phone number but is not in E.164 form, e.g. +14155550123.`);
+      // A "+" written unencoded in a query string arrives as a space, which trimming then drops.
+      throw new AppError('invalid_request', `${field} looks like a phone number but is not in E.164 form, e.g. +14155550123 (in a query string, write + as %2B).`);
     }
   }
   throw new AppError('invalid_request', `${field} must be an e-mail address, a handle (PA- followed by 8 characters) or an E.164 phone number.`);

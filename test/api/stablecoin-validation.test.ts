@@ -174,4 +174,12 @@ describe('GET /agent/transfer/quote refuses bad input', () => {
   it.each(cases)('%s', async (_name, path, status, code) => {
     expectProblem(await server.request('GET', path(), { key: sender.key }), status, code);
   });
+
+  it('a phone number with an unencoded + (read as a space) is refused with a hint, and works encoded', async () => {
+    const problem = expectProblem(await server.request('GET', '/agent/transfer/quote?to=+4915112345678&amount=1', { key: sender.key }), 400, 'invalid_request');
+    expect(problem.detail).toContain('%2B');
+    const encoded = await server.request('GET', '/agent/transfer/quote?to=%2B4915112345678&amount=1', { key: sender.key });
+    expect(encoded.status).toBe(200);
+    expect(encoded.body.recipientHandle).toBe(recipient.handle);
+  });
 });
