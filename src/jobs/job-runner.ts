@@ -8,6 +8,7 @@ import { fiatRecoveryJob } from './fiat-recovery-job.js';
 import { achSettlementJob } from './ach-settlement-job.js';
 import { payoutJob } from './payout-job.js';
 import { outboxJob } from './outbox-job.js';
+import { withdrawalJob } from './withdrawal-job.js';
 
 export interface Job {
   name: string;
@@ -33,6 +34,7 @@ export const JOBS: Job[] = [
   payoutJob,
   // Chain jobs (one line each). The outbox first, so that what it finds final is acted on in the same round.
   outboxJob,
+  withdrawalJob,
 ];
 
 /** Runs every job once, now (also used by the sandbox clock helper after moving time). */

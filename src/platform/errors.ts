@@ -8,6 +8,7 @@ export const ERROR_CODES = [
   'amount_too_large',
   'unsupported_currency',
   'invalid_address',
+  'no_default_address',
   'self_transfer',
   'insufficient_balance',
   'unauthorized',
@@ -28,6 +29,7 @@ export const ERROR_CODES = [
   'rate_limited',
   'velocity_limit',
   'processor_unavailable',
+  'withdrawal_unavailable',
   'internal_error',
 ] as const;
 

@@ -8,7 +8,7 @@ import type { Token } from '../money/assets.js';
 import type { Position } from '../fiat/cursor.js';
 
 /** Kinds of stablecoin movement. Deposits and withdrawals are added here as 'deposit' | 'withdrawal'. */
-export type HistoryType = 'transfer';
+export type HistoryType = 'transfer' | 'withdrawal';
 
 export interface HistoryRow {
   /** Unique per caller across kinds: each kind's ids carry their own prefix. */
@@ -23,6 +23,9 @@ export interface HistoryRow {
   status: string;
   /** The other user of a transfer; null for movements to or from the chain. */
   counterpartyHandle: string | null;
+  /** Withdrawals: the external address and the chain transaction; null for other kinds. */
+  address: string | null;
+  txHash: string | null;
   createdAt: Date;
 }
 
@@ -37,15 +40,16 @@ export async function listHistory(db: Db, input: { accountId: number; after: Pos
   // so that each branch's first n rows are exactly the rows the merge wants.
   const transferId = sql`t.id collate "C"`;
   const cursor = before(input.after, sql.ref('t.created_at'), transferId);
+  const withdrawalId = sql`w.id collate "C"`;
+  const withdrawalCursor = before(input.after, sql.ref('w.created_at'), withdrawalId);
   // Every branch yields: id, type, direction, currency, amount (before fee), fee, status,
   // counterparty_id (an account id, or null), created_at.
   //
   // Where the other kinds join in: deposits (table chain_deposits) as a branch with type 'deposit',
-  // direction 'received', the credited amount, fee 0 and counterparty_id null; withdrawals (table
-  // withdrawals) as a branch with type 'withdrawal', direction 'sent', the gross amount, its fee and
-  // counterparty_id null. Each needs an index on (account, created_at desc, id collate "C" desc) and
-  // the same cursor condition; chain-specific columns (address, txHash) become further columns,
-  // null in the transfer branches.
+  // direction 'received', the credited amount, fee 0 and counterparty_id null. Withdrawals have
+  // joined: type 'withdrawal', direction 'sent', gross, fee, counterparty_id null, with their
+  // address and tx_hash (null in the transfer branches). Each branch needs an index on (account,
+  // created_at desc, id collate "C" desc) and the same cursor condition.
   const rows = await sql<{
     id: string;
     type: HistoryType;
@@ -55,18 +59,26 @@ export async function listHistory(db: Db, input: { accountId: number; after: Pos
     fee: bigint;
     status: string;
     counterparty_handle: string | null;
+    address: string | null;
+    tx_hash: string | null;
     created_at: Date;
   }>`
-    select h.id, h.type, h.direction, h.currency, h.amount, h.fee, h.status, a.handle as counterparty_handle, h.created_at
+    select h.id, h.type, h.direction, h.currency, h.amount, h.fee, h.status, a.handle as counterparty_handle,
+           h.address, h.tx_hash, h.created_at
       from ((select t.id, 'transfer' as type, 'sent' as direction, t.currency, t.amount, t.fee, t.status,
-                    t.recipient_account_id as counterparty_id, t.created_at
+                    t.recipient_account_id as counterparty_id, null::text as address, null::text as tx_hash, t.created_at
                from stablecoin_transfers t where t.sender_account_id = ${me} ${cursor}
               order by t.created_at desc, ${transferId} desc limit ${n})
             union all
             (select t.id, 'transfer', 'received', t.currency, t.amount, t.fee, t.status,
-                    t.sender_account_id, t.created_at
+                    t.sender_account_id, null, null, t.created_at
                from stablecoin_transfers t where t.recipient_account_id = ${me} ${cursor}
-              order by t.created_at desc, ${transferId} desc limit ${n})) h
+              order by t.created_at desc, ${transferId} desc limit ${n})
+            union all
+            (select w.id, 'withdrawal', 'sent', w.currency, w.gross, w.fee, w.status,
+                    null, w.address, w.tx_hash, w.created_at
+               from withdrawals w where w.account_id = ${me} ${withdrawalCursor}
+              order by w.created_at desc, ${withdrawalId} desc limit ${n})) h
       left join accounts a on a.id = h.counterparty_id
      order by h.created_at desc, h.id collate "C" desc
      limit ${n}`.execute(db);
@@ -79,6 +91,8 @@ export async function listHistory(db: Db, input: { accountId: number; after: Pos
     feeMinor: BigInt(r.fee),
     status: r.status,
     counterpartyHandle: r.counterparty_handle,
+    address: r.address,
+    txHash: r.tx_hash,
     createdAt: new Date(r.created_at),
   }));
 }

@@ -12,6 +12,7 @@ const STATUS_OF: Record<ErrorCode, number> = {
   amount_too_large: 400,
   unsupported_currency: 400,
   invalid_address: 400,
+  no_default_address: 400,
   self_transfer: 400,
   insufficient_balance: 400,
   unauthorized: 401,
@@ -32,6 +33,7 @@ const STATUS_OF: Record<ErrorCode, number> = {
   rate_limited: 429,
   velocity_limit: 429,
   processor_unavailable: 503,
+  withdrawal_unavailable: 503,
   internal_error: 500,
 };
 
@@ -42,6 +44,7 @@ const TITLE_OF: Record<ErrorCode, string> = {
   amount_too_large: 'Amount too large',
   unsupported_currency: 'Unsupported currency',
   invalid_address: 'Invalid address',
+  no_default_address: 'No default withdrawal address',
   self_transfer: 'Cannot send to yourself',
   insufficient_balance: 'Insufficient balance',
   unauthorized: 'Invalid API key',
@@ -62,6 +65,7 @@ const TITLE_OF: Record<ErrorCode, string> = {
   rate_limited: 'Rate limit exceeded',
   velocity_limit: 'Daily limit reached',
   processor_unavailable: 'Payment processor unavailable',
+  withdrawal_unavailable: 'Withdrawals unavailable',
   internal_error: 'Internal server error',
 };
 

@@ -164,7 +164,7 @@ export async function stablecoinRoutes(app: App, deps: Deps): Promise<void> {
         tags: ['stablecoin'],
         summary: 'Stablecoin history, newest first',
         description:
-          'Transfers sent and received (`type: "transfer"`). A received transfer shows what reached the caller and never the sender’s fee. Paged with `limit` (1–100, default 20) and `cursor` (`nextCursor` of the previous page).',
+          'Transfers sent and received (`type: "transfer"`) and withdrawals (`type: "withdrawal"`, with `address`, `txHash` and their status). A received transfer shows what reached the caller and never the sender’s fee. Paged with `limit` (1–100, default 20) and `cursor` (`nextCursor` of the previous page).',
         querystring: PageQuery,
         response: { 200: HistoryResponse, ...problems(400, 401) },
       },
@@ -201,7 +201,8 @@ function presentHistoryItem(h: HistoryRow) {
     amount: toJsonNumber(sent ? h.amountMinor : netOf(h), h.currency),
     ...(sent ? { fee: toJsonNumber(h.feeMinor, h.currency), recipientAmount: toJsonNumber(netOf(h), h.currency) } : {}),
     currency: h.currency,
-    status: h.status as 'complete',
+    status: h.status as 'complete' | 'pending' | 'failed',
+    ...(h.type === 'withdrawal' ? { address: h.address ?? undefined, txHash: h.txHash } : {}),
     counterpartyHandle: h.counterpartyHandle,
     createdAt: h.createdAt.toISOString(),
   };

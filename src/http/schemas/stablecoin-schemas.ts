@@ -93,13 +93,17 @@ export const SavedWithdrawalAddressResponse = Type.Object({
 
 export const HistoryItem = Type.Object({
   id: Type.String(),
-  type: Type.Literal('transfer', { description: 'The kind of movement; deposits and withdrawals are listed as their own types' }),
+  type: Type.Union([Type.Literal('transfer'), Type.Literal('withdrawal')], { description: 'The kind of movement; deposits and withdrawals are listed as their own types' }),
   direction: Type.Union([Type.Literal('sent'), Type.Literal('received')]),
   amount: TokenAmount('Sent: before fee (what left your balance). Received: what reached your balance', 10),
   fee: Type.Optional(TokenAmount('Sent only: the fee you paid', 0.149)),
   recipientAmount: Type.Optional(TokenAmount('Sent only: what the recipient received', 9.851)),
   currency: Token,
-  status: Type.Literal('complete'),
+  status: Type.Union([Type.Literal('complete'), Type.Literal('pending'), Type.Literal('failed')], {
+    description: 'Transfers: `complete`. Withdrawals: `pending` until confirmed on chain, then `complete`; `failed` refunded the amount.',
+  }),
+  address: Type.Optional(Type.String({ description: 'Withdrawals: the address sent to' })),
+  txHash: Type.Optional(Type.Union([Type.String(), Type.Null()], { description: 'Withdrawals: the Polygon transaction' })),
   counterpartyHandle: Type.Union([HandleSchema, Type.Null()], { description: 'The other user; null for movements to or from the chain' }),
   createdAt: Timestamp('When it was made'),
 });

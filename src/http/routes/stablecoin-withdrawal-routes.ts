@@ -1,0 +1,60 @@
+// POST /stablecoin/withdraw: send USDC or EURC to an external Polygon address.
+import type { Deps } from '../../deps.js';
+import { toJsonNumber } from '../../money/amount.js';
+import { AppError, assert } from '../../platform/errors.js';
+import { withdraw } from '../../stablecoin/withdrawal-service.js';
+import { withdrawalNote, type Withdrawal } from '../../stablecoin/withdrawal.js';
+import { callerOf } from '../plugins/auth.js';
+import { IdempotencyHeaders, problems } from '../schemas/common.js';
+import { WithdrawBody, WithdrawalResponse } from '../schemas/stablecoin-withdrawal-schemas.js';
+import type { App } from '../types.js';
+
+export async function stablecoinWithdrawalRoutes(app: App, deps: Deps): Promise<void> {
+  // A withdrawal the chain refused reaches the client as 503 withdrawal_unavailable; its cause is logged here.
+  app.addHook('onError', async (request, _reply, error) => {
+    if (error instanceof AppError && error.code === 'withdrawal_unavailable') request.log.warn({ err: error.cause }, 'withdrawal could not be sent');
+  });
+
+  app.post(
+    '/stablecoin/withdraw',
+    {
+      config: { idempotent: true },
+      schema: {
+        tags: ['stablecoin'],
+        summary: 'Withdraw USDC or EURC to a Polygon address; the 1.49% fee comes out of the amount',
+        description:
+          'Reserves `gross` from the balance and sends `net` = gross − fee on Polygon from peerpay’s hot wallet; `txId` is the transaction hash. `pending` until the transaction has the configured confirmations, then `complete`; a reverted transaction makes it `failed` and refunds gross. Without `address` the saved default is used (PUT /stablecoin/withdrawal-address); the first completed withdrawal’s address becomes the default when none is saved. ' +
+          'Errors: 400 `invalid_request`, `invalid_amount`, `amount_too_large`, `unsupported_currency`, `invalid_address`, `no_default_address`, `insufficient_balance`; 422 `idempotency_key_reused`; 503 `withdrawal_unavailable` (nothing sent, balance unchanged; retry later).',
+        headers: IdempotencyHeaders,
+        body: WithdrawBody,
+        response: { 200: WithdrawalResponse, ...problems(400, 401, 409, 413, 415, 422, 503) },
+      },
+    },
+    async (request) => {
+      const w = await withdraw(deps, {
+        accountId: callerOf(request).accountId,
+        amount: request.body.amount,
+        currency: request.body.currency,
+        address: request.body.address,
+        idempotencyKey: request.idempotencyKey,
+      });
+      return presentWithdrawal(w, deps.config.chainConfirmations);
+    },
+  );
+}
+
+function presentWithdrawal(w: Withdrawal, confirmations: number) {
+  assert(w.txHash, 'an answered withdrawal has its transaction');
+  return {
+    withdrawalId: w.id,
+    txId: w.txHash,
+    address: w.address,
+    gross: toJsonNumber(w.grossMinor, w.currency),
+    fee: toJsonNumber(w.feeMinor, w.currency),
+    net: toJsonNumber(w.netMinor, w.currency),
+    currency: w.currency,
+    status: w.status,
+    note: withdrawalNote(w, confirmations),
+    createdAt: w.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,41 @@
+// Schemas of POST /stablecoin/withdraw (contract §2 "Withdrawal", §4; DESIGN §4 and §6). Amounts
+// are JSON numbers, as the contract's withdrawal object has them.
+import { Type } from '@fastify/type-provider-typebox';
+import { Token } from './stablecoin-schemas.js';
+
+const TokenAmount = (description: string, example: number) => Type.Number({ description: `${description}, in major units (at most 6 decimals)`, examples: [example] });
+
+export const WithdrawBody = Type.Object(
+  {
+    amount: Type.Number({
+      description: 'Amount in major units before the fee (5 is 5 USDC), at most 6 decimals and at most 1,000,000; the 1.49% fee comes out of it and the rest is sent.',
+      examples: [5],
+    }),
+    currency: Type.String({ minLength: 1, maxLength: 16, description: 'USDC or EURC (case-insensitive); anything else is 400 unsupported_currency', examples: ['USDC'] }),
+    address: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 100,
+        description:
+          'Polygon address to send to: 0x and 40 hex digits; mixed case must match its EIP-55 checksum; never the zero address nor a peerpay address. Omitted: the saved default withdrawal address.',
+        examples: ['0x52908400098527886E0F7030069857D2E4169EE7'],
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const WithdrawalResponse = Type.Object({
+  withdrawalId: Type.String({ examples: ['wd_4fZk8Q2WnYb7cT1R9xLmP3'] }),
+  txId: Type.String({ pattern: '^0x[0-9a-f]{64}$', description: 'Hash of the Polygon transaction that sends `net`' }),
+  address: Type.String({ description: 'Where it is sent, EIP-55 checksummed' }),
+  gross: TokenAmount('What left your balance', 5),
+  fee: TokenAmount('1.49% of gross, rounded half-up to 6 decimals', 0.0745),
+  net: TokenAmount('Gross minus fee: what the address receives', 4.9255),
+  currency: Token,
+  status: Type.Union([Type.Literal('pending'), Type.Literal('complete'), Type.Literal('failed')], {
+    description: '`pending` until the transaction has the configured confirmations, then `complete`; `failed` (reverted) refunds gross. Follow it in GET /stablecoin/transfers.',
+  }),
+  note: Type.String({ description: 'Message for the user; clients forward it unchanged' }),
+  createdAt: Type.String({ format: 'date-time', description: 'When the withdrawal was made' }),
+});

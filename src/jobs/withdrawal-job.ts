@@ -1,0 +1,13 @@
+// Ends withdrawals whose chain transaction is final, and sends those whose request died before
+// sending; see stablecoin/withdrawal-processing.ts.
+import { processWithdrawals } from '../stablecoin/withdrawal-processing.js';
+import type { Job } from './job-runner.js';
+
+/** Withdrawals looked at per round, per step; the rest wait for the next round. */
+const BATCH = 50;
+
+export const withdrawalJob: Job = {
+  name: 'withdrawals',
+  chain: true,
+  run: (deps) => processWithdrawals(deps, BATCH),
+};

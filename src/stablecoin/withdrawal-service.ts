@@ -1,0 +1,154 @@
+// POST /stablecoin/withdraw: send USDC or EURC from the caller's balance to a Polygon address, the
+// 1.49% fee deducted. Three steps, none holding a transaction across a chain call except the
+// outbox's signing (see outbox/hot-wallet-outbox.ts):
+//   1. record the withdrawal and reserve its gross in the ledger, in one transaction;
+//   2. send `net` from the hot wallet through the outbox (recorded before it is broadcast);
+//   3. later, the withdrawal job completes it (posts the reservation) once the outbox entry is
+//      confirmed, or fails it (voids: gross refunded) if it reverted.
+// The client's Idempotency-Key is the withdrawal's natural key, so a retry whose stored answer was
+// lost finds the withdrawal (and its one transaction) instead of sending again.
+import type { Deps } from '../deps.js';
+import { ChainRevertError } from '../adapters/chain/chain-adapter.js';
+import { formatMinorTrimmed } from '../money/amount.js';
+import type { Trx } from '../ledger/ledger.js';
+import { AppError, assert } from '../platform/errors.js';
+import { newId } from '../platform/ids.js';
+import { findOutboxEntry, sendFromHotWallet } from './outbox/hot-wallet-outbox.js';
+import { priceWithFee, tokenAmountOf, tokenOf } from './stablecoin-amounts.js';
+import type { Withdrawal } from './withdrawal.js';
+import { withdrawalDestination } from './withdrawal-destination.js';
+import { reserveWithdrawal, resolveWithdrawal } from './withdrawal-ledger.js';
+import { findWithdrawal, findWithdrawalByIdempotencyKey, finishWithdrawal, insertWithdrawal, lockWithdrawal, setTxHash } from './withdrawals-repository.js';
+
+export interface WithdrawInput {
+  accountId: number;
+  /** As the client sent it: a JSON number in major units, before the fee. */
+  amount: number;
+  currency: string;
+  address: string | undefined;
+  idempotencyKey: string | null;
+}
+
+export type WithdrawalDeps = Pick<Deps, 'db' | 'chain' | 'wallets' | 'clock' | 'config'>;
+
+export async function withdraw(deps: WithdrawalDeps, input: WithdrawInput): Promise<Withdrawal> {
+  const currency = tokenOf(input.currency);
+  const priced = priceWithFee(tokenAmountOf(input.amount, currency, deps.config.maxStablecoinOperationMajor));
+  const address = await withdrawalDestination(deps, { accountId: input.accountId, address: input.address });
+  const request = { currency, grossMinor: priced.amountMinor, address: input.address === undefined ? null : address };
+
+  if (input.idempotencyKey !== null) {
+    const earlier = await findWithdrawalByIdempotencyKey(deps.db, input.accountId, input.idempotencyKey);
+    if (earlier) return continueWithdrawal(deps, sameWithdrawalOrRefuse(earlier, request));
+  }
+  const intent: Withdrawal = {
+    id: newId('wd'),
+    accountId: input.accountId,
+    currency,
+    address,
+    grossMinor: priced.amountMinor,
+    feeMinor: priced.feeMinor,
+    netMinor: priced.netMinor,
+    status: 'pending',
+    failureCode: null,
+    txHash: null,
+    idempotencyKey: input.idempotencyKey,
+    createdAt: deps.clock.now(),
+    completedAt: null,
+  };
+  let recorded: Withdrawal | null;
+  try {
+    recorded = await deps.db.transaction().execute(async (trx) => {
+      const inserted = await insertWithdrawal(trx, intent);
+      if (inserted) await reserveWithdrawal(trx, inserted);
+      return inserted;
+    });
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'insufficient_balance') {
+      throw new AppError('insufficient_balance', `Your available ${currency} balance is less than the ${formatMinorTrimmed(priced.amountMinor, currency)} ${currency} of this withdrawal (the fee is included in the amount).`);
+    }
+    throw error;
+  }
+  if (!recorded) {
+    // A request with the same key committed in between (possible only once its key's lease ran out).
+    const earlier = await findWithdrawalByIdempotencyKey(deps.db, input.accountId, input.idempotencyKey!);
+    assert(earlier, 'a conflicting withdrawal exists');
+    return continueWithdrawal(deps, sameWithdrawalOrRefuse(earlier, request));
+  }
+  return continueWithdrawal(deps, recorded);
+}
+
+function sameWithdrawalOrRefuse(earlier: Withdrawal, request: { currency: string; grossMinor: bigint; address: string | null }): Withdrawal {
+  const same = earlier.currency === request.currency && earlier.grossMinor === request.grossMinor && (request.address === null || request.address === earlier.address);
+  if (!same) throw new AppError('idempotency_key_reused', 'This Idempotency-Key was used for a different withdrawal.');
+  return earlier;
+}
+
+class NotPending extends Error {}
+
+/**
+ * Sends a pending withdrawal's transaction through the outbox (idempotent: a withdrawal that was
+ * sent before gets its existing transaction back) and returns the withdrawal as it stands. Used by
+ * the request and, for withdrawals whose request died before sending, by the withdrawal job.
+ */
+export async function continueWithdrawal(deps: WithdrawalDeps, w: Withdrawal): Promise<Withdrawal> {
+  if (w.status !== 'pending') return w;
+  let txHash;
+  try {
+    ({ txHash } = await sendFromHotWallet(deps, {
+      purpose: 'withdrawal',
+      referenceId: w.id,
+      sign: (nonce) => deps.chain.chain.signTokenTransfer({ token: deps.chain.tokens[w.currency], sender: deps.wallets.hotWallet, to: w.address, amount: w.netMinor, nonce }),
+      // Under the outbox's lock: a withdrawal given up meanwhile (refunded) is never signed.
+      precondition: async (trx) => {
+        if ((await lockWithdrawal(trx, w.id))?.status !== 'pending') throw new NotPending();
+      },
+    }));
+  } catch (error) {
+    if (!(error instanceof NotPending) && (await giveUpUnsent(deps, w))) throw withdrawalUnavailable(error);
+    // Sent after all (the outbox committed it), or ended by someone else: answer what is recorded.
+    return currentState(deps, w.id);
+  }
+  await setTxHash(deps.db, { id: w.id, txHash });
+  return { ...(await currentState(deps, w.id)), txHash };
+}
+
+/**
+ * Fails a pending withdrawal for which nothing was signed, refunding the gross. Done with the row
+ * locked and only if the outbox has no entry for it, so it can never race with a send (the outbox
+ * locks the same row before signing). Returns false when it was sent or ended meanwhile.
+ */
+export async function giveUpUnsent(deps: Pick<Deps, 'db' | 'clock'>, w: Withdrawal): Promise<boolean> {
+  return deps.db.transaction().execute(async (trx: Trx) => {
+    const locked = await lockWithdrawal(trx, w.id);
+    if (locked?.status !== 'pending') return false;
+    if (await findOutboxEntry(trx, { purpose: 'withdrawal', referenceId: w.id })) return false;
+    const failed = await finishWithdrawal(trx, { id: w.id, status: 'failed', failureCode: 'not_sent', txHash: null, at: deps.clock.now(), releaseKey: true });
+    assert(failed, 'a locked pending withdrawal can be ended');
+    await resolveWithdrawal(trx, failed, 'void_pending');
+    return true;
+  });
+}
+
+async function currentState(deps: Pick<Deps, 'db'>, id: string): Promise<Withdrawal> {
+  const w = await findWithdrawal(deps.db, id);
+  assert(w, 'a recorded withdrawal exists');
+  if (w.txHash === null) {
+    const entry = await findOutboxEntry(deps.db, { purpose: 'withdrawal', referenceId: id });
+    if (entry) return { ...w, txHash: entry.txHash };
+  }
+  return w;
+}
+
+function withdrawalUnavailable(cause: unknown): AppError {
+  const why = cause instanceof ChainRevertError ? 'the hot wallet cannot cover it on chain at the moment' : 'the chain could not be reached';
+  const error = new AppError(
+    'withdrawal_unavailable',
+    `peerpay cannot send this withdrawal right now (${why}). Nothing was sent and the amount is back in your balance; retry later.`,
+    {},
+    { 'Retry-After': '60' },
+  );
+  // Kept for the log line the route writes; never sent to the client.
+  (error as Error).cause = cause;
+  return error;
+}
