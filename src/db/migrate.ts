@@ -7,6 +7,7 @@ import * as m0003 from './migrations/0003-idempotency.js';
 import * as m0004 from './migrations/0004-fiat.js';
 import * as m0005 from './migrations/0005-fiat-work.js';
 import * as m0006 from './migrations/0006-stablecoin-transfers.js';
+import * as m0007 from './migrations/0007-deposits.js';
 import * as m0008 from './migrations/0008-outbox-withdrawals.js';
 
 const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '0004-fiat': m0004,
   '0005-fiat-work': m0005,
   '0006-stablecoin-transfers': m0006,
+  '0007-deposits': m0007,
   '0008-outbox-withdrawals': m0008,
 };
 

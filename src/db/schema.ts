@@ -207,6 +207,54 @@ export interface WithdrawalsTable {
   completed_at: Date | null;
 }
 
+export interface ChainSweepsTable {
+  id: string;
+  account_id: number;
+  /** The deposit address swept, EIP-55 (migration 0007). */
+  address: string;
+  token: 'USDC' | 'EURC';
+  amount: Money;
+  /** The balance was read at this block: the sweep moves every deposit up to it. */
+  covers_through_block: bigint;
+  /** EIP-3009 nonce, 0x + 64 hex. */
+  auth_nonce: string;
+  /** Seconds since the epoch; the authorization is valid strictly before it. */
+  valid_before: bigint;
+  status: 'open' | 'confirmed' | 'reverted' | 'failed';
+  tx_hash: string | null;
+  failure: string | null;
+  created_at: Date;
+  finished_at: Date | null;
+}
+
+export interface ChainDepositsTable {
+  id: string;
+  account_id: number;
+  token: 'USDC' | 'EURC';
+  amount: Money;
+  tx_hash: string;
+  log_index: number;
+  block_number: bigint;
+  block_hash: string;
+  from_address: string;
+  to_address: string;
+  credited_at: Date;
+  /** The sweep that moved it to the hot wallet (migration 0007). */
+  sweep_id: string | null;
+  swept_at: Date | null;
+}
+
+export interface ChainScanCursorsTable {
+  name: string;
+  /** First block not yet fully read (migration 0007). */
+  next_block: bigint;
+  anchor_hash: string | null;
+  range_to: bigint | null;
+  range_to_hash: string | null;
+  accounts_after: Generated<number>;
+  updated_at: Date;
+}
+
 export interface SandboxClockTable {
   id: number;
   offset_ms: Money;
@@ -230,4 +278,7 @@ export interface DB {
   chain_nonces: ChainNoncesTable;
   hot_wallet_outbox: HotWalletOutboxTable;
   withdrawals: WithdrawalsTable;
+  chain_sweeps: ChainSweepsTable;
+  chain_deposits: ChainDepositsTable;
+  chain_scan_cursors: ChainScanCursorsTable;
 }

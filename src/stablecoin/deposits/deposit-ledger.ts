@@ -1,0 +1,40 @@
+// How a deposit enters the books: the platform's chain custody account (which mirrors the tokens
+// peerpay holds on chain, and so goes negative as they arrive) pays the user's available balance.
+// The deposit row and this credit commit in one transaction, and the row's unique (txHash,
+// logIndex) makes the second of two recordings of one log do nothing: each log is credited once.
+import type { Db } from '../../db/database.js';
+import { applyOperation } from '../../ledger/ledger.js';
+import { platformAccount, userAvailable } from '../../ledger/ledger-accounts.js';
+import { assert } from '../../platform/errors.js';
+import { insertDeposit, type NewDeposit } from './deposits-repository.js';
+
+export function depositOperationId(depositId: string): string {
+  return `deposit:${depositId}`;
+}
+
+/** Records and credits the deposit; false when its log was recorded before (nothing changes then). */
+export async function recordDeposit(db: Db, deposit: NewDeposit): Promise<boolean> {
+  // Before writing: a positive amount that fits the ledger's bigint columns.
+  assert(deposit.amountMinor > 0n && deposit.amountMinor <= MAX_LEDGER_AMOUNT, 'a deposit amount is positive and fits the ledger');
+  return db.transaction().execute(async (trx) => {
+    if (!(await insertDeposit(trx, deposit))) return false;
+    const applied = await applyOperation(trx, {
+      operationId: depositOperationId(deposit.id),
+      transfers: [
+        {
+          type: 'posted',
+          debit: platformAccount('chain_custody', deposit.token),
+          credit: userAvailable(deposit.accountId, deposit.token),
+          amountMinor: deposit.amountMinor,
+          code: 'chain_deposit',
+        },
+      ],
+    });
+    // After: the ledger moved exactly the deposit's amount.
+    assert(applied.length === 1 && applied[0]!.amountMinor === deposit.amountMinor, 'the ledger credited exactly the deposit');
+    return true;
+  });
+}
+
+/** PostgreSQL bigint's maximum; a token amount above it cannot be booked. */
+export const MAX_LEDGER_AMOUNT = 2n ** 63n - 1n;

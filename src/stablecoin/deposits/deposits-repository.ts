@@ -1,0 +1,75 @@
+// SQL for deposits: the deposit addresses the watcher reads logs for (a page of accounts at a
+// time), which addresses are peerpay's own, and the record of a credited deposit.
+import { getAddress, type Address, type Hash } from 'viem';
+import type { Db } from '../../db/database.js';
+import type { Trx } from '../../ledger/ledger.js';
+import type { Token } from '../../money/assets.js';
+
+export interface DepositAccount {
+  accountId: number;
+  address: Address;
+}
+
+/** Accounts with a deposit address and an id above `after`, in id order, at most `limit`. */
+export async function depositAccountsPage(db: Db, input: { after: number; limit: number }): Promise<DepositAccount[]> {
+  const rows = await db
+    .selectFrom('accounts')
+    .select(['id', 'deposit_address'])
+    .where('id', '>', input.after)
+    .where('deposit_address', 'is not', null)
+    .orderBy('id')
+    .limit(input.limit)
+    .execute();
+  return rows.map((r) => ({ accountId: r.id, address: getAddress(r.deposit_address!) }));
+}
+
+/** Which of `addresses` (EIP-55) are users' deposit addresses. */
+export async function depositAddressesAmong(db: Db, addresses: readonly Address[]): Promise<Set<Address>> {
+  if (addresses.length === 0) return new Set();
+  const rows = await db.selectFrom('accounts').select('deposit_address').where('deposit_address', 'in', [...addresses]).execute();
+  return new Set(rows.map((r) => getAddress(r.deposit_address!)));
+}
+
+/** The earliest time any account was created; null when there is none. */
+export async function firstAccountCreatedAt(db: Db): Promise<Date | null> {
+  const row = await db.selectFrom('accounts').select((eb) => eb.fn.min('created_at').as('first')).executeTakeFirst();
+  const first = row?.first as Date | string | null | undefined;
+  return first === null || first === undefined ? null : new Date(first);
+}
+
+export interface NewDeposit {
+  id: string;
+  accountId: number;
+  token: Token;
+  amountMinor: bigint;
+  txHash: Hash;
+  logIndex: number;
+  blockNumber: bigint;
+  blockHash: Hash;
+  from: Address;
+  to: Address;
+  creditedAt: Date;
+}
+
+/** Inserts the deposit unless its (txHash, logIndex) is recorded already; true when this call inserted it. */
+export async function insertDeposit(trx: Trx, deposit: NewDeposit): Promise<boolean> {
+  const inserted = await trx
+    .insertInto('chain_deposits')
+    .values({
+      id: deposit.id,
+      account_id: deposit.accountId,
+      token: deposit.token,
+      amount: deposit.amountMinor,
+      tx_hash: deposit.txHash.toLowerCase(),
+      log_index: deposit.logIndex,
+      block_number: deposit.blockNumber,
+      block_hash: deposit.blockHash.toLowerCase(),
+      from_address: deposit.from,
+      to_address: deposit.to,
+      credited_at: deposit.creditedAt,
+    })
+    .onConflict((oc) => oc.columns(['tx_hash', 'log_index']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
