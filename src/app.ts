@@ -20,6 +20,7 @@ import { stablecoinRoutes } from './http/routes/stablecoin-routes.js';
 import { stablecoinWithdrawalRoutes } from './http/routes/stablecoin-withdrawal-routes.js';
 import { linkPagesRoutes } from './http/routes/link-pages-routes.js';
 import { testHelperRoutes } from './http/routes/test-helper-routes.js';
+import { stablecoinFaucetRoutes } from './http/routes/stablecoin-faucet-routes.js';
 import type { App } from './http/types.js';
 
 export interface BuildAppOptions {
@@ -95,6 +96,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   if (config.mode === 'sandbox' && deps.sandboxProcessor && deps.sandboxClock) {
     await app.register(async (scope) => linkPagesRoutes(scope as App, deps));
     await app.register(async (scope) => testHelperRoutes(scope as App, deps));
+    await app.register(async (scope) => stablecoinFaucetRoutes(scope as App, deps));
   }
   return app;
 }

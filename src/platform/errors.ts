@@ -29,6 +29,7 @@ export const ERROR_CODES = [
   'rate_limited',
   'velocity_limit',
   'processor_unavailable',
+  'funding_unavailable',
   'withdrawal_unavailable',
   'internal_error',
 ] as const;

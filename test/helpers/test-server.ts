@@ -9,6 +9,8 @@ import { createDeps, type Deps } from '../../src/deps.js';
 import { buildApp } from '../../src/app.js';
 import type { App } from '../../src/http/types.js';
 import { openTestDatabase } from './test-database.js';
+import type { Database } from '../../src/db/database.js';
+import { startJobs } from '../../src/jobs/job-runner.js';
 
 export const TEST_MASTER_SEED = '0x' + 'ab'.repeat(32);
 
@@ -37,8 +39,17 @@ export interface TestResponse {
   text: string;
 }
 
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'peerpay-test-'));
+export interface TestServerOptions {
+  /** Run on this DATA_DIR and leave it on close, so that a restart test can start another server on it (the test removes it). */
+  dataDir?: string;
+  /** This database instead of a fresh one (a restart test opens the same one again); close() closes it. */
+  database?: Database;
+  /** Run the background jobs as `npm start` does (chain jobs every CHAIN_POLL_INTERVAL_MS). */
+  jobs?: boolean;
+}
+
+export async function startTestServer(env: Record<string, string> = {}, options: TestServerOptions = {}): Promise<TestServer> {
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'peerpay-test-'));
   const config = loadConfig({
     PORT: '0',
     DATA_DIR: dataDir,
@@ -48,7 +59,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     JOB_INTERVAL_MS: '3600000',
     ...env,
   });
-  const database = await openTestDatabase();
+  const database = options.database ?? (await openTestDatabase());
   const deps = await createDeps(config, { database });
   const logs: string[] = [];
   const logStream = new Writable({
@@ -59,6 +70,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   });
   const app = await buildApp(deps, { logStream });
   await app.listen({ port: 0, host: '127.0.0.1' });
+  const jobs = options.jobs ? startJobs(deps, app.log) : null;
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('server has no port');
   const url = `http://127.0.0.1:${address.port}`;
@@ -91,8 +103,9 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     request,
     async close() {
       await app.close();
+      await jobs?.stop();
       await deps.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (options.dataDir === undefined) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

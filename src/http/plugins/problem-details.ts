@@ -33,6 +33,7 @@ const STATUS_OF: Record<ErrorCode, number> = {
   rate_limited: 429,
   velocity_limit: 429,
   processor_unavailable: 503,
+  funding_unavailable: 503,
   withdrawal_unavailable: 503,
   internal_error: 500,
 };
@@ -65,6 +66,7 @@ const TITLE_OF: Record<ErrorCode, string> = {
   rate_limited: 'Rate limit exceeded',
   velocity_limit: 'Daily limit reached',
   processor_unavailable: 'Payment processor unavailable',
+  funding_unavailable: 'Funding unavailable',
   withdrawal_unavailable: 'Withdrawals unavailable',
   internal_error: 'Internal server error',
 };
