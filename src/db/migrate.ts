@@ -9,6 +9,7 @@ import * as m0005 from './migrations/0005-fiat-work.js';
 import * as m0006 from './migrations/0006-stablecoin-transfers.js';
 import * as m0007 from './migrations/0007-deposits.js';
 import * as m0008 from './migrations/0008-outbox-withdrawals.js';
+import * as m0009 from './migrations/0009-x402.js';
 
 const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '0006-stablecoin-transfers': m0006,
   '0007-deposits': m0007,
   '0008-outbox-withdrawals': m0008,
+  '0009-x402': m0009,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

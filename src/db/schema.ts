@@ -173,7 +173,7 @@ export interface ChainNoncesTable {
 
 export interface HotWalletOutboxTable {
   id: string;
-  purpose: 'sweep' | 'withdrawal';
+  purpose: 'sweep' | 'withdrawal' | 'x402';
   reference_id: string;
   sender: string;
   nonce: bigint;
@@ -260,6 +260,29 @@ export interface SandboxClockTable {
   offset_ms: Money;
 }
 
+export interface X402PaymentsTable {
+  id: string;
+  source: 'chain' | 'balance';
+  /** Which micro-endpoint was paid for, e.g. "GET /nano/search" (migration 0009). */
+  endpoint: string;
+  asset: 'USDC';
+  amount: Money;
+  protocol_version: 1 | 2 | null;
+  /** Lower-case payer address and EIP-3009 nonce of an on-chain payment: unique together. */
+  payer: string | null;
+  authorization_nonce: string | null;
+  /** The authorization's validBefore, seconds since the epoch. */
+  valid_before: Money | null;
+  pay_to: string | null;
+  /** The paying account of a balance payment. */
+  account_id: number | null;
+  status: 'settling' | 'settled' | 'failed';
+  tx_hash: string | null;
+  failure_reason: string | null;
+  created_at: Date;
+  settled_at: Date | null;
+}
+
 export interface DB {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
@@ -278,6 +301,7 @@ export interface DB {
   chain_nonces: ChainNoncesTable;
   hot_wallet_outbox: HotWalletOutboxTable;
   withdrawals: WithdrawalsTable;
+  x402_payments: X402PaymentsTable;
   chain_sweeps: ChainSweepsTable;
   chain_deposits: ChainDepositsTable;
   chain_scan_cursors: ChainScanCursorsTable;

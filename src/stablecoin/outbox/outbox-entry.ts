@@ -3,7 +3,7 @@
 // and ends 'confirmed' (mined, succeeded, with the configured confirmations) or 'reverted'.
 import type { Address, Hash, Hex } from 'viem';
 
-export type OutboxPurpose = 'sweep' | 'withdrawal';
+export type OutboxPurpose = 'sweep' | 'withdrawal' | 'x402';
 export type OutboxStatus = 'signed' | 'broadcast' | 'confirmed' | 'reverted';
 
 /** What callers see of an entry (findOutboxEntry). */
