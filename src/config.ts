@@ -50,6 +50,10 @@ export interface Config {
   readonly jobIntervalMs: number;
   /** How often chain jobs (hot wallet outbox, withdrawals, deposits) look at the chain. */
   readonly chainPollIntervalMs: number;
+  /** Where x402 payments are sent (PAY_TO); undefined means peerpay's hot wallet. */
+  readonly x402PayTo: `0x${string}` | undefined;
+  /** An external x402 facilitator for /verify and /settle (X402_FACILITATOR_URL); undefined means the built-in one. */
+  readonly x402FacilitatorUrl: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -163,5 +167,7 @@ export function loadConfig(env: Env = process.env): Config {
     chainConfirmations: intVar(env, 'CHAIN_CONFIRMATIONS', 1, { min: 1, max: 1000 }),
     chainScanBlocks: intVar(env, 'CHAIN_SCAN_BLOCKS', 500, { min: 1, max: 10_000 }),
     chainPollIntervalMs: intVar(env, 'CHAIN_POLL_INTERVAL_MS', 1000, { min: 50, max: 3_600_000 }),
+    x402PayTo: addressVar(env, 'PAY_TO'),
+    x402FacilitatorUrl: urlVar(env, 'X402_FACILITATOR_URL', ['http:', 'https:']),
   });
 }

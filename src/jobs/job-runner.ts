@@ -9,6 +9,7 @@ import { achSettlementJob } from './ach-settlement-job.js';
 import { payoutJob } from './payout-job.js';
 import { outboxJob } from './outbox-job.js';
 import { withdrawalJob } from './withdrawal-job.js';
+import { x402Job } from './x402-job.js';
 import { depositWatcherJob } from './deposit-watcher-job.js';
 
 export interface Job {
@@ -36,6 +37,7 @@ export const JOBS: Job[] = [
   // Chain jobs (one line each). The outbox first, so that what it finds final is acted on in the same round.
   outboxJob,
   withdrawalJob,
+  x402Job,
   depositWatcherJob,
 ];
 

@@ -15,6 +15,7 @@ export const ERROR_CODES = [
   'invalid_credentials',
   'card_setup_required',
   'card_declined',
+  'payment_required',
   'not_found',
   'recipient_not_found',
   'ach_setup_required',

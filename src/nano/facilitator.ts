@@ -1,0 +1,47 @@
+// Who verifies and settles x402 payments: the built-in facilitator (@x402/core's x402Facilitator
+// with @x402/evm's exact scheme for both protocol versions, settling through the hot wallet outbox)
+// or, when X402_FACILITATOR_URL is set, an external facilitator spoken to over its /verify and
+// /settle HTTP API with @x402/core's HTTPFacilitatorClient. Both take the same arguments and
+// answer the same VerifyResponse / SettleResponse.
+import { HTTPFacilitatorClient } from '@x402/core/http';
+import { x402Facilitator } from '@x402/core/facilitator';
+import type { PaymentPayload, PaymentPayloadV1, PaymentRequirements, PaymentRequirementsV1, SettleResponse, VerifyResponse } from '@x402/core/types';
+import { ExactEvmScheme } from '@x402/evm/exact/facilitator';
+import { ExactEvmSchemeV1 } from '@x402/evm/exact/v1/facilitator';
+import type { Deps } from '../deps.js';
+import { hotWalletFacilitatorSigner } from './facilitator-signer.js';
+import type { X402Terms } from './x402-terms.js';
+
+export interface NanoFacilitator {
+  readonly kind: 'built-in' | 'external';
+  verify(payload: PaymentPayload | PaymentPayloadV1, requirements: PaymentRequirements | PaymentRequirementsV1): Promise<VerifyResponse>;
+  settle(payload: PaymentPayload | PaymentPayloadV1, requirements: PaymentRequirements | PaymentRequirementsV1): Promise<SettleResponse>;
+}
+
+/** Bounds each call to an external facilitator; a settle that times out is treated as pending. */
+const EXTERNAL_TIMEOUT_MS = 20_000;
+
+export function createNanoFacilitator(deps: Pick<Deps, 'config' | 'db' | 'chain' | 'wallets' | 'clock'>, terms: X402Terms): NanoFacilitator {
+  // The library's v1 and v2 types differ only in field names; both facilitators dispatch on
+  // x402Version, so the payload and requirements of either version are passed through as they are.
+  type AnyPayload = PaymentPayload;
+  type AnyRequirements = PaymentRequirements;
+  if (deps.config.x402FacilitatorUrl) {
+    const client = new HTTPFacilitatorClient({ url: deps.config.x402FacilitatorUrl, timeoutMs: EXTERNAL_TIMEOUT_MS });
+    return {
+      kind: 'external',
+      verify: (payload, requirements) => client.verify(payload as AnyPayload, requirements as AnyRequirements),
+      settle: (payload, requirements) => client.settle(payload as AnyPayload, requirements as AnyRequirements),
+    };
+  }
+  const signer = hotWalletFacilitatorSigner(deps, terms);
+  const facilitator = new x402Facilitator();
+  // No ERC-6492 factories: peerpay settles payments of deployed accounts (EOAs) only.
+  facilitator.register(terms.networkV2, new ExactEvmScheme(signer, { eip6492AllowedFactories: [] }));
+  if (terms.networkV1) facilitator.registerV1(terms.networkV1 as PaymentRequirementsV1['network'], new ExactEvmSchemeV1(signer, { eip6492AllowedFactories: [] }));
+  return {
+    kind: 'built-in',
+    verify: (payload, requirements) => facilitator.verify(payload as AnyPayload, requirements as AnyRequirements),
+    settle: (payload, requirements) => facilitator.settle(payload as AnyPayload, requirements as AnyRequirements),
+  };
+}

@@ -1,0 +1,100 @@
+// One paid call: the parameters were checked (by the route) before this runs; here the payment is
+// taken — an x402 authorization verified and settled on chain, or the caller's own USDC balance
+// charged — and only then is the answer handed back. Any refusal becomes a 402 that carries the
+// payment requirements again, with the x402 specification's reason in `error`.
+import { encodePaymentResponseHeader } from '@x402/core/http';
+import type { Deps } from '../deps.js';
+import { AppError } from '../platform/errors.js';
+import { newId } from '../platform/ids.js';
+import { createNanoFacilitator, type NanoFacilitator } from './facilitator.js';
+import { readPaymentHeader } from './payment-header.js';
+import { paymentRequiredAnswer, requirementsV1, requirementsV2 } from './payment-requirements.js';
+import { endpointKey, type NanoEndpoint } from './pricing.js';
+import { settleAndServe } from './settle-payment.js';
+import { verifyPayment } from './verify-payment.js';
+import { chargeBalance } from './x402-ledger.js';
+import { insertBalancePayment } from './x402-payments-repository.js';
+import { PaymentRefused } from './x402-reasons.js';
+import { x402TermsOf, type X402Terms } from './x402-terms.js';
+
+export type NanoDeps = Pick<Deps, 'config' | 'db' | 'chain' | 'wallets' | 'clock'>;
+
+export interface NanoContext {
+  deps: NanoDeps;
+  terms: X402Terms;
+  facilitator: NanoFacilitator;
+}
+
+export function createNanoContext(deps: NanoDeps): NanoContext {
+  const terms = x402TermsOf(deps);
+  return { deps, terms, facilitator: createNanoFacilitator(deps, terms) };
+}
+
+export type PaymentChoice =
+  | { kind: 'none' }
+  | { kind: 'balance'; accountId: number }
+  | { kind: 'x402'; version: 1 | 2; header: string };
+
+export interface PaidAnswer<T> {
+  body: T;
+  headers: Record<string, string>;
+}
+
+export async function servePaid<T>(
+  ctx: NanoContext,
+  input: { endpoint: NanoEndpoint; resourceUrl: string; choice: PaymentChoice; compute: () => Promise<T> },
+): Promise<PaidAnswer<T>> {
+  try {
+    switch (input.choice.kind) {
+      case 'none':
+        throw new PaymentRefused('invalid_payload', 'payment required');
+      case 'balance':
+        return await payFromBalance(ctx, input.endpoint, input.choice.accountId, input.compute);
+      case 'x402':
+        return await payOnChain(ctx, input.endpoint, input.resourceUrl, input.choice, input.compute);
+    }
+  } catch (error) {
+    if (!(error instanceof PaymentRefused)) throw error;
+    const unpaid = input.choice.kind === 'none';
+    // The reference servers' wording for a request that carries no payment at all.
+    const reason = unpaid ? 'X-PAYMENT or PAYMENT-SIGNATURE header is required' : error.reason;
+    const answer = paymentRequiredAnswer(ctx.terms, input.endpoint, input.resourceUrl, reason);
+    const detail = unpaid
+      ? `${endpointKey(input.endpoint)} costs ${input.endpoint.priceMinor} USDC base units: pay with x402, or send X-Payment-Source: balance with an API key.`
+      : `The payment was refused (${error.reason}): ${error.detail}`;
+    throw new AppError('payment_required', detail, answer.body, answer.headers);
+  }
+}
+
+async function payOnChain<T>(
+  ctx: NanoContext,
+  endpoint: NanoEndpoint,
+  resourceUrl: string,
+  choice: { version: 1 | 2; header: string },
+  compute: () => Promise<T>,
+): Promise<PaidAnswer<T>> {
+  const payment = readPaymentHeader(choice.header, choice.version);
+  const requirements = payment.version === 1 ? requirementsV1(ctx.terms, endpoint, resourceUrl) : requirementsV2(ctx.terms, endpoint);
+  if (requirements === null) throw new PaymentRefused('invalid_x402_version', 'x402 version 1 has no name for this chain; pay with version 2');
+  const { payer } = await verifyPayment(ctx, payment, { priceMinor: endpoint.priceMinor, requirements });
+  const { result, settlement } = await settleAndServe(ctx, { payment, payer, endpoint, requirements, compute });
+  const header = encodePaymentResponseHeader({ success: true, transaction: settlement.transaction, network: settlement.network as `${string}:${string}`, payer: settlement.payer });
+  return { body: result, headers: { [payment.version === 1 ? 'X-PAYMENT-RESPONSE' : 'PAYMENT-RESPONSE']: header } };
+}
+
+async function payFromBalance<T>(ctx: NanoContext, endpoint: NanoEndpoint, accountId: number, compute: () => Promise<T>): Promise<PaidAnswer<T>> {
+  const result = await compute();
+  const id = newId('x402');
+  try {
+    await ctx.deps.db.transaction().execute(async (trx) => {
+      await insertBalancePayment(trx, { id, endpoint: endpointKey(endpoint), amountMinor: endpoint.priceMinor, accountId, now: ctx.deps.clock.now() });
+      await chargeBalance(trx, { id, accountId, amountMinor: endpoint.priceMinor });
+    });
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'insufficient_balance') {
+      throw new PaymentRefused('insufficient_funds', 'your available USDC balance is less than the price');
+    }
+    throw error;
+  }
+  return { body: result, headers: { 'X-Payment-Source': 'balance', 'X-Payment-Id': id } };
+}
