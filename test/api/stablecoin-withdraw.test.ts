@@ -97,8 +97,9 @@ describe('a withdrawal, end to end', () => {
       }
       const completeMs = performance.now() - started;
       expect(status).toBe('complete');
-      // CHAIN_POLL_INTERVAL_MS is 1000 by default: one tick confirms and completes.
-      expect(completeMs).toBeLessThan(3_000);
+      // CHAIN_POLL_INTERVAL_MS is 1000 by default: the next tick confirms and completes (about 1 s);
+      // the bound leaves room for a loaded CI machine.
+      expect(completeMs).toBeLessThan(5_000);
       console.log(`withdrawal timing: answered after ${answeredMs.toFixed(0)} ms, complete after ${completeMs.toFixed(0)} ms (chain tick ${server.deps.config.chainPollIntervalMs} ms)`);
       expect(await onChainBalance(server, to)).toBe(4_925_500n);
     } finally {
