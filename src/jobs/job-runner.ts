@@ -11,6 +11,7 @@ import { outboxJob } from './outbox-job.js';
 import { withdrawalJob } from './withdrawal-job.js';
 import { x402Job } from './x402-job.js';
 import { depositWatcherJob } from './deposit-watcher-job.js';
+import { sweepJob } from './sweep-job.js';
 
 export interface Job {
   name: string;
@@ -39,6 +40,7 @@ export const JOBS: Job[] = [
   withdrawalJob,
   x402Job,
   depositWatcherJob,
+  sweepJob,
 ];
 
 /** Runs every job once, now (also used by the sandbox clock helper after moving time). */
