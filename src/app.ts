@@ -16,6 +16,7 @@ import { redactUrl } from './http/plugins/log-redaction.js';
 import { healthRoutes } from './http/routes/health-routes.js';
 import { accountRoutes } from './http/routes/account-routes.js';
 import { fiatRoutes } from './http/routes/fiat-routes.js';
+import { stablecoinFundingRoutes } from './http/routes/stablecoin-funding-routes.js';
 import { stablecoinRoutes } from './http/routes/stablecoin-routes.js';
 import { nanoRoutes } from './http/routes/nano-routes.js';
 import { stablecoinWithdrawalRoutes } from './http/routes/stablecoin-withdrawal-routes.js';
@@ -91,6 +92,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   await app.register(async (scope) => healthRoutes(scope as App, deps));
   await app.register(async (scope) => accountRoutes(scope as App, deps));
   await app.register(async (scope) => fiatRoutes(scope as App, deps));
+  await app.register(async (scope) => stablecoinFundingRoutes(scope as App, deps));
   await app.register(async (scope) => stablecoinRoutes(scope as App, deps));
   await app.register(async (scope) => nanoRoutes(scope as App, deps));
   await app.register(async (scope) => stablecoinWithdrawalRoutes(scope as App, deps));

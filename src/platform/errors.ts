@@ -7,6 +7,7 @@ export const ERROR_CODES = [
   'invalid_amount',
   'amount_too_large',
   'unsupported_currency',
+  'unsupported_chain',
   'invalid_address',
   'no_default_address',
   'self_transfer',

@@ -6,6 +6,9 @@ import type { FastifyReply } from 'fastify';
 import type { Deps } from '../../deps.js';
 import { SETUP_PURPOSES, completeSandboxSetupLink, inspectSetupLink, outcomesFor, type SetupPurpose } from '../../fiat/setup-links-service.js';
 import { badOutcomePage, completedPage, gonePage, notFoundPage, setupPage } from '../views/setup-link-pages.js';
+import { FUNDING_OUTCOMES, FUNDING_PURPOSE, completeSandboxFundingLink, inspectFundingLink } from '../../stablecoin/funding/funding-links-service.js';
+import { canMintTestTokens } from '../../stablecoin/funding/sandbox-mint.js';
+import { fundingDonePage, fundingFailedPage, fundingPage } from '../views/funding-link-pages.js';
 import type { App } from '../types.js';
 
 function sendPage(reply: FastifyReply, status: number, html: string): FastifyReply {
@@ -62,4 +65,42 @@ export async function linkPagesRoutes(app: App, deps: Deps): Promise<void> {
       }
     });
   }
+
+  // Funding links (POST /stablecoin/buy-session): completing one mints test tokens on the embedded
+  // chain, so the pages exist only where that chain does.
+  if (canMintTestTokens(deps)) fundingPages(app, deps);
+}
+
+function fundingPages(app: App, deps: Deps): void {
+  const path = `/links/${FUNDING_PURPOSE}/:token`;
+  const params = { type: 'object', properties: { token: { type: 'string', maxLength: 200 } }, required: ['token'] } as const;
+
+  app.get(path, { config: { auth: 'public' }, schema: { hide: true, params } }, async (request, reply) => {
+    const { token } = request.params as { token: string };
+    const found = await inspectFundingLink(deps, { token });
+    if (found.state === 'unknown') return sendPage(reply, 404, notFoundPage());
+    if (found.state !== 'open') return sendPage(reply, 410, gonePage(found.state));
+    const depositAddress = deps.wallets.walletFor(found.link.accountId).address;
+    return sendPage(reply, 200, fundingPage({ handle: found.handle, order: found.order, depositAddress, expiresAt: found.link.expiresAt, outcomes: FUNDING_OUTCOMES }));
+  });
+
+  app.post(path, { config: { auth: 'public' }, schema: { hide: true, params } }, async (request, reply) => {
+    const { token } = request.params as { token: string };
+    const outcome = outcomeOf(request.body);
+    const result = await completeSandboxFundingLink(deps, { token, outcome: outcome ?? '' });
+    switch (result.state) {
+      case 'unknown':
+        return sendPage(reply, 404, notFoundPage());
+      case 'used':
+      case 'expired':
+        return sendPage(reply, 410, gonePage(result.state));
+      case 'invalid_outcome':
+        return sendPage(reply, 400, badOutcomePage(result.allowed));
+      case 'mint_failed':
+        request.log.error({ err: result.error }, 'minting for a funding link failed');
+        return sendPage(reply, 502, fundingFailedPage(result.order));
+      case 'completed':
+        return sendPage(reply, 200, fundingDonePage(result));
+    }
+  });
 }

@@ -22,11 +22,12 @@ const BUTTONS: Record<SetupOutcome, { label: string; explains: string }> = {
   cancel: { label: 'Cancel', explains: 'nothing is set up; the link is used up' },
 };
 
-function escapeHtml(text: string): string {
+export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
-function layout(title: string, body: string): string {
+/** The page frame shared by every sandbox link page (setup and funding links). */
+export function layout(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -79,6 +80,6 @@ export function notFoundPage(): string {
   return layout('Link not found', '<p>This link does not exist. Check that it was copied whole, or ask for a new link.</p>');
 }
 
-export function badOutcomePage(allowed: readonly SetupOutcome[]): string {
+export function badOutcomePage(allowed: readonly string[]): string {
   return layout('Not a choice on this page', `<p>Nothing was changed. The choices here are: ${allowed.map((o) => escapeHtml(o)).join(', ')}.</p>`);
 }
