@@ -5,7 +5,7 @@
 // answer the same VerifyResponse / SettleResponse.
 import { HTTPFacilitatorClient } from '@x402/core/http';
 import { x402Facilitator } from '@x402/core/facilitator';
-import type { PaymentPayload, PaymentPayloadV1, PaymentRequirements, PaymentRequirementsV1, SettleResponse, VerifyResponse } from '@x402/core/types';
+import { SettleError, VerifyError, type PaymentPayload, type PaymentPayloadV1, type PaymentRequirements, type PaymentRequirementsV1, type SettleResponse, type VerifyResponse } from '@x402/core/types';
 import { ExactEvmScheme } from '@x402/evm/exact/facilitator';
 import { ExactEvmSchemeV1 } from '@x402/evm/exact/v1/facilitator';
 import type { Deps } from '../deps.js';
@@ -30,8 +30,20 @@ export function createNanoFacilitator(deps: Pick<Deps, 'config' | 'db' | 'chain'
     const client = new HTTPFacilitatorClient({ url: deps.config.x402FacilitatorUrl, timeoutMs: EXTERNAL_TIMEOUT_MS });
     return {
       kind: 'external',
-      verify: (payload, requirements) => client.verify(payload as AnyPayload, requirements as AnyRequirements),
-      settle: (payload, requirements) => client.settle(payload as AnyPayload, requirements as AnyRequirements),
+      // A facilitator that refuses with a non-2xx status still answers a VerifyResponse or
+      // SettleResponse, which the client raises as an error: it is an answer, not a failure to talk.
+      verify: (payload, requirements) =>
+        client.verify(payload as AnyPayload, requirements as AnyRequirements).catch((error: unknown) => {
+          if (error instanceof VerifyError) return { isValid: false, invalidReason: error.invalidReason, payer: error.payer };
+          throw error;
+        }),
+      settle: (payload, requirements) =>
+        client.settle(payload as AnyPayload, requirements as AnyRequirements).catch((error: unknown) => {
+          if (error instanceof SettleError) {
+            return { success: false, errorReason: error.errorReason, transaction: error.transaction ?? '', network: error.network ?? requirements.network };
+          }
+          throw error;
+        }),
     };
   }
   const signer = hotWalletFacilitatorSigner(deps, terms);
