@@ -13,6 +13,7 @@ import { formatMinorTrimmed } from '../money/amount.js';
 import type { Trx } from '../ledger/ledger.js';
 import { AppError, assert } from '../platform/errors.js';
 import { newId } from '../platform/ids.js';
+import { chainErrorText } from './outbox/chain-error-text.js';
 import { findOutboxEntry, sendFromHotWallet } from './outbox/hot-wallet-outbox.js';
 import { priceWithFee, tokenAmountOf, tokenOf } from './stablecoin-amounts.js';
 import type { Withdrawal } from './withdrawal.js';
@@ -105,7 +106,7 @@ export async function continueWithdrawal(deps: WithdrawalDeps, w: Withdrawal): P
       },
     }));
   } catch (error) {
-    if (!(error instanceof NotPending) && (await giveUpUnsent(deps, w))) throw withdrawalUnavailable(error);
+    if (!(error instanceof NotPending) && (await giveUpUnsent(deps, w))) throw withdrawalUnavailable(error, w);
     // Sent after all (the outbox committed it), or ended by someone else: answer what is recorded.
     return currentState(deps, w.id);
   }
@@ -140,15 +141,17 @@ async function currentState(deps: Pick<Deps, 'db'>, id: string): Promise<Withdra
   return w;
 }
 
-function withdrawalUnavailable(cause: unknown): AppError {
-  const why = cause instanceof ChainRevertError ? 'the hot wallet cannot cover it on chain at the moment' : 'the chain could not be reached';
+function withdrawalUnavailable(cause: unknown, w: Withdrawal): AppError {
+  // The contract's reason is an identifier (sandbox token) or a short revert string (Circle's tokens).
+  const reason = cause instanceof ChainRevertError && cause.reason && /^[\w .:-]{1,80}$/.test(cause.reason) ? `: ${cause.reason}` : '';
+  const why = cause instanceof ChainRevertError ? `the ${w.currency} contract refused the transfer${reason}` : 'the chain could not be reached';
   const error = new AppError(
     'withdrawal_unavailable',
     `peerpay cannot send this withdrawal right now (${why}). Nothing was sent and the amount is back in your balance; retry later.`,
     {},
     { 'Retry-After': '60' },
   );
-  // Kept for the log line the route writes; never sent to the client.
-  (error as Error).cause = cause;
+  // Kept for the log line the route writes (as safe text); never sent to the client.
+  (error as Error).cause = chainErrorText(cause);
   return error;
 }

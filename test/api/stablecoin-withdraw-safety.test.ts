@@ -132,6 +132,11 @@ describe('when the chain refuses or reverts', () => {
     const refused = await withdraw(server, user, { amount: 5, currency: 'EURC', address: to }, headers);
     const problem = expectProblem(refused, 503, 'withdrawal_unavailable');
     expect(problem.detail).toContain('Nothing was sent');
+    expect(problem.detail).toMatch(/EURC contract refused the transfer: \w+/);
+    // The cause is logged as safe text: no RPC URL (hosted nodes carry API keys in it).
+    const logged = server.logs.filter((line) => line.includes('withdrawal could not be sent'));
+    expect(logged.length).toBeGreaterThan(0);
+    expect(logged.join('')).not.toContain(server.deps.chain.rpcUrl);
     expect(refused.headers.get('retry-after')).toBe('60');
     expect(await balanceOf(server, user)).toEqual({ USDC: '0.000000', EURC: '5.000000' });
     expect((await sql<{ n: string }>`select count(*)::text as n from hot_wallet_outbox`.execute(server.deps.db)).rows).toEqual(outboxBefore.rows);

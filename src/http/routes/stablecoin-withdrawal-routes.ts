@@ -12,7 +12,7 @@ import type { App } from '../types.js';
 export async function stablecoinWithdrawalRoutes(app: App, deps: Deps): Promise<void> {
   // A withdrawal the chain refused reaches the client as 503 withdrawal_unavailable; its cause is logged here.
   app.addHook('onError', async (request, _reply, error) => {
-    if (error instanceof AppError && error.code === 'withdrawal_unavailable') request.log.warn({ err: error.cause }, 'withdrawal could not be sent');
+    if (error instanceof AppError && error.code === 'withdrawal_unavailable') request.log.warn({ cause: error.cause }, 'withdrawal could not be sent');
   });
 
   app.post(

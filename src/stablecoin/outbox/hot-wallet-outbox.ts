@@ -13,6 +13,7 @@ import type { Db } from '../../db/database.js';
 import type { Trx } from '../../ledger/ledger.js';
 import { assert } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
+import { chainErrorText } from './chain-error-text.js';
 import { isFinal, type OutboxEntry, type OutboxPurpose, type OutboxRecord } from './outbox-entry.js';
 import { findRecord, insertSigned, lockNextNonce, markBroadcast, recordBroadcastError, setNextNonce } from './outbox-repository.js';
 
@@ -104,7 +105,7 @@ export async function broadcastRecord(deps: Pick<OutboxDeps, 'db' | 'chain' | 'c
   try {
     await deps.chain.chain.broadcast({ hash: record.txHash, serialized: record.rawTx, from: record.sender, nonce: record.nonce });
   } catch (error) {
-    await recordBroadcastError(deps.db, { id: record.id, at: deps.clock.now(), error: error instanceof Error ? error.message : String(error) });
+    await recordBroadcastError(deps.db, { id: record.id, at: deps.clock.now(), error: chainErrorText(error) });
     return false;
   }
   await markBroadcast(deps.db, { id: record.id, at: deps.clock.now() });
