@@ -7,8 +7,8 @@ import type { Db } from '../db/database.js';
 import type { Token } from '../money/assets.js';
 import type { Position } from '../fiat/cursor.js';
 
-/** Kinds of stablecoin movement. Deposits and withdrawals are added here as 'deposit' | 'withdrawal'. */
-export type HistoryType = 'transfer' | 'withdrawal';
+/** Kinds of stablecoin movement. */
+export type HistoryType = 'transfer' | 'withdrawal' | 'deposit';
 
 export interface HistoryRow {
   /** Unique per caller across kinds: each kind's ids carry their own prefix. */
@@ -23,7 +23,7 @@ export interface HistoryRow {
   status: string;
   /** The other user of a transfer; null for movements to or from the chain. */
   counterpartyHandle: string | null;
-  /** Withdrawals: the external address and the chain transaction; null for other kinds. */
+  /** Withdrawals: the external address sent to; deposits: the address they came from; with the chain transaction. Null for transfers. */
   address: string | null;
   txHash: string | null;
   createdAt: Date;
@@ -42,14 +42,16 @@ export async function listHistory(db: Db, input: { accountId: number; after: Pos
   const cursor = before(input.after, sql.ref('t.created_at'), transferId);
   const withdrawalId = sql`w.id collate "C"`;
   const withdrawalCursor = before(input.after, sql.ref('w.created_at'), withdrawalId);
+  const depositId = sql`d.id collate "C"`;
+  const depositCursor = before(input.after, sql.ref('d.credited_at'), depositId);
   // Every branch yields: id, type, direction, currency, amount (before fee), fee, status,
   // counterparty_id (an account id, or null), created_at.
   //
-  // Where the other kinds join in: deposits (table chain_deposits) as a branch with type 'deposit',
-  // direction 'received', the credited amount, fee 0 and counterparty_id null. Withdrawals have
-  // joined: type 'withdrawal', direction 'sent', gross, fee, counterparty_id null, with their
-  // address and tx_hash (null in the transfer branches). Each branch needs an index on (account,
-  // created_at desc, id collate "C" desc) and the same cursor condition.
+  // Withdrawals: type 'withdrawal', direction 'sent', gross, fee, counterparty_id null, with their
+  // address and tx_hash (null in the transfer branches). Deposits (chain_deposits): type 'deposit',
+  // direction 'received', the credited amount, fee 0, counterparty_id null, the sender's address
+  // and tx_hash, positioned by when they were credited. Each branch has an index on (account,
+  // time desc, id collate "C" desc) and the same cursor condition.
   const rows = await sql<{
     id: string;
     type: HistoryType;
@@ -78,7 +80,12 @@ export async function listHistory(db: Db, input: { accountId: number; after: Pos
             (select w.id, 'withdrawal', 'sent', w.currency, w.gross, w.fee, w.status,
                     null, w.address, w.tx_hash, w.created_at
                from withdrawals w where w.account_id = ${me} ${withdrawalCursor}
-              order by w.created_at desc, ${withdrawalId} desc limit ${n})) h
+              order by w.created_at desc, ${withdrawalId} desc limit ${n})
+            union all
+            (select d.id, 'deposit', 'received', d.token, d.amount, 0::bigint, 'complete',
+                    null, d.from_address, d.tx_hash, d.credited_at
+               from chain_deposits d where d.account_id = ${me} ${depositCursor}
+              order by d.credited_at desc, ${depositId} desc limit ${n})) h
       left join accounts a on a.id = h.counterparty_id
      order by h.created_at desc, h.id collate "C" desc
      limit ${n}`.execute(db);

@@ -218,6 +218,48 @@ describe.runIf(process.env.DATABASE_URL)('one scanner at a time on PostgreSQL', 
   });
 });
 
+describe('history', () => {
+  it('lists credited deposits in GET /stablecoin/transfers, newest first among transfers, page by page', async () => {
+    const sent = await server.request('POST', '/agent/transfer', { key: alice.key, body: { to: bob.handle, amount: 1, currency: 'USDC' } });
+    expect(sent.status).toBe(200);
+    const tx = await faucet(server, { address: alice.depositAddress, amount: 0.25, currency: 'EURC' });
+    await mined(server, tx);
+    await drainDeposits(server);
+
+    const items: any[] = [];
+    let cursor: string | null = null;
+    for (let page = 0; page < 50; page++) {
+      const response = await server.request('GET', `/stablecoin/transfers?limit=2${cursor ? `&cursor=${cursor}` : ''}`, { key: alice.key });
+      expect(response.status).toBe(200);
+      items.push(...response.body.transfers);
+      cursor = response.body.nextCursor;
+      if (cursor === null) break;
+    }
+    const deposits = await server.deps.db.selectFrom('chain_deposits').selectAll().where('account_id', '=', aliceId).execute();
+    expect(items.filter((i) => i.type === 'deposit')).toHaveLength(deposits.length);
+    expect(items.filter((i) => i.type === 'transfer')).toHaveLength(1);
+    expect(new Set(items.map((i) => i.id)).size).toBe(items.length);
+    const times = items.map((i) => Date.parse(i.createdAt));
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+    // The newest is the EURC deposit just credited.
+    expect(items[0]).toEqual({
+      id: expect.stringMatching(/^dep_/),
+      type: 'deposit',
+      direction: 'received',
+      amount: 0.25,
+      currency: 'EURC',
+      status: 'complete',
+      address: '0x0000000000000000000000000000000000000000',
+      txHash: tx,
+      counterpartyHandle: null,
+      createdAt: expect.any(String),
+    });
+    // Only the caller's own deposits.
+    const bobItems = await server.request('GET', '/stablecoin/transfers?limit=100', { key: bob.key });
+    expect(bobItems.body.transfers.filter((i: any) => i.type === 'deposit' && i.txHash === tx)).toHaveLength(0);
+  });
+});
+
 it('keeps its cursor in the database', async () => {
   const rows = await sql<{ name: string; next_block: bigint }>`select name, next_block from chain_scan_cursors`.execute(server.deps.db);
   expect(rows.rows).toHaveLength(1);

@@ -202,7 +202,7 @@ function presentHistoryItem(h: HistoryRow) {
     ...(sent ? { fee: toJsonNumber(h.feeMinor, h.currency), recipientAmount: toJsonNumber(netOf(h), h.currency) } : {}),
     currency: h.currency,
     status: h.status as 'complete' | 'pending' | 'failed',
-    ...(h.type === 'withdrawal' ? { address: h.address ?? undefined, txHash: h.txHash } : {}),
+    ...(h.type === 'withdrawal' || h.type === 'deposit' ? { address: h.address ?? undefined, txHash: h.txHash } : {}),
     counterpartyHandle: h.counterpartyHandle,
     createdAt: h.createdAt.toISOString(),
   };

@@ -93,17 +93,17 @@ export const SavedWithdrawalAddressResponse = Type.Object({
 
 export const HistoryItem = Type.Object({
   id: Type.String(),
-  type: Type.Union([Type.Literal('transfer'), Type.Literal('withdrawal')], { description: 'The kind of movement; deposits and withdrawals are listed as their own types' }),
+  type: Type.Union([Type.Literal('transfer'), Type.Literal('withdrawal'), Type.Literal('deposit')], { description: 'The kind of movement; deposits and withdrawals are listed as their own types' }),
   direction: Type.Union([Type.Literal('sent'), Type.Literal('received')]),
   amount: TokenAmount('Sent: before fee (what left your balance). Received: what reached your balance', 10),
   fee: Type.Optional(TokenAmount('Sent only: the fee you paid', 0.149)),
   recipientAmount: Type.Optional(TokenAmount('Sent only: what the recipient received', 9.851)),
   currency: Token,
   status: Type.Union([Type.Literal('complete'), Type.Literal('pending'), Type.Literal('failed')], {
-    description: 'Transfers: `complete`. Withdrawals: `pending` until confirmed on chain, then `complete`; `failed` refunded the amount.',
+    description: 'Transfers: `complete`. Withdrawals: `pending` until confirmed on chain, then `complete`; `failed` refunded the amount. Deposits: `complete` (listed once credited, after the confirmations).',
   }),
-  address: Type.Optional(Type.String({ description: 'Withdrawals: the address sent to' })),
-  txHash: Type.Optional(Type.Union([Type.String(), Type.Null()], { description: 'Withdrawals: the Polygon transaction' })),
+  address: Type.Optional(Type.String({ description: 'Withdrawals: the address sent to. Deposits: the address the tokens came from (the zero address for tokens minted to you, e.g. by a funding link)' })),
+  txHash: Type.Optional(Type.Union([Type.String(), Type.Null()], { description: 'Withdrawals and deposits: the Polygon transaction' })),
   counterpartyHandle: Type.Union([HandleSchema, Type.Null()], { description: 'The other user; null for movements to or from the chain' }),
   createdAt: Timestamp('When it was made'),
 });
