@@ -67,7 +67,7 @@ beforeAll(async () => {
   const signer = toFacilitatorEvmSigner(Object.assign(client, { address: relayer.address }) as never, { confirmationTimeoutMs: 15_000 });
   facilitator = new x402Facilitator();
   facilitator.register('eip155:137', new ExactEvmScheme(signer));
-  facilitator.registerV1('polygon', new ExactEvmSchemeV1(signer));
+  facilitator.registerV1('polygon' as `${string}:${string}`, new ExactEvmSchemeV1(signer));
 });
 
 afterAll(async () => {

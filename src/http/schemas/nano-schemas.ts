@@ -1,6 +1,6 @@
 // Schemas of the x402 micro-endpoints: query parameters, answers, the status document and the 402
 // answer (a problem document that is also an x402 v1 PaymentRequired body).
-import { Type } from '@fastify/type-provider-typebox';
+import { Type, type TSchema } from '@fastify/type-provider-typebox';
 import { QUOTE_ACTIONS } from '../../nano/fee-quote.js';
 import { HandleSchema } from './common.js';
 
@@ -106,21 +106,14 @@ const PaymentRequirementsV1 = Type.Object({
   extra: Type.Object({ name: Type.String(), version: Type.String() }),
 });
 
-export const PaymentRequiredSchema = Type.Object(
-  {
-    type: Type.String(),
-    title: Type.String(),
-    status: Type.Literal(402),
-    detail: Type.String(),
-    code: Type.Literal('payment_required'),
-    requestId: Type.Optional(Type.String()),
-    x402Version: Type.Literal(1),
-    error: Type.String({ description: 'Why payment is required: a reason string of the x402 specification when a payment was refused' }),
-    accepts: Type.Array(PaymentRequirementsV1),
-  },
-  {
-    additionalProperties: true,
-    description:
-      'Payment required. The body is an x402 v1 PaymentRequired (and an RFC 9457 problem document); the PAYMENT-REQUIRED header carries the v2 PaymentRequired, base64 JSON (network eip155:137, amount).',
-  },
-);
+/** The x402 v1 PaymentRequired members of a 402 answer. */
+const PaymentRequiredMembers = Type.Object({
+  x402Version: Type.Literal(1),
+  error: Type.String({ description: 'Why payment is required: a reason string of the x402 specification when a payment was refused' }),
+  accepts: Type.Array(PaymentRequirementsV1),
+});
+
+export const PaymentRequiredSchema = Type.Intersect([Type.Ref('Problem') as unknown as TSchema, PaymentRequiredMembers], {
+  description:
+    'Payment required. The body is a problem document (code payment_required) and also an x402 v1 PaymentRequired; the PAYMENT-REQUIRED header carries the v2 PaymentRequired, base64 JSON (network eip155:137, amount).',
+});
