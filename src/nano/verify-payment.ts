@@ -35,9 +35,15 @@ export async function verifyPayment(
     throw new PaymentRefused('duplicate_settlement', 'this authorization was already presented to peerpay; sign a new payment');
   }
   checkTerms(ctx.terms, payment, required.priceMinor);
-  await checkChainTime(ctx, authorization.validAfter, authorization.validBefore);
-  const used = await ctx.deps.chain.chain.getAuthorizationState({ token: ctx.terms.asset, authorizer: authorization.from, nonce: authorization.nonce });
-  if (used) throw new PaymentRefused('duplicate_settlement', 'this authorization was already used on chain');
+  try {
+    await checkChainTime(ctx, authorization.validAfter, authorization.validBefore);
+    const used = await ctx.deps.chain.chain.getAuthorizationState({ token: ctx.terms.asset, authorizer: authorization.from, nonce: authorization.nonce });
+    if (used) throw new PaymentRefused('duplicate_settlement', 'this authorization was already used on chain');
+  } catch (error) {
+    if (error instanceof PaymentRefused) throw error;
+    // The node did not answer: the payment cannot be judged now, and nothing was taken.
+    throw new PaymentRefused('unexpected_verify_error', `the chain could not be read: ${messageOf(error)}`);
+  }
 
   let verdict;
   try {

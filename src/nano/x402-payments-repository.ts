@@ -5,6 +5,8 @@ import type { Address, Hex } from 'viem';
 import type { Db } from '../db/database.js';
 import type { Trx } from '../ledger/ledger.js';
 
+const MAX_BIGINT_COLUMN = 2n ** 63n - 1n;
+
 export interface ChainClaim {
   id: string;
   endpoint: string;
@@ -30,7 +32,8 @@ export async function claimAuthorization(db: Db, claim: ChainClaim): Promise<boo
       protocol_version: claim.protocolVersion,
       payer: claim.payer.toLowerCase(),
       authorization_nonce: claim.nonce.toLowerCase(),
-      valid_before: claim.validBefore,
+      // A uint256 in a bigint column: anything past 2^63 - 1 seconds means "never expires" all the same.
+      valid_before: claim.validBefore > MAX_BIGINT_COLUMN ? MAX_BIGINT_COLUMN : claim.validBefore,
       pay_to: claim.payTo,
       status: 'settling',
       created_at: claim.now,

@@ -194,6 +194,18 @@ describe('payments that are not on peerpay’s terms', () => {
   });
 });
 
+describe('unusual but valid authorizations', () => {
+  it('one that never expires (validBefore = 2^256 - 1) is accepted and settled', async () => {
+    const payer = await fundedPayer(server);
+    const header = await handMadeV1Header(server, payer, QUOTE_PRICE, { validAfter: 0n, validBefore: 2n ** 256n - 1n });
+    const before = await usdcOf(server, payer.address);
+    const response = await payWith(header);
+    expect(response.status).toBe(200);
+    expect(await usdcOf(server, payer.address)).toBe(before - QUOTE_PRICE);
+    expectRefused(await payWith(header), 'duplicate_settlement');
+  });
+});
+
 describe('two concurrent requests with one authorization', () => {
   it.each([2, 5])('%i at once: exactly one is served and the chain moves the price once', async (copies) => {
     const payer = await fundedPayer(server);
