@@ -3,9 +3,12 @@
 // is the judge: once authorizationState(payer, nonce) is true, the authorization moved exactly the
 // price to payTo (verification made sure of both), whoever relayed it, so the payment is settled
 // and its revenue is posted; once the chain's time has passed validBefore with the nonce unused,
-// it can never move, so the payment failed. Anything else waits for the next round.
+// it can never move, so the payment failed; a claim for which nothing was ever relayed (no
+// transaction known, no outbox entry) failed too. Anything else waits for the next round.
 import type { Deps } from '../deps.js';
+import { findOutboxEntry } from '../stablecoin/outbox/hot-wallet-outbox.js';
 import { recordChainRevenue } from './x402-ledger.js';
+import { x402OutboxReference } from './x402-reference.js';
 import { markFailed, markSettled, settlingPayments } from './x402-payments-repository.js';
 
 /** Younger payments may still have their request waiting on them. */
@@ -28,6 +31,10 @@ export async function reconcileX402Payments(deps: Pick<Deps, 'db' | 'chain' | 'c
       });
     } else if (head && head.timestamp >= payment.validBefore) {
       await markFailed(deps.db, { id: payment.id, reason: 'expired_unsettled' });
+    } else if (payment.txHash === null && !(await findOutboxEntry(deps.db, { purpose: 'x402', referenceId: x402OutboxReference(payment.payer, payment.nonce) }))) {
+      // Claimed, but its request ended before anything was relayed (a crash): nothing will be.
+      // Without this, an authorization that never expires would stay 'settling' for ever.
+      await markFailed(deps.db, { id: payment.id, reason: 'not_sent' });
     }
   }
   return open.length;

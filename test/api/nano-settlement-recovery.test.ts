@@ -111,10 +111,27 @@ describe('the reconciliation job', () => {
     await waitMined(server, hash);
     const books = await x402Books(server);
 
-    expect(await reconcileX402Payments(server.deps, 10)).toBe(2);
-    const rows = await server.deps.db.selectFrom('x402_payments').select(['id', 'status', 'failure_reason']).where('id', 'in', ['x402_used', 'x402_expired']).orderBy('id').execute();
+    // A third claim whose request died before relaying anything, for an authorization that never expires.
+    const forever = await signAuthorization(server, payer, QUOTE_PRICE, { validAfter: 0n, validBefore: 2n ** 256n - 1n });
+    expect(
+      await claimAuthorization(server.deps.db, {
+        id: 'x402_never_sent',
+        endpoint: 'GET /nano/quote',
+        amountMinor: QUOTE_PRICE,
+        protocolVersion: 2,
+        payer: payer.address,
+        nonce: forever.authorization.nonce as `0x${string}`,
+        validBefore: 2n ** 256n - 1n,
+        payTo: payToOf(server),
+        now: claimedAt,
+      }),
+    ).toBe(true);
+
+    expect(await reconcileX402Payments(server.deps, 10)).toBe(3);
+    const rows = await server.deps.db.selectFrom('x402_payments').select(['id', 'status', 'failure_reason']).where('id', 'in', ['x402_used', 'x402_expired', 'x402_never_sent']).orderBy('id').execute();
     expect(rows).toEqual([
       { id: 'x402_expired', status: 'failed', failure_reason: 'expired_unsettled' },
+      { id: 'x402_never_sent', status: 'failed', failure_reason: 'not_sent' },
       { id: 'x402_used', status: 'settled', failure_reason: null },
     ]);
     const after = await x402Books(server);
