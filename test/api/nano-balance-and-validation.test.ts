@@ -188,4 +188,10 @@ describe('the books', () => {
   it('keep the ledger balanced', async () => {
     expect(await checkLedgerInvariants(server.deps.db)).toEqual([]);
   });
+
+  it('the logs hold no API key', () => {
+    expect(server.logs.length).toBeGreaterThan(0);
+    expect(server.logs.join('\n')).not.toContain(rich.key);
+    expect(server.logs.join('\n')).not.toContain('pa_live_');
+  });
 });
