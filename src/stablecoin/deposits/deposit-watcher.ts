@@ -105,7 +105,13 @@ async function startingCursor(deps: WatcherDeps): Promise<ScanCursor> {
   return created;
 }
 
-/** The next range to read, up to the newest confirmed block; null when there is none yet. */
+/**
+ * The next range to read, up to the newest confirmed block; null when there is none yet. Its end is
+ * fixed here, before any page of accounts is read for it, and that order is what makes paging
+ * safe: an account that a page misses (created, or committed out of id order, after the page was
+ * read) was not yet committed when the range began, so its owner could not yet know its address,
+ * and any deposit to it is mined after this range's end and read by a later range from page one.
+ */
 async function beginRange(deps: WatcherDeps, cursor: ScanCursor): Promise<ScanCursor | null> {
   const head = await deps.chain.chain.getBlockNumber();
   const confirmedHead = head - BigInt(deps.config.chainConfirmations) + 1n;
