@@ -1,8 +1,10 @@
-// The scripted journey of the fiat rail, against a running peerpay in sandbox mode:
+// The scripted journeys of the fiat and stablecoin rails, against a running peerpay in sandbox mode:
 //   npm start            (in one terminal)
 //   npm run journey      (in another; BASE_URL defaults to http://127.0.0.1:3000)
 // Every step checks its answer; the first surprise stops the journey with a non-zero exit.
 import { pathToFileURL } from 'node:url';
+import { createPublicClient, http, parseAbi, type Address } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 
 interface Answer {
   status: number;
@@ -11,7 +13,9 @@ interface Answer {
 
 export class JourneyError extends Error {}
 
-export async function runJourney(baseUrl: string, say: (line: string) => void = console.log): Promise<{ recipientKey: string; recipientHandle: string }> {
+type Say = (line: string) => void;
+
+function journeyClient(baseUrl: string, say: Say) {
   const call = async (method: string, path: string, options: { key?: string; body?: unknown; form?: Record<string, string> } = {}): Promise<Answer> => {
     const headers: Record<string, string> = {};
     let body: string | undefined;
@@ -47,8 +51,24 @@ export async function runJourney(baseUrl: string, say: (line: string) => void = 
   const register = async (name: string) => {
     const email = `${name.toLowerCase()}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
     const body = expect(await call('POST', '/agent/register', { body: { email, password: 'correct horse battery', name } }), 201, `register ${name}`);
-    return { key: body.apiKey as string, handle: body.agentHandle as string };
+    return { key: body.apiKey as string, handle: body.agentHandle as string, depositAddress: body.depositAddress as Address };
   };
+  return { call, expect, equal, register };
+}
+
+/** Polls `read` until `done` holds or `timeoutMs` passes; returns the last value and the time taken. */
+async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number, what: string): Promise<{ value: T; ms: number }> {
+  const started = Date.now();
+  for (;;) {
+    const value = await read();
+    if (done(value)) return { value, ms: Date.now() - started };
+    if (Date.now() - started > timeoutMs) throw new JourneyError(`${what}: not reached within ${timeoutMs} ms (last: ${JSON.stringify(value)})`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+export async function runJourney(baseUrl: string, say: Say = console.log): Promise<{ recipientKey: string; recipientHandle: string }> {
+  const { call, expect, equal, register } = journeyClient(baseUrl, say);
   const completeLink = async (key: string, path: string, outcome: string) => {
     const link = expect(await call('POST', path, { key }), 200, `${path}`);
     expect(await call('GET', link.url), 200, `${path} page shows what will happen`);
@@ -118,9 +138,82 @@ export async function runJourney(baseUrl: string, say: (line: string) => void = 
   return { recipientKey: recipient.key, recipientHandle: recipient.handle };
 }
 
+const erc20 = parseAbi(['function balanceOf(address) view returns (uint256)']);
+
+export interface StablecoinJourneyResult {
+  aliceKey: string;
+  bobKey: string;
+  withdrawalAddress: Address;
+  timings: { depositCreditedMs: number; withdrawalConfirmedMs: number; fundingCreditedMs: number };
+}
+
+/**
+ * The stablecoin journey on the embedded chain, checked on chain with viem: a faucet deposit is
+ * credited and swept, an internal transfer by handle, a withdrawal to a fresh address, and a
+ * funding link that credits once.
+ */
+export async function runStablecoinJourney(baseUrl: string, say: Say = console.log): Promise<StablecoinJourneyResult> {
+  const { call, expect, equal, register } = journeyClient(baseUrl, say);
+  const health = expect(await call('GET', '/health'), 200, 'service is up');
+  const chain = createPublicClient({ transport: http(health.chain.rpcUrl as string) });
+  const usdc = health.chain.tokens.USDC as Address;
+  const onChain = (holder: Address) => chain.readContract({ address: usdc, abi: erc20, functionName: 'balanceOf', args: [holder] });
+  const usdcOf = async (key: string) => expect(await call('GET', '/stablecoin/balance', { key }), 200, 'GET /stablecoin/balance').USDC as string;
+  const quietly = async (key: string) => (await call('GET', '/stablecoin/balance', { key })).body.USDC as string;
+
+  const alice = await register('Alice');
+  const bob = await register('Bob');
+  expect(await call('POST', '/test-helpers/stablecoin/faucet', { body: { address: alice.depositAddress, amount: 100, currency: 'USDC' } }), 200, 'faucet sends 100 USDC to Alice’s deposit address');
+  const deposit = await waitFor(() => quietly(alice.key), (b) => b === '100.000000', 30_000, 'deposit credited');
+  say(`ok  deposit credited after ${deposit.ms} ms`);
+  equal(await usdcOf(alice.key), '100.000000', 'Alice’s USDC');
+  await waitFor(() => onChain(alice.depositAddress), (b) => b === 0n, 30_000, 'deposit swept');
+  say('ok  deposit swept from Alice’s deposit address to the hot wallet');
+
+  const sent = expect(await call('POST', '/agent/transfer', { key: alice.key, body: { to: bob.handle, amount: 10, currency: 'USDC' } }), 200, 'Alice sends 10 USDC to Bob by handle');
+  equal(sent.fee, 0.149, 'fee');
+  equal(sent.recipientAmount, 9.851, 'recipientAmount');
+  equal(sent.status, 'complete', 'status');
+  equal(await usdcOf(bob.key), '9.851000', 'Bob’s USDC');
+
+  const withdrawalAddress = privateKeyToAccount(generatePrivateKey()).address;
+  const started = Date.now();
+  const withdrawal = expect(
+    await call('POST', '/stablecoin/withdraw', { key: bob.key, body: { amount: 5, currency: 'USDC', address: withdrawalAddress } }),
+    200,
+    'Bob withdraws 5 USDC to a fresh address',
+  );
+  equal(withdrawal.fee, 0.0745, 'withdrawal fee');
+  equal(withdrawal.net, 4.9255, 'withdrawal net');
+  await waitFor(() => onChain(withdrawalAddress), (b) => b === 4_925_500n, 30_000, 'withdrawal on chain');
+  const confirmed = await waitFor(
+    async () => (await call('GET', '/stablecoin/transfers', { key: bob.key })).body.transfers.find((t: { type: string }) => t.type === 'withdrawal')?.status,
+    (status) => status === 'complete',
+    30_000,
+    'withdrawal complete',
+  );
+  const withdrawalConfirmedMs = Date.now() - started;
+  say(`ok  4.9255 USDC on chain at the fresh address; withdrawal ${confirmed.value} after ${withdrawalConfirmedMs} ms`);
+  equal(await usdcOf(bob.key), '4.851000', 'Bob’s USDC after the withdrawal');
+
+  const link = expect(await call('POST', '/stablecoin/buy-session', { key: alice.key, body: { amount: 25, currency: 'USDC' } }), 200, 'Alice asks for a funding link');
+  expect(await call('GET', link.url), 200, 'the funding page shows what will happen');
+  const funded = Date.now();
+  expect(await call('POST', link.url, { form: { outcome: 'succeed' } }), 200, 'the funding link is completed');
+  expect(await call('POST', link.url, { form: { outcome: 'succeed' } }), 410, 'the funding link cannot be used twice');
+  await waitFor(() => quietly(alice.key), (b) => b === '115.000000', 30_000, 'funding credited');
+  const fundingCreditedMs = Date.now() - funded;
+  say(`ok  funding credited once after ${fundingCreditedMs} ms`);
+  say('stablecoin journey complete');
+  return { aliceKey: alice.key, bobKey: bob.key, withdrawalAddress, timings: { depositCreditedMs: deposit.ms, withdrawalConfirmedMs, fundingCreditedMs } };
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  runJourney(process.env.BASE_URL ?? 'http://127.0.0.1:3000').catch((error) => {
-    console.error(`journey failed: ${error instanceof Error ? error.message : String(error)}`);
-    process.exit(1);
-  });
+  const baseUrl = process.env.BASE_URL ?? 'http://127.0.0.1:3000';
+  runJourney(baseUrl)
+    .then(() => runStablecoinJourney(baseUrl))
+    .catch((error) => {
+      console.error(`journey failed: ${error instanceof Error ? error.message : String(error)}`);
+      process.exit(1);
+    });
 }

@@ -7,7 +7,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { runJourney } from '../../scripts/journey.js';
+import { createPublicClient, http, parseAbi, type Address } from 'viem';
+import { runJourney, runStablecoinJourney } from '../../scripts/journey.js';
 import { createPostgresTestDatabase } from '../helpers/test-database.js';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'peerpay-e2e-'));
@@ -64,11 +65,17 @@ async function stopService(service: Service): Promise<number | null> {
   return exited;
 }
 
-it('runs the journey, shuts down on SIGTERM, and keeps its data across a restart', async () => {
+const usdcOf = async (baseUrl: string, key: string) =>
+  (await (await fetch(`${baseUrl}/stablecoin/balance`, { headers: { authorization: `Bearer ${key}` } })).json()).USDC;
+
+it('runs both journeys, shuts down on SIGTERM, and keeps its data, on the chain and in the ledger, across a restart', async () => {
   const first = await startService();
   const lines: string[] = [];
   const { recipientKey, recipientHandle } = await runJourney(first.baseUrl, (line) => lines.push(line));
   expect(lines.at(-1)).toBe('journey complete');
+  const stablecoin = await runStablecoinJourney(first.baseUrl, (line) => lines.push(line));
+  expect(lines.at(-1)).toBe('stablecoin journey complete');
+  console.log(`stablecoin timings: ${JSON.stringify(stablecoin.timings)}`);
   expect(await stopService(first)).toBe(0);
   const logs = first.output();
   expect(logs).toContain('peerpay is listening');
@@ -82,6 +89,20 @@ it('runs the journey, shuts down on SIGTERM, and keeps its data across a restart
     expect(check.exists).toBe(true);
     const balance = await (await fetch(`${second.baseUrl}/balance`, { headers: { authorization: `Bearer ${recipientKey}` } })).json();
     expect(balance.balances.find((b: { currency: string }) => b.currency === 'USD')).toMatchObject({ available: '30.00', pending: '0.00' });
+    // The chain came back from DATA_DIR: the withdrawal is still there, and after several rounds of
+    // the chain jobs (1 s apart) nothing has been credited twice.
+    const health = await (await fetch(`${second.baseUrl}/health`)).json();
+    const chain = createPublicClient({ transport: http(health.chain.rpcUrl) });
+    const onChain = await chain.readContract({
+      address: health.chain.tokens.USDC as Address,
+      abi: parseAbi(['function balanceOf(address) view returns (uint256)']),
+      functionName: 'balanceOf',
+      args: [stablecoin.withdrawalAddress],
+    });
+    expect(onChain).toBe(4_925_500n);
+    await new Promise((resolve) => setTimeout(resolve, 3500));
+    expect(await usdcOf(second.baseUrl, stablecoin.aliceKey)).toBe('115.000000');
+    expect(await usdcOf(second.baseUrl, stablecoin.bobKey)).toBe('4.851000');
   } finally {
     expect(await stopService(second)).toBe(0);
   }
