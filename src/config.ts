@@ -36,7 +36,6 @@ export interface Config {
   readonly maxFiatDailyMajor: bigint;
   /** Hex master seed for the HD wallet provider; unset in sandbox means a seed file in `dataDir`. */
   readonly masterSeedHex: string | undefined;
-  readonly redisUrl: string | undefined;
   /** Unset in sandbox mode means the embedded anvil chain in `dataDir`. */
   readonly chainRpcUrl: string | undefined;
   readonly chainId: number;
@@ -159,7 +158,6 @@ export function loadConfig(env: Env = process.env): Config {
     maxStablecoinOperationMajor: bigintVar(env, 'MAX_STABLECOIN_OPERATION_MAJOR', 1_000_000n),
     maxFiatDailyMajor: bigintVar(env, 'MAX_FIAT_DAILY_MAJOR', 5_000_000n),
     masterSeedHex,
-    redisUrl: urlVar(env, 'REDIS_URL', ['redis:', 'rediss:']),
     jobIntervalMs: intVar(env, 'JOB_INTERVAL_MS', 5000, { min: 50, max: 3_600_000 }),
     chainRpcUrl,
     chainId: intVar(env, 'CHAIN_ID', 137, { min: 1, max: 2 ** 31 }),
