@@ -52,17 +52,8 @@ export async function linkPagesRoutes(app: App, deps: Deps): Promise<void> {
       const { token } = request.params as { token: string };
       const outcome = outcomeOf(request.body);
       const result = await completeSandboxSetupLink(deps, { purpose, token, outcome: outcome ?? '' });
-      switch (result.state) {
-        case 'unknown':
-          return sendPage(reply, 404, notFoundPage());
-        case 'used':
-        case 'expired':
-          return sendPage(reply, 410, gonePage(result.state));
-        case 'invalid_outcome':
-          return sendPage(reply, 400, badOutcomePage(result.allowed));
-        case 'completed':
-          return sendPage(reply, 200, completedPage(purpose, result.outcome));
-      }
+      if (result.state !== 'completed') return sendUnfinishedLink(reply, result);
+      return sendPage(reply, 200, completedPage(purpose, result.outcome));
     });
   }
 
@@ -90,12 +81,10 @@ function fundingPages(app: App, deps: Deps): void {
     const result = await completeSandboxFundingLink(deps, { token, outcome: outcome ?? '' });
     switch (result.state) {
       case 'unknown':
-        return sendPage(reply, 404, notFoundPage());
       case 'used':
       case 'expired':
-        return sendPage(reply, 410, gonePage(result.state));
       case 'invalid_outcome':
-        return sendPage(reply, 400, badOutcomePage(result.allowed));
+        return sendUnfinishedLink(reply, result);
       case 'mint_failed':
         request.log.error({ err: result.error }, 'minting for a funding link failed');
         return sendPage(reply, 502, fundingFailedPage(result.order));
@@ -103,4 +92,19 @@ function fundingPages(app: App, deps: Deps): void {
         return sendPage(reply, 200, fundingDonePage(result));
     }
   });
+}
+
+type UnfinishedLink = { state: 'unknown' } | { state: 'used' | 'expired' } | { state: 'invalid_outcome'; allowed: readonly string[] };
+
+/** The answers every kind of link gives when it was not completed: unknown 404, used or expired 410, bad outcome 400. */
+function sendUnfinishedLink(reply: FastifyReply, result: UnfinishedLink) {
+  switch (result.state) {
+    case 'unknown':
+      return sendPage(reply, 404, notFoundPage());
+    case 'used':
+    case 'expired':
+      return sendPage(reply, 410, gonePage(result.state));
+    case 'invalid_outcome':
+      return sendPage(reply, 400, badOutcomePage(result.allowed));
+  }
 }
