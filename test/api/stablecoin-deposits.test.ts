@@ -42,7 +42,8 @@ describe('a deposit from outside', () => {
     await waitFor('the deposit to be credited', async () => (await balance(alice)).USDC === '100.000000');
     const creditedMs = Math.round(performance.now() - started);
     console.log(`deposit credited ${creditedMs} ms after the faucet call (chain poll interval ${server.deps.config.chainPollIntervalMs} ms)`);
-    expect(creditedMs).toBeLessThan(5_000);
+    // A liveness bound, not a performance figure (that is logged above): well past a few poll rounds.
+    expect(creditedMs).toBeLessThan(15 * server.deps.config.chainPollIntervalMs);
 
     const { publicClient } = chainClients(server);
     const receipt = await publicClient.getTransactionReceipt({ hash: txHash });
@@ -76,7 +77,7 @@ describe('a deposit from outside', () => {
     }
     const sorted = [...times].sort((a, b) => a - b);
     console.log(`deposit to credit, ms: ${times.join(', ')} (median ${sorted[2]}, poll interval ${server.deps.config.chainPollIntervalMs} ms)`);
-    expect(Math.max(...times)).toBeLessThan(5_000);
+    expect(Math.max(...times)).toBeLessThan(15 * server.deps.config.chainPollIntervalMs);
   });
 
   it('works for EURC, and for two users at once', async () => {

@@ -91,15 +91,15 @@ describe('a withdrawal, end to end', () => {
       expect(response.status).toBe(200);
       const answeredMs = performance.now() - started;
       let status = 'pending';
-      while (status === 'pending' && performance.now() - started < 10_000) {
+      while (status === 'pending' && performance.now() - started < 20_000) {
         await new Promise((resolve) => setTimeout(resolve, 25));
         status = (await historyItem(user, response.body.withdrawalId))?.status;
       }
       const completeMs = performance.now() - started;
       expect(status).toBe('complete');
-      // CHAIN_POLL_INTERVAL_MS is 1000 by default: the next tick confirms and completes (about 1 s);
-      // the bound leaves room for a loaded CI machine.
-      expect(completeMs).toBeLessThan(5_000);
+      // CHAIN_POLL_INTERVAL_MS is 1000 by default: the next tick confirms and completes (about 1 s).
+      // The bound is liveness, not performance (the figure is logged): a few ticks on a loaded machine.
+      expect(completeMs).toBeLessThan(15 * server.deps.config.chainPollIntervalMs);
       console.log(`withdrawal timing: answered after ${answeredMs.toFixed(0)} ms, complete after ${completeMs.toFixed(0)} ms (chain tick ${server.deps.config.chainPollIntervalMs} ms)`);
       expect(await onChainBalance(server, to)).toBe(4_925_500n);
     } finally {
