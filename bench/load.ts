@@ -1,0 +1,99 @@
+// Load generator, run as its own process by bench/run.ts so that it does not share an event loop
+// with the server it measures. Reads a scenario from the JSON file named by argv[2], runs autocannon
+// against 127.0.0.1 only, and writes the summary as JSON to the file named by argv[3].
+import fs from 'node:fs';
+import autocannon from 'autocannon';
+
+export interface Scenario {
+  url: string;
+  kind: 'agent_transfer' | 'fiat_instant' | 'quote' | 'balance' | 'hot_account' | 'static';
+  connections: number;
+  seconds: number;
+  /** API keys and handles of the seeded users, same order. */
+  usersFile?: string;
+}
+
+export interface LoadResult {
+  requests: number;
+  ok2xx: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  durationSeconds: number;
+  throughput: number;
+  latencyMedianMs: number;
+  latencyP99Ms: number;
+  latencyMaxMs: number;
+}
+
+const scenario: Scenario = JSON.parse(fs.readFileSync(process.argv[2]!, 'utf8'));
+const outFile = process.argv[3]!;
+if (!/^http:\/\/127\.0\.0\.1:\d+$/.test(scenario.url)) throw new Error(`refusing to send traffic to ${scenario.url}`);
+
+const users: { key: string; handle: string }[] = scenario.usersFile ? JSON.parse(fs.readFileSync(scenario.usersFile, 'utf8')) : [];
+const pick = () => Math.floor(Math.random() * users.length);
+function pair(): [number, number] {
+  const s = pick();
+  let r = pick();
+  while (r === s) r = pick();
+  return [s, r];
+}
+
+type Req = { method?: string; path?: string; headers?: Record<string, string>; body?: string };
+let setup: (req: Req) => Req;
+switch (scenario.kind) {
+  case 'static':
+    setup = (req) => ({ ...req, method: 'GET', path: '/static' });
+    break;
+  case 'agent_transfer':
+    setup = (req) => {
+      const [s, r] = pair();
+      return { ...req, method: 'POST', path: '/agent/transfer', headers: { authorization: `Bearer ${users[s]!.key}`, 'content-type': 'application/json' }, body: JSON.stringify({ to: users[r]!.handle, amount: 0.01, currency: 'USDC' }) };
+    };
+    break;
+  case 'hot_account':
+    setup = (req) => {
+      let r = pick();
+      while (r === 0) r = pick();
+      return { ...req, method: 'POST', path: '/agent/transfer', headers: { authorization: `Bearer ${users[0]!.key}`, 'content-type': 'application/json' }, body: JSON.stringify({ to: users[r]!.handle, amount: 0.01, currency: 'USDC' }) };
+    };
+    break;
+  case 'fiat_instant':
+    setup = (req) => {
+      const [s, r] = pair();
+      return { ...req, method: 'POST', path: '/transfers', headers: { authorization: `Bearer ${users[s]!.key}`, 'content-type': 'application/json' }, body: JSON.stringify({ recipientHandle: users[r]!.handle, amount: 1, currency: 'USD', paymentMethod: 'instant' }) };
+    };
+    break;
+  case 'quote':
+    setup = (req) => {
+      const [s, r] = pair();
+      return { ...req, method: 'GET', path: `/agent/transfer/quote?to=${users[r]!.handle}&amount=10&currency=USDC`, headers: { authorization: `Bearer ${users[s]!.key}` } };
+    };
+    break;
+  case 'balance':
+    setup = (req) => ({ ...req, method: 'GET', path: '/stablecoin/balance', headers: { authorization: `Bearer ${users[pick()]!.key}` } });
+    break;
+}
+
+const result = await autocannon({
+  url: scenario.url,
+  connections: scenario.connections,
+  duration: scenario.seconds,
+  timeout: 30,
+  requests: [{ setupRequest: setup as never }],
+});
+
+const ok2xx = result['2xx'];
+const summary: LoadResult = {
+  requests: result.requests.total,
+  ok2xx,
+  non2xx: result.non2xx,
+  errors: result.errors,
+  timeouts: result.timeouts,
+  durationSeconds: result.duration,
+  throughput: ok2xx / result.duration,
+  latencyMedianMs: result.latency.p50,
+  latencyP99Ms: result.latency.p99,
+  latencyMaxMs: result.latency.max,
+};
+fs.writeFileSync(outFile, JSON.stringify(summary));
