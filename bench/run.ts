@@ -249,7 +249,8 @@ function report(runs: DatabaseRun[], http: Row[], started: Date, elapsedSeconds:
   lines.push(`- ${USERS} seeded users (1,000 USDC each, a saved sandbox card each); ${SECONDS} s per measurement; concurrency = autocannon connections = pgbench clients; whole run ${fmt(elapsedSeconds)} s`);
   lines.push('- peerpay in-process (LOG_LEVEL=info to /dev/null, rate limits raised, no background jobs, PostgreSQL pool of 10); the load generator is a separate process on the same 2 cores.');
   lines.push('- `synchronous_commit` on everywhere (server default); no durability is traded.');
-  lines.push('- Throughput counts 2xx answers per second. Ratios: peerpay ÷ HTTP ceiling and peerpay ÷ database ceiling at the same concurrency.', '');
+  lines.push('- Throughput counts 2xx answers per second. Ratios: peerpay ÷ HTTP ceiling and peerpay ÷ database ceiling at the same concurrency.');
+  lines.push('- The database ceiling is PostgreSQL running one stablecoin transfer\'s SQL (2 user rows updated in id order with the no-overdraft condition, the fee row, 2 ledger_transfers rows, 1 stablecoin_transfers row; pgbench -M prepared, run after the load on the same database). PGlite rows are divided by the same PostgreSQL figure (pgbench cannot drive PGlite), and for reads the ratio to a write transaction is only a scale, not a bound.', '');
   lines.push('## Ceilings', '');
   lines.push('| Ceiling | Concurrency | Ops/s | Latency p50 / avg (ms) | p99 (ms) | Failures |', '|---|---:|---:|---:|---:|---:|');
   for (const r of http) lines.push(`| HTTP: bare Fastify static JSON | ${r.connections} | ${fmt(r.throughput)} | ${r.latencyMedianMs} | ${r.latencyP99Ms} | ${r.non2xx + r.errors} |`);
