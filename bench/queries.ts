@@ -1,0 +1,99 @@
+// npm run bench:queries: how many SQL statements (each one a round trip to PostgreSQL) one request
+// of each benchmarked kind costs, and which ones one transfer runs: the first thing to look at when
+// profiling the transfer path. Counts the `pg` client's queries in-process on a fresh database.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import type { InjectOptions } from 'fastify';
+import { loadConfig } from '../src/config.js';
+import { createDeps } from '../src/deps.js';
+import { buildApp } from '../src/app.js';
+import { seedUsers } from './seed.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const REQUESTS = 100;
+
+const seen: string[] = [];
+const originalQuery = pg.Client.prototype.query;
+pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+  const first = args[0] as string | { text?: string };
+  seen.push(typeof first === 'string' ? first : (first?.text ?? '?'));
+  return (originalQuery as (...a: unknown[]) => unknown).apply(this, args);
+} as typeof pg.Client.prototype.query;
+
+async function admin(text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+const dbName = `peerpay_bench_q_${randomBytes(4).toString('hex')}`;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'peerpay-bench-q-'));
+await admin(`create database ${dbName}`);
+const url = new URL(ADMIN_URL);
+url.pathname = `/${dbName}`;
+try {
+  const config = loadConfig({ PORT: '0', DATA_DIR: dataDir, DATABASE_URL: url.toString(), MASTER_SEED: '0x' + 'be'.repeat(32), LOG_LEVEL: 'silent', PASSWORD_HASH_COST_LOG2: '10', RATE_LIMIT_DEFAULT_PER_MINUTE: '1000000' });
+  const deps = await createDeps(config);
+  const app = await buildApp(deps);
+  await app.ready();
+  const users = await seedUsers(deps, 200);
+  const pick = () => users[Math.floor(Math.random() * users.length)]!;
+  const pair = () => {
+    const s = pick();
+    let r = pick();
+    while (r === s) r = pick();
+    return [s, r] as const;
+  };
+  const kinds: Record<string, () => InjectOptions> = {
+    'POST /agent/transfer': () => {
+      const [s, r] = pair();
+      return { method: 'POST', url: '/agent/transfer', headers: { authorization: `Bearer ${s.key}` }, payload: { to: r.handle, amount: 0.01, currency: 'USDC' } };
+    },
+    'POST /transfers (instant)': () => {
+      const [s, r] = pair();
+      return { method: 'POST', url: '/transfers', headers: { authorization: `Bearer ${s.key}` }, payload: { recipientHandle: r.handle, amount: 1, currency: 'USD', paymentMethod: 'instant' } };
+    },
+    'GET /agent/transfer/quote': () => {
+      const [s, r] = pair();
+      return { method: 'GET', url: `/agent/transfer/quote?to=${r.handle}&amount=10`, headers: { authorization: `Bearer ${s.key}` } };
+    },
+    'GET /stablecoin/balance': () => ({ method: 'GET', url: '/stablecoin/balance', headers: { authorization: `Bearer ${pick().key}` } }),
+  };
+  const lines = ['# SQL statements per request (PostgreSQL)', '', `Counted over ${REQUESTS} sequential requests of each kind, peerpay commit ${execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: here, encoding: 'utf8' }).trim()}; each statement is one round trip (BEGIN and COMMIT included).`, '', '| Request | Statements per request |', '|---|---:|'];
+  const samples: Record<string, string[]> = {};
+  for (const [name, make] of Object.entries(kinds)) {
+    seen.length = 0;
+    for (let i = 0; i < REQUESTS; i++) {
+      const response = await app.inject(make());
+      if (response.statusCode >= 300) throw new Error(`${name}: ${response.statusCode} ${response.body}`);
+    }
+    lines.push(`| ${name} | ${(seen.length / REQUESTS).toFixed(1)} |`);
+    seen.length = 0;
+    await app.inject(make());
+    samples[name] = [...seen];
+  }
+  for (const name of ['POST /agent/transfer', 'POST /transfers (instant)']) {
+    lines.push('', `## The statements of one ${name}`, '', '```sql');
+    for (const q of samples[name]!) lines.push(q.replace(/\s+/g, ' ').trim().slice(0, 200));
+    lines.push('```');
+  }
+  const text = lines.join('\n') + '\n';
+  fs.mkdirSync(path.join(here, 'results'), { recursive: true });
+  fs.writeFileSync(path.join(here, 'results', 'queries-latest.md'), text);
+  console.log(text);
+  await app.close();
+  await deps.close();
+} finally {
+  await admin(`drop database if exists ${dbName} with (force)`);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
