@@ -7,9 +7,10 @@ import type { Deps } from './deps.js';
 import { AppError } from './platform/errors.js';
 import { newId } from './platform/ids.js';
 import { ProblemSchema } from './http/schemas/common.js';
-import { registerProblemDetails } from './http/plugins/problem-details.js';
+import { clientErrorProblem, frameworkErrorProblem, registerProblemDetails } from './http/plugins/problem-details.js';
 import { registerAuth } from './http/plugins/auth.js';
 import { registerIdempotency } from './http/plugins/idempotency.js';
+import { registerTextInput } from './http/plugins/text-input.js';
 import { registerMetrics } from './http/plugins/metrics.js';
 import { registerOpenApi } from './http/plugins/openapi.js';
 import { redactUrl } from './http/plugins/log-redaction.js';
@@ -46,6 +47,8 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
     requestIdHeader: false,
     bodyLimit: config.bodyLimitBytes,
     trustProxy: false,
+    frameworkErrors: frameworkErrorProblem,
+    clientErrorHandler: clientErrorProblem,
     ajv: {
       // Bodies are taken as sent: no type coercion, no silently dropped fields (unknown fields are
       // refused by schemas that forbid them).
@@ -76,9 +79,13 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   registerProblemDetails(app);
   await registerOpenApi(app, config.publicUrl);
   registerAuth(app, deps.db);
+  registerTextInput(app);
   await app.register(rateLimit, {
     global: true,
-    hook: 'preHandler',
+    // onRequest, after auth's onRequest hook has named the caller: every request counts, also one
+    // whose body is malformed or invalid (refused later, in parsing or validation) and one whose key
+    // is refused (auth answers 401 in preParsing, after this count, per client address).
+    hook: 'onRequest',
     max: config.rateLimits.defaultPerMinute,
     timeWindow: 60_000,
     keyGenerator: (request) => (request.caller ? `key:${request.caller.apiKeyId}` : `ip:${request.ip}`),

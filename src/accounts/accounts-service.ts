@@ -29,9 +29,18 @@ export async function register(deps: AccountDeps, input: RegisterInput): Promise
   checkPassword(input.password);
   const existing = await repo.findAccountByEmail(deps.db, email);
   if (existing) return signIn(deps, existing, input.password);
-  if (input.name === undefined) throw new AppError('invalid_request', 'name is required to create an account.');
-  const name = normalizeName(input.name);
-  const phone = input.phone === undefined ? null : normalizePhone(input.phone);
+  let name: string;
+  let phone: string | null;
+  try {
+    if (input.name === undefined) throw new AppError('invalid_request', 'name is required to create an account.');
+    name = normalizeName(input.name);
+    phone = input.phone === undefined ? null : normalizePhone(input.phone);
+  } catch (error) {
+    // A sign-in (no name) for an e-mail without an account is refused only after one hash's work, as
+    // a wrong password for a known e-mail is: the time of the answer must not tell which it was.
+    await deps.passwords.burn(input.password);
+    throw error;
+  }
   const passwordHash = await deps.passwords.hash(input.password);
   const created = await createAccount(deps, { email, name, phone, passwordHash });
   if (created) return created;

@@ -36,6 +36,11 @@ function openPostgres(url: string, poolSize: number): Database {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
+    // A database host that stops answering (gone from the network, a failover under way) must
+    // cost a request seconds and a 503, not hang it: pg's default waits for a connection for ever.
+    connectionTimeoutMillis: 5_000,
+    // And a connection whose peer vanished without a reset is found dead by TCP, not kept.
+    keepAlive: true,
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
         oid === INT8_OID ? (value: string) => BigInt(value) : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
@@ -44,6 +49,11 @@ function openPostgres(url: string, poolSize: number): Database {
   // An idle client that loses its connection emits 'error' on the pool; without a listener that
   // would crash the process. The next query gets a fresh connection.
   pool.on('error', () => {});
+  // A client that loses its connection while checked out (inside a transaction, between two
+  // queries) emits 'error' on itself, where the pool listens no more: unheard, that killed the
+  // process. The request's next query fails instead, and the pool drops the broken client when
+  // it is released.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: 'postgres', close: () => db.destroy() };
 }

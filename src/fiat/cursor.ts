@@ -7,7 +7,7 @@ export interface Position {
   id: string;
 }
 
-const MAX_ID_LENGTH = 100;
+const PRINTABLE_ID = /^[\x21-\x7e]{1,100}$/;
 
 export function encodeCursor(position: Position): string {
   return Buffer.from(JSON.stringify([position.createdAt.toISOString(), position.id]), 'utf8').toString('base64url');
@@ -24,8 +24,12 @@ export function decodeCursor(cursor: string): Position {
   }
   if (!Array.isArray(parsed) || parsed.length !== 2) throw invalid;
   const [iso, id] = parsed as unknown[];
-  if (typeof iso !== 'string' || typeof id !== 'string' || id.length === 0 || id.length > MAX_ID_LENGTH) throw invalid;
+  // Ids are printable ASCII: a NUL or control character would reach the database's text
+  // comparison, which refuses it (a 500), and peerpay never made such an id.
+  if (typeof iso !== 'string' || typeof id !== 'string' || !PRINTABLE_ID.test(id)) throw invalid;
   const createdAt = new Date(iso);
-  if (Number.isNaN(createdAt.getTime()) || createdAt.toISOString() !== iso) throw invalid;
+  // Only times peerpay can have written: a year past 9999 or before 1970 round-trips through
+  // Date but is out of the database's timestamp range (PostgreSQL stops at 4713 BC).
+  if (Number.isNaN(createdAt.getTime()) || createdAt.toISOString() !== iso || createdAt.getTime() < 0 || iso.length !== 24) throw invalid;
   return { createdAt, id };
 }

@@ -33,6 +33,7 @@ export const ERROR_CODES = [
   'processor_unavailable',
   'funding_unavailable',
   'withdrawal_unavailable',
+  'service_unavailable',
   'internal_error',
 ] as const;
 

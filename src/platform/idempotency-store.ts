@@ -52,6 +52,22 @@ export async function releaseKey(db: Db, input: { accountId: number; key: string
   await db.deleteFrom('idempotency_keys').where('account_id', '=', input.accountId).where('key', '=', input.key).where('state', '=', 'in_progress').execute();
 }
 
+/**
+ * Forgets an in-progress claim of this very request (same key, same body) that claimKey may have
+ * stored before its connection was lost. Should it be a concurrent twin's live claim instead, a
+ * third attempt may then run beside that twin: the services' natural keys make that safe, as
+ * they do a takeover after the lease.
+ */
+export async function releaseUncertainClaim(db: Db, input: { accountId: number; key: string; requestHash: string }): Promise<void> {
+  await db
+    .deleteFrom('idempotency_keys')
+    .where('account_id', '=', input.accountId)
+    .where('key', '=', input.key)
+    .where('state', '=', 'in_progress')
+    .where('request_hash', '=', input.requestHash)
+    .execute();
+}
+
 /** Deletes records older than `olderThan`, at most `limit` at a time. Returns how many went. */
 export async function deleteExpiredKeys(db: Db, olderThan: Date, limit: number): Promise<number> {
   const result = await sql`

@@ -48,6 +48,10 @@ describe('service endpoints', () => {
         const statuses = Object.keys(operation.responses);
         expect(statuses.some((s) => s.startsWith('2')), `${method} ${path} documents success`).toBe(true);
         expect(statuses, `${method} ${path} documents server errors`).toContain('500');
+        expect(statuses, `${method} ${path} documents 503 for a lost database`).toContain('503');
+        expect(statuses, `${method} ${path} documents 400 for a malformed request`).toContain('400');
+        // Any operation that reads a body can be sent a malformed, oversized or non-JSON one.
+        if (['post', 'put', 'patch'].includes(method)) expect(statuses, `${method} ${path} documents body refusals`).toEqual(expect.arrayContaining(['400', '413', '415']));
         for (const status of statuses.filter((s) => Number(s) >= 400)) {
           expect(JSON.stringify(operation.responses[status].content)).toContain('#/components/schemas/Problem');
         }

@@ -3,13 +3,13 @@
 // keeps every account and balance.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { createPublicClient, http, parseAbi, type Address } from 'viem';
 import { runJourney, runStablecoinJourney } from '../../scripts/journey.js';
 import { createPostgresTestDatabase } from '../helpers/test-database.js';
+import { freePort } from '../helpers/free-port.js';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'peerpay-e2e-'));
 const postgres = await createPostgresTestDatabase();
@@ -17,17 +17,6 @@ afterAll(async () => {
   await postgres?.drop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const port = (probe.address() as net.AddressInfo).port;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 interface Service {
   child: ChildProcess;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { openTestDatabase } from '../helpers/test-database.js';
-import { claimKey, completeKey, deleteExpiredKeys, releaseKey } from '../../src/platform/idempotency-store.js';
+import { claimKey, completeKey, deleteExpiredKeys, releaseKey, releaseUncertainClaim } from '../../src/platform/idempotency-store.js';
 import type { Database } from '../../src/db/database.js';
 
 let database: Database;
@@ -38,6 +38,18 @@ it('lets a retry run again after a released (5xx) attempt', async () => {
   expect(await claim('k3')).toEqual({ kind: 'claimed' });
   await releaseKey(database.db, { accountId, key: 'k3' });
   expect(await claim('k3')).toEqual({ kind: 'claimed' });
+});
+
+it('gives back a claim whose storing went unconfirmed (same body, still in progress), and nothing else', async () => {
+  const uncertain = (key: string, requestHash = 'h1') => releaseUncertainClaim(database.db, { accountId, key, requestHash });
+  expect(await claim('k6')).toEqual({ kind: 'claimed' });
+  await uncertain('k6');
+  expect(await claim('k6')).toEqual({ kind: 'claimed' });
+  await uncertain('k6', 'other');
+  expect(await claim('k6')).toEqual({ kind: 'in_progress' });
+  await completeKey(database.db, { accountId, key: 'k6', status: 200, body: '{}' });
+  await uncertain('k6');
+  expect(await claim('k6')).toEqual({ kind: 'replay', status: 200, body: '{}' });
 });
 
 it('hands a claim whose lease is over to the next retry, once', async () => {

@@ -93,7 +93,10 @@ function buildAdapter(options: ViemChainAdapterOptions) {
   const chain = chainFor(options);
   const publicClient = createPublicClient({
     chain,
-    transport: http(options.rpcUrl, { timeout: options.requestTimeoutMs ?? 15_000 }),
+    // Bounded: a withdrawal request waits on the node while a client waits on peerpay, so a hung node
+    // must cost seconds, not viem's default of 10 s times four attempts. Jobs retry on their next
+    // round anyway, so one retry here is enough for a dropped connection.
+    transport: http(options.rpcUrl, { timeout: options.requestTimeoutMs ?? 4_000, retryCount: 1 }),
     // No cached answers: the block number must be the node's current one every time it is asked.
     cacheTime: 0,
   });

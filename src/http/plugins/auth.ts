@@ -26,17 +26,37 @@ async function callerFor(db: Db, key: string): Promise<AuthenticatedCaller> {
   return { accountId: row.accountId, handle: row.handle, apiKeyId: row.keyId };
 }
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Why the key was refused; answered in preParsing, after the rate limiter has counted the request. */
+    authFailure: AppError | null;
+  }
+}
+
 export function registerAuth(app: App, db: Db): void {
   app.decorateRequest('caller', null);
-  app.addHook('preHandler', async (request) => {
+  app.decorateRequest('authFailure', null);
+  // onRequest, before the body is read or validated: a request without a valid key learns nothing
+  // about what the body should be (401, never a 400 on its fields), and costs no body parsing. The
+  // refusal itself waits for preParsing, so that the rate limiter (an onRequest hook of each route,
+  // run after this one) counts it against the client's address: guessed keys are limited too.
+  app.addHook('onRequest', async (request) => {
     const mode = request.routeOptions.config.auth ?? 'required';
     if (mode === 'public' || request.is404) return;
-    const token = bearerToken(request);
-    if (token === null) {
-      if (mode === 'optional') return;
-      throw new AppError('unauthorized', 'This endpoint needs an API key: "Authorization: Bearer <API_KEY>".', {}, CHALLENGE);
+    try {
+      const token = bearerToken(request);
+      if (token === null) {
+        if (mode === 'optional') return;
+        throw new AppError('unauthorized', 'This endpoint needs an API key: "Authorization: Bearer <API_KEY>".', {}, CHALLENGE);
+      }
+      request.caller = await callerFor(db, token);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      request.authFailure = error;
     }
-    request.caller = await callerFor(db, token);
+  });
+  app.addHook('preParsing', async (request) => {
+    if (request.authFailure) throw request.authFailure;
   });
 }
 

@@ -7,11 +7,16 @@
 import { canonicalJson } from '../../platform/canonical-json.js';
 import { sha256Hex } from '../../platform/ids.js';
 import { AppError, type ErrorCode } from '../../platform/errors.js';
-import { claimKey, completeKey, releaseKey } from '../../platform/idempotency-store.js';
+import { claimKey, completeKey, releaseKey, releaseUncertainClaim } from '../../platform/idempotency-store.js';
 import type { Db } from '../../db/database.js';
+import { isDatabaseUnavailable, retryIfUnavailable } from '../../db/database-unavailable.js';
 import type { App } from '../types.js';
 
-const LEASE_MS = 60_000;
+// How long a claim blocks a retry of the same key (409, Retry-After: 1). A claim outlives its
+// request only when the process died mid-request; every idempotent service also keeps the key as a
+// natural key on what it writes, so a takeover finds, never repeats, the first attempt's work. The
+// lease is therefore only about how long a client waits after a crash: 10 s, not a minute.
+const LEASE_MS = 10_000;
 
 /** Refusals that record an attempt, and so are replayed like a success. */
 const KEPT_REFUSALS: ReadonlySet<string> = new Set<ErrorCode>(['card_declined']);
@@ -43,7 +48,17 @@ export function registerIdempotency(app: App, db: Db): void {
       throw new AppError('invalid_request', 'Idempotency-Key must be 1 to 255 characters.');
     }
     const requestHash = sha256Hex(`${request.method} ${request.routeOptions.url}\n${canonicalJson(request.body)}`);
-    const claim = await claimKey(db, { accountId: request.caller.accountId, key, requestHash, leaseMs: LEASE_MS });
+    const ref = { accountId: request.caller.accountId, key, requestHash };
+    const claim = await claimKey(db, { ...ref, leaseMs: LEASE_MS }).catch(async (error: unknown) => {
+      // A lost connection can hide whether the claim was stored: if it was, nothing runs under it,
+      // and left there it would block the client's retry for the whole lease.
+      if (isDatabaseUnavailable(error)) {
+        await retryIfUnavailable(() => releaseUncertainClaim(db, ref)).catch((releaseError: unknown) =>
+          request.log.warn({ err: releaseError }, 'could not give back an unconfirmed Idempotency-Key claim'),
+        );
+      }
+      throw error;
+    });
     switch (claim.kind) {
       case 'claimed':
         request.idempotencyKey = key;
@@ -64,8 +79,18 @@ export function registerIdempotency(app: App, db: Db): void {
   app.addHook('onSend', async (request, reply, payload) => {
     if (!request.idempotencyKey || !request.caller) return payload;
     const ref = { accountId: request.caller.accountId, key: request.idempotencyKey };
-    if (!answerIsKept(reply.statusCode, payload)) await releaseKey(db, ref);
-    else await completeKey(db, { ...ref, status: reply.statusCode, body: typeof payload === 'string' ? payload : JSON.stringify(payload) });
+    const record = () =>
+      answerIsKept(reply.statusCode, payload)
+        ? completeKey(db, { ...ref, status: reply.statusCode, body: typeof payload === 'string' ? payload : JSON.stringify(payload) })
+        : releaseKey(db, ref);
+    try {
+      // Both writes are idempotent; a claim left behind would block the client's retry for the whole lease.
+      await retryIfUnavailable(record);
+    } catch (error) {
+      // The answer goes out regardless: it is what happened. The claim stays in_progress, so a
+      // retry waits out the lease and then finds the work by the service's natural key.
+      request.log.warn({ err: error }, 'could not record the Idempotency-Key answer');
+    }
     return payload;
   });
 }

@@ -1,8 +1,12 @@
-// Link URLs carry their secret token in the path; logs see only its first characters.
+// Link URLs carry their secret token in the path; logs see only its first characters. Query
+// strings carry e-mail addresses, and sometimes a secret a client put where it does not belong
+// (a token or key as ?token=...): logs keep the parameter names and none of the values.
 const TOKEN_PATHS = /^(\/(?:links|l)\/[a-z-]+\/)([^/?#]+)/i;
 
 export function redactUrl(url: string): string {
   const [path = '', query] = url.split('?', 2);
   const redactedPath = path.replace(TOKEN_PATHS, (_all, prefix: string, token: string) => `${prefix}${token.slice(0, 4)}…`);
-  return query === undefined ? redactedPath : `${redactedPath}?${query}`;
+  if (query === undefined) return redactedPath;
+  const names = query.split('&').map((pair) => `${pair.split('=', 1)[0]}=…`);
+  return `${redactedPath}?${names.join('&')}`;
 }

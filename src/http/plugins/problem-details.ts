@@ -2,6 +2,7 @@
 // errors (validation, malformed JSON, body size, content type) are mapped here too, so no bad input
 // can surface as a 500.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { isDatabaseUnavailable } from '../../db/database-unavailable.js';
 import { AppError, type ErrorCode } from '../../platform/errors.js';
 import type { App } from '../types.js';
 
@@ -37,6 +38,7 @@ const STATUS_OF: Record<ErrorCode, number> = {
   processor_unavailable: 503,
   funding_unavailable: 503,
   withdrawal_unavailable: 503,
+  service_unavailable: 503,
   internal_error: 500,
 };
 
@@ -72,6 +74,7 @@ const TITLE_OF: Record<ErrorCode, string> = {
   processor_unavailable: 'Payment processor unavailable',
   funding_unavailable: 'Funding unavailable',
   withdrawal_unavailable: 'Withdrawals unavailable',
+  service_unavailable: 'Service unavailable',
   internal_error: 'Internal server error',
 };
 
@@ -124,14 +127,66 @@ function fromFastifyError(error: FastifyError): AppError | null {
   return null;
 }
 
+const DATABASE_UNAVAILABLE = new AppError(
+  'service_unavailable',
+  'peerpay lost its database connection during this request; nothing was half done. Retry with the same Idempotency-Key.',
+  {},
+  { 'Retry-After': '1' },
+);
+
 export function registerProblemDetails(app: App): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const appError = error instanceof AppError ? error : fromFastifyError(error);
     if (appError) return sendProblem(request, reply, appError);
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return sendProblem(request, reply, DATABASE_UNAVAILABLE);
+    }
     request.log.error({ err: error }, 'unhandled error');
     return sendProblem(request, reply, new AppError('internal_error', 'Something went wrong on our side; retry after a brief wait.'));
   });
   app.setNotFoundHandler((request, reply) =>
     sendProblem(request, reply, new AppError('not_found', `No route ${request.method} ${request.url.split('?')[0]}.`)),
+  );
+}
+
+/**
+ * Errors Fastify meets before any route runs (a malformed URL, a path parameter past the router's
+ * length limit): answered as problems like every other refusal, never with Fastify's own body.
+ * A path parameter too long to be any id or token names nothing, so it is a 404.
+ */
+export function frameworkErrorProblem(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const appError =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? new AppError('not_found', 'No such resource: a path parameter is longer than any id or token.')
+      : new AppError('invalid_request', 'The request URL is not valid.');
+  void sendProblem(request, reply, appError);
+}
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (headers too large, a malformed
+ * request line): a problem document written on the socket, then the connection closed.
+ */
+export function clientErrorProblem(error: NodeJS.ErrnoException, socket: import('node:stream').Duplex): void {
+  // As Node's own handler: nothing to answer on a reset or closed socket, or once a response to a
+  // request on this socket has begun (the error is then the connection's, not a new request's).
+  const inFlight = (socket as { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (error.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) {
+    socket.destroy();
+    return;
+  }
+  const [status, reason, title, detail] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', 'Request headers too large', 'The request headers are larger than this service accepts.']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', 'Request timeout', 'The request was not received in time.']
+        : [400, 'Bad Request', 'Invalid request', 'The request could not be parsed as HTTP.'];
+  const body = JSON.stringify({ type: 'https://peerpay.dev/problems/invalid-request', title, status, detail, code: 'invalid_request' });
+  // An answer to HEAD carries no body (a client would read it as the start of the next answer);
+  // the request line is at the start of the bytes the parser refused.
+  const head = (error as { rawPacket?: Buffer }).rawPacket?.subarray(0, 5).toString('latin1') === 'HEAD ';
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/problem+json\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${head ? '' : body}`,
   );
 }

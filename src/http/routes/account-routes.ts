@@ -74,20 +74,28 @@ function queryOf(query: { email?: string | undefined; handle?: string | undefine
 
 export async function accountRoutes(app: App, deps: Deps): Promise<void> {
   const { registerPerMinute, checkPerMinute } = deps.config.rateLimits;
-  const registerLimit = { max: registerPerMinute, timeWindow: 60_000 };
-  const checkLimit = { max: checkPerMinute, timeWindow: 60_000 };
+  // One budget per client address for each group of routes that do the same thing: a limit set on
+  // each route (config.rateLimit) would give every path its own count, so that alternating
+  // /agent/register and /stablecoin/register doubled the registrations an address may make. The
+  // routes turn the default limit off and run the group's limiter as an onRequest hook instead.
+  const byAddress = (request: { ip: string }) => `ip:${request.ip}`;
+  const registerLimiter = app.rateLimit({ max: registerPerMinute, timeWindow: 60_000, keyGenerator: byAddress });
+  const checkLimiter = app.rateLimit({ max: checkPerMinute, timeWindow: 60_000, keyGenerator: byAddress });
+  const registerLimit = { config: { rateLimit: false as const }, onRequest: registerLimiter };
+  const checkLimit = { config: { rateLimit: false as const }, onRequest: checkLimiter };
 
   app.post(
     '/agent/register',
     {
-      config: { auth: 'public', rateLimit: registerLimit },
+      ...registerLimit,
+      config: { auth: 'public', ...registerLimit.config },
       schema: {
         tags: ['account'],
         summary: 'Register, or obtain a new API key for an existing account',
         description: '201 creates the account, its stablecoin wallet and a key. 200 issues one more key to an existing account whose password matches.',
         security: [],
         body: RegisterBody,
-        response: { 200: AgentRegistration, 201: AgentRegistration, ...problems(400, 401, 409) },
+        response: { 200: AgentRegistration, 201: AgentRegistration, ...problems(400, 401, 409, 413, 415) },
       },
     },
     async (request, reply) => {
@@ -106,13 +114,14 @@ export async function accountRoutes(app: App, deps: Deps): Promise<void> {
   app.post(
     '/stablecoin/register',
     {
-      config: { auth: 'public', rateLimit: registerLimit },
+      ...registerLimit,
+      config: { auth: 'public', ...registerLimit.config },
       schema: {
         tags: ['account'],
         summary: 'Register (stablecoin description of the same registration)',
         security: [],
         body: RegisterBody,
-        response: { 200: StablecoinRegistration, 201: StablecoinRegistration, ...problems(400, 401, 409) },
+        response: { 200: StablecoinRegistration, 201: StablecoinRegistration, ...problems(400, 401, 409, 413, 415) },
       },
     },
     async (request, reply) => {
@@ -132,7 +141,8 @@ export async function accountRoutes(app: App, deps: Deps): Promise<void> {
   app.get(
     '/agents/check',
     {
-      config: { auth: 'optional', rateLimit: checkLimit },
+      ...checkLimit,
+      config: { auth: 'optional', ...checkLimit.config },
       schema: {
         tags: ['account'],
         summary: 'Does an account exist? Public; works with or without a key',
@@ -160,7 +170,7 @@ export async function accountRoutes(app: App, deps: Deps): Promise<void> {
     app.get(
       path,
       {
-        config: { rateLimit: checkLimit },
+        ...checkLimit,
         schema: {
           tags: ['account'],
           summary: 'Find a recipient by e-mail or handle',
@@ -183,7 +193,7 @@ export async function accountRoutes(app: App, deps: Deps): Promise<void> {
         tags: ['account'],
         summary: 'Revoke the API key used for this call',
         description: 'Wallets and funds are unaffected. Register again with e-mail and password for a new key.',
-        response: { 200: Type.Object({ revoked: Type.Literal(true) }), ...problems(401) },
+        response: { 200: Type.Object({ revoked: Type.Literal(true) }), ...problems(400, 401, 413, 415) },
       },
     },
     async (request) => {
@@ -217,7 +227,7 @@ export async function accountRoutes(app: App, deps: Deps): Promise<void> {
           },
           { additionalProperties: false },
         ),
-        response: { 200: Profile, ...problems(400, 401, 409) },
+        response: { 200: Profile, ...problems(400, 401, 409, 413, 415) },
       },
     },
     async (request) => profileOf(await accounts.updateProfile(deps, callerOf(request).accountId, request.body ?? {})),
@@ -229,7 +239,7 @@ export async function accountRoutes(app: App, deps: Deps): Promise<void> {
       schema: {
         tags: ['stablecoin'],
         summary: 'The caller’s stablecoin wallet (created at registration)',
-        response: { 200: Type.Object({ walletId: Type.String(), existing: Type.Boolean(), depositAddress: Type.String() }), ...problems(401) },
+        response: { 200: Type.Object({ walletId: Type.String(), existing: Type.Boolean(), depositAddress: Type.String() }), ...problems(400, 401, 413, 415) },
       },
     },
     async (request) => {

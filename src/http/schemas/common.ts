@@ -26,12 +26,15 @@ const STATUS_TEXT: Record<number, string> = {
   422: 'Idempotency key reused with a different request',
   429: 'Too many requests',
   500: 'Server error; retry after a brief wait',
+  503: 'Temporarily unavailable (a dependency such as the database or the chain cannot be reached); retry after Retry-After',
 };
 
 /** Response schemas for the error statuses a route can answer, all as problem documents. */
 export function problems(...statuses: number[]): Record<number, TSchema> {
   const out: Record<number, TSchema> = {};
-  for (const status of [...statuses, 429, 500]) {
+  // Every route reads the database, so any of them can answer 503 service_unavailable when it is
+  // lost; and every route refuses a malformed request (a NUL in the query string, a broken URL) with 400.
+  for (const status of new Set([...statuses, 400, 429, 500, 503])) {
     out[status] = Type.Ref('Problem', { description: STATUS_TEXT[status] ?? 'Error' }) as unknown as TSchema;
   }
   return out;
