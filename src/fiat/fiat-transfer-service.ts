@@ -46,7 +46,7 @@ export async function sendTransfer(deps: TransferDeps, input: SendTransferInput)
     if (earlier) return continueTransfer(deps, earlier, { recipientAccountId: recipient.id, currency, amountMinor, paymentMethod }, recipient.handle);
   }
 
-  const instrumentRef = await instrumentFor(deps, input.senderAccountId, paymentMethod);
+  const { customerRef, instrumentRef } = await instrumentFor(deps, input.senderAccountId, paymentMethod);
   const { fee } = fiatFee(amountMinor, paymentMethod);
   const intent: FiatTransfer = {
     id: newId('tr'),
@@ -77,7 +77,7 @@ export async function sendTransfer(deps: TransferDeps, input: SendTransferInput)
     assert(earlier, 'a conflicting transfer exists');
     return continueTransfer(deps, earlier, { recipientAccountId: recipient.id, currency, amountMinor, paymentMethod }, recipient.handle);
   }
-  return finish(await processTransfer(deps, inserted), recipient.handle);
+  return finish(await processTransfer(deps, inserted, customerRef), recipient.handle);
 }
 
 /** The transfer this idempotency key already made: carried on if unfinished, answered as it stands otherwise. */
@@ -132,18 +132,19 @@ async function checkDailyLimit(trx: Trx, deps: TransferDeps, intent: FiatTransfe
   }
 }
 
-async function instrumentFor(deps: TransferDeps, accountId: number, method: FiatPaymentMethod): Promise<string> {
+/** The sender's processor customer and the instrument this payment method charges. */
+async function instrumentFor(deps: TransferDeps, accountId: number, method: FiatPaymentMethod): Promise<{ customerRef: string; instrumentRef: string }> {
   const customer = await findProcessorCustomer(deps.db, accountId);
   if (method === 'instant') {
     if (!customer?.cardRef) throw new AppError('card_setup_required', 'No card is set up. Call POST /agent/setup-link and let the user finish the page, then retry.');
-    return customer.cardRef;
+    return { customerRef: customer.customerRef, instrumentRef: customer.cardRef };
   }
   if (!customer?.bankDebitRef) {
     throw new AppError('ach_setup_required', 'Bank debit is not set up. Call POST /agent/bank-debit-link and let the user finish the page, then retry.', {
       needsBankDebitSetup: true,
     });
   }
-  return customer.bankDebitRef;
+  return { customerRef: customer.customerRef, instrumentRef: customer.bankDebitRef };
 }
 
 function currencyOf(raw: string): FiatCurrency {

@@ -17,13 +17,17 @@ type ProcessorAnswer =
 
 type ProcessingDeps = Pick<Deps, 'db' | 'processor' | 'clock'>;
 
-export async function processTransfer(deps: ProcessingDeps, transfer: FiatTransfer): Promise<FiatTransfer> {
+/**
+ * `customerRef` is the sender's processor customer when the caller has just read it (a new request
+ * does, to find the instrument); the recovery job and a retry leave it out and it is read here.
+ */
+export async function processTransfer(deps: ProcessingDeps, transfer: FiatTransfer, customerRef?: string): Promise<FiatTransfer> {
   assert(transfer.status === 'processing', 'only a processing transfer goes to the processor');
-  const customer = await findProcessorCustomer(deps.db, transfer.senderAccountId);
+  const customer = customerRef ?? (await findProcessorCustomer(deps.db, transfer.senderAccountId))?.customerRef;
   assert(customer && transfer.instrumentRef, 'a transfer is recorded with its processor customer and instrument');
   let answer: ProcessorAnswer;
   try {
-    answer = await askProcessor(deps, transfer, customer.customerRef, transfer.instrumentRef);
+    answer = await askProcessor(deps, transfer, customer, transfer.instrumentRef);
   } catch (error) {
     throw processorUnavailable(error);
   }

@@ -1,10 +1,12 @@
 // The double-entry core. An operation is a set of transfers applied atomically inside the caller's
 // transaction; user accounts never go below zero, under any concurrency, because every balance
-// change is one conditional UPDATE that PostgreSQL serialises on the row (and a CHECK constraint
+// change is a conditional UPDATE that PostgreSQL serialises on the row (and a CHECK constraint
 // backs it up). Locks are always taken in one global order, so that two operations or batches never
 // deadlock on each other: first new ledger accounts are created in code order, then the pending
-// transfers being resolved are locked in id order, then account rows are locked (a batch, all of
-// them up front) or updated (one operation) in id order.
+// transfers being resolved are locked in id order, then account rows are locked in id order (a
+// batch, all of them up front; one operation, in the statement that updates them). An operation
+// costs few round trips: one statement finds or creates all its accounts, one moves the balances
+// and records the transfers.
 import { sql, type Transaction } from 'kysely';
 import type { DB } from '../db/schema.js';
 import type { Db } from '../db/database.js';
@@ -95,41 +97,68 @@ export async function applyOperation(trx: Trx, operation: Operation): Promise<Ap
     }
   }
 
-  const ids = [...deltas.keys()].sort((a, b) => a - b);
-  for (const id of ids) {
-    const delta = deltas.get(id)!;
-    const row = await sql<{ balance: bigint; pending_debits: bigint; pending_credits: bigint; allow_negative: boolean }>`
-      update ledger_accounts
-         set balance = balance + ${delta.balance},
-             pending_debits = pending_debits + ${delta.pendingDebits},
-             pending_credits = pending_credits + ${delta.pendingCredits}
-       where id = ${id}
-         and (allow_negative or balance + ${delta.balance} - (pending_debits + ${delta.pendingDebits}) >= 0)
-      returning balance, pending_debits, pending_credits, allow_negative`.execute(trx);
-    const after = row.rows[0];
-    if (!after) throw new AppError('insufficient_balance', 'Insufficient balance for this operation.');
-    // After reading: the invariant the database was asked to keep does hold.
-    assert(after.allow_negative || after.balance - after.pending_debits >= 0n, 'user account not below zero');
-    assert(after.pending_debits >= 0n && after.pending_credits >= 0n, 'pending amounts not negative');
-  }
+  return moveAndRecord(trx, operation.operationId, deltas, resolved);
+}
 
-  const inserted = await trx
-    .insertInto('ledger_transfers')
-    .values(
-      resolved.map((t) => ({
-        operation_id: operation.operationId,
-        kind: t.kind,
-        debit_account_id: t.debitId,
-        credit_account_id: t.creditId,
-        asset: t.asset,
-        amount: t.amount,
-        pending_transfer_id: t.pendingTransferId,
-        code: t.code,
-      })),
+/**
+ * The balance changes and the transfer rows of one operation, in one statement (one round trip).
+ * The account rows are first locked in id order by the sub-select, which PostgreSQL runs once before
+ * the update touches any row (an uncorrelated condition is a one-time filter), so the global lock
+ * order holds however the planner joins the update. The condition is true whatever the count: it
+ * is there for its locks, and when a row changed by a concurrent transaction is re-checked
+ * (EvalPlanQual), PostgreSQL re-evaluates it without re-reading the locked rows. Every change is
+ * conditional: a user account that would go below zero is left out of `moved`, and the operation
+ * is refused.
+ */
+async function moveAndRecord(trx: Trx, operationId: string, deltas: ReadonlyMap<number, Delta>, resolved: readonly ResolvedTransfer[]): Promise<AppliedTransfer[]> {
+  const ids = [...deltas.keys()].sort((a, b) => a - b);
+  const changes = ids.map((id) => {
+    const d = deltas.get(id)!;
+    return sql`(${id}::integer, ${d.balance}::bigint, ${d.pendingDebits}::bigint, ${d.pendingCredits}::bigint)`;
+  });
+  const rows = resolved.map(
+    (t) => sql`(${operationId}, ${t.kind}, ${t.debitId}::integer, ${t.creditId}::integer, ${t.asset}, ${t.amount}::bigint, ${t.pendingTransferId}::bigint, ${t.code})`,
+  );
+  const result = await sql<{
+    id: bigint;
+    kind: AppliedTransfer['kind'];
+    debit_account_id: number;
+    credit_account_id: number;
+    asset: string;
+    amount: bigint;
+    pending_transfer_id: bigint | null;
+    moved: bigint;
+    broken: bigint;
+  }>`
+    with moved as (
+      update ledger_accounts a
+         set balance = a.balance + d.balance,
+             pending_debits = a.pending_debits + d.pending_debits,
+             pending_credits = a.pending_credits + d.pending_credits
+        from (values ${sql.join(changes)}) as d(id, balance, pending_debits, pending_credits)
+       where a.id = d.id
+         and (select count(*) from (select l.id from ledger_accounts l where l.id in (${sql.join(ids)}) order by l.id for no key update) locked) >= 0
+         and (a.allow_negative or a.balance + d.balance - (a.pending_debits + d.pending_debits) >= 0)
+      returning a.balance, a.pending_debits, a.pending_credits, a.allow_negative
+    ), recorded as (
+      insert into ledger_transfers (operation_id, kind, debit_account_id, credit_account_id, asset, amount, pending_transfer_id, code)
+      values ${sql.join(rows)}
+      returning id, kind, debit_account_id, credit_account_id, asset, amount, pending_transfer_id
     )
-    .returning(['id', 'kind', 'debit_account_id', 'credit_account_id', 'asset', 'amount', 'pending_transfer_id'])
-    .execute();
-  return inserted.map((r) => ({
+    select r.*,
+           (select count(*) from moved) as moved,
+           (select count(*) from moved m
+             where not (m.allow_negative or m.balance - m.pending_debits >= 0) or m.pending_debits < 0 or m.pending_credits < 0) as broken
+      from recorded r
+     order by r.id`.execute(trx);
+  const first = result.rows[0];
+  assert(first && result.rows.length === resolved.length, 'every transfer of the operation is recorded');
+  // A user account short of money was left out of the update: nothing of the operation may stay
+  // (the caller's transaction, or the batch's savepoint, is rolled back by this error).
+  if (Number(first.moved) !== ids.length) throw new AppError('insufficient_balance', 'Insufficient balance for this operation.');
+  // After writing: the invariants the database was asked to keep do hold.
+  assert(Number(first.broken) === 0, 'user accounts not below zero and pending amounts not negative');
+  return result.rows.map((r) => ({
     id: r.id,
     kind: r.kind,
     debitAccountId: r.debit_account_id,
@@ -207,8 +236,7 @@ async function lockInOrder(trx: Trx, operations: readonly Operation[], options: 
       }
     }
   }
-  const accounts = new Map<string, { id: number; asset: Asset; created: boolean }>();
-  for (const code of [...keys.keys()].sort()) accounts.set(code, await ensureAccount(trx, keys.get(code)!));
+  const accounts = await ensureAccounts(trx, [...keys.values()]);
   const accountIds = new Set([...accounts.values()].map((a) => a.id));
   // One pending resolution locks its row where it is read; several are locked here, in id order.
   if (pendingIds.size > 1 || (pendingIds.size > 0 && options.lockAccountRows)) {
@@ -270,16 +298,36 @@ async function resolvePendingResolution(
   };
 }
 
-/** Finds or creates the ledger account for `key`; `created` tells whether this call created it. */
-export async function ensureAccount(trx: Trx | Db, key: LedgerAccountKey): Promise<{ id: number; asset: Asset; created: boolean }> {
-  const spec = specOf(key);
-  const inserted = await trx
-    .insertInto('ledger_accounts')
-    .values({ code: spec.code, owner_account_id: spec.ownerAccountId, kind: spec.kind, asset: spec.asset, allow_negative: spec.allowNegative })
-    .onConflict((oc) => oc.column('code').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (inserted) return { id: inserted.id, asset: spec.asset, created: true };
-  const row = await trx.selectFrom('ledger_accounts').select(['id', 'asset']).where('code', '=', spec.code).executeTakeFirstOrThrow();
-  return { id: row.id, asset: row.asset as Asset, created: false };
+/**
+ * Finds or creates the ledger accounts for `keys` in one statement, inserting in code order (the
+ * global lock order: an insert that meets a row another transaction is creating or updating waits
+ * for it). `created` tells whether this call created the account.
+ */
+export async function ensureAccounts(trx: Trx | Db, keys: readonly LedgerAccountKey[]): Promise<EnsuredAccounts> {
+  const specs = [...new Map(keys.map((key) => [specOf(key).code, specOf(key)])).values()].sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
+  const accounts = new Map<string, { id: number; asset: Asset; created: boolean }>();
+  if (specs.length === 0) return accounts;
+  const codes = specs.map((s) => s.code);
+  const values = specs.map((s) => sql`(${s.code}, ${s.ownerAccountId}::integer, ${s.kind}, ${s.asset}, ${s.allowNegative})`);
+  // Both halves read one snapshot, in which the rows inserted by `created` are not yet visible: an
+  // account is in exactly one half, unless another transaction committed it after the snapshot
+  // (the insert waited for it), which the second look below finds.
+  const found = await sql<{ id: number; code: string; asset: string; created: boolean }>`
+    with created as (
+      insert into ledger_accounts (code, owner_account_id, kind, asset, allow_negative)
+      values ${sql.join(values)}
+      on conflict (code) do nothing
+      returning id, code, asset
+    )
+    select id, code, asset, true as created from created
+    union all
+    select id, code, asset, false as created from ledger_accounts where code in (${sql.join(codes)})`.execute(trx);
+  for (const row of found.rows) accounts.set(row.code, { id: row.id, asset: row.asset as Asset, created: row.created });
+  const missing = codes.filter((code) => !accounts.has(code));
+  if (missing.length > 0) {
+    const late = await trx.selectFrom('ledger_accounts').select(['id', 'code', 'asset']).where('code', 'in', missing).execute();
+    for (const row of late) accounts.set(row.code, { id: row.id, asset: row.asset as Asset, created: false });
+  }
+  assert(accounts.size === codes.length, 'every ledger account of the operation exists');
+  return accounts;
 }

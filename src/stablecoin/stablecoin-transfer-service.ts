@@ -35,11 +35,6 @@ export async function sendStablecoinTransfer(deps: TransferDeps, input: SendStab
   const recipient = await resolveRecipient(deps, { senderAccountId: input.senderAccountId, query: input.to });
   const request = { recipientAccountId: recipient.id, currency, amountMinor: priced.amountMinor };
 
-  if (input.idempotencyKey !== null) {
-    const earlier = await findTransferByIdempotencyKey(deps.db, input.senderAccountId, input.idempotencyKey);
-    if (earlier) return { transfer: sameTransferOrRefuse(earlier, request), recipientHandle: recipient.handle };
-  }
-
   const intent: StablecoinTransfer = {
     id: newId('sct'),
     senderAccountId: input.senderAccountId,
@@ -64,7 +59,8 @@ export async function sendStablecoinTransfer(deps: TransferDeps, input: SendStab
     throw error;
   }
   if (!recorded) {
-    // A request with the same key committed in between (possible only once its key's lease ran out).
+    // The sender already has a transfer under this key: a retry whose stored answer was lost (the
+    // insert found it, so a first attempt costs no extra look-up), or one that committed in between.
     const earlier = await findTransferByIdempotencyKey(deps.db, input.senderAccountId, input.idempotencyKey!);
     assert(earlier, 'a conflicting transfer exists');
     return { transfer: sameTransferOrRefuse(earlier, request), recipientHandle: recipient.handle };
