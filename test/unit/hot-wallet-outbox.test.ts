@@ -2,7 +2,7 @@
 // nonce, is recorded before it is broadcast, is sent once however often it is asked for, and a
 // recorded transaction that was never broadcast (a crash) is sent by the job, byte for byte.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
+import { sql, type KyselyPlugin, type RawNode } from 'kysely';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import type { Address } from 'viem';
 import { ChainRevertError, type SignedTransaction } from '../../src/adapters/chain/chain-adapter.js';
@@ -44,12 +44,28 @@ function transferSigner(to: Address, amount: bigint, d: Pick<Deps, 'chain' | 'wa
   };
 }
 
-async function drainOutbox(rounds = 5): Promise<void> {
-  for (let i = 0; i < rounds; i++) await reconcileOutbox(deps, 50);
+/**
+ * Outbox rounds until no entry is waiting (signed or broadcast). A broadcast that timed out on a
+ * loaded machine waits for its retry pause; the sandbox clock is moved past it.
+ */
+async function drainOutbox(): Promise<void> {
+  for (let round = 0; round < 20; round++) {
+    await reconcileOutbox(deps, 50);
+    const open = await deps.db.selectFrom('hot_wallet_outbox').select('id').where('status', 'in', ['signed', 'broadcast']).execute();
+    if (open.length === 0) return;
+    await deps.sandboxClock!.advance(10_000n);
+  }
+  throw new Error('hot wallet outbox did not drain in 20 rounds');
 }
 
 async function chainNonce(): Promise<number> {
   return deps.chain.chain.getNonce({ address: deps.wallets.hotWallet.address, blockTag: 'latest' });
+}
+
+/** The hot wallet's nonce once every earlier entry is mined. */
+async function settledNonce(): Promise<number> {
+  await drainOutbox();
+  return chainNonce();
 }
 
 describe('sendFromHotWallet', () => {
@@ -60,7 +76,7 @@ describe('sendFromHotWallet', () => {
     const sent = await sendFromHotWallet(deps, { purpose: 'withdrawal', referenceId: ref, sign: signer.sign });
     expect(sent.txHash).toMatch(/^0x[0-9a-f]{64}$/);
     expect((await findOutboxEntry(deps.db, { purpose: 'withdrawal', referenceId: ref }))?.status).toBe('broadcast');
-    await drainOutbox(1);
+    await drainOutbox();
     const entry = await findOutboxEntry(deps.db, { purpose: 'withdrawal', referenceId: ref });
     expect(entry).toMatchObject({ id: sent.outboxId, status: 'confirmed', txHash: sent.txHash });
     expect(entry?.blockNumber).toBeTypeOf('bigint');
@@ -88,7 +104,7 @@ describe('sendFromHotWallet', () => {
   });
 
   it('gives concurrent sends distinct, consecutive nonces, and every one is mined', async () => {
-    const before = await chainNonce();
+    const before = await settledNonce();
     const sends = [...Array(12)].map(() => ({ to: freshAddress(), ref: newRef() }));
     const results = await Promise.all(
       sends.map(({ to, ref }, i) => sendFromHotWallet(deps, { purpose: 'withdrawal', referenceId: ref, sign: transferSigner(to, BigInt(1000 + i)).sign })),
@@ -104,7 +120,7 @@ describe('sendFromHotWallet', () => {
   });
 
   it('a sign() that fails records nothing and uses up no nonce', async () => {
-    const before = await chainNonce();
+    const before = await settledNonce();
     const ref = newRef();
     const tooMuch = (await balanceOf(deps.wallets.hotWallet.address)) + 1n;
     await expect(sendFromHotWallet(deps, { purpose: 'withdrawal', referenceId: ref, sign: transferSigner(freshAddress(), tooMuch).sign })).rejects.toBeInstanceOf(
@@ -213,6 +229,51 @@ describe('crash safety', () => {
   });
 });
 
+/**
+ * A database handle on which the first statement containing `match` runs and commits, and its
+ * answer is then lost as when the connection drops right after the commit.
+ */
+function losingFirstAnswer(match: string): { plugin: KyselyPlugin; lost: () => boolean } {
+  const doomed = new WeakSet<object>();
+  let armed = true;
+  let lost = false;
+  return {
+    lost: () => lost,
+    plugin: {
+      transformQuery({ node, queryId }) {
+        if (armed && node.kind === 'RawNode' && (node as RawNode).sqlFragments.join('?').includes(match)) {
+          armed = false;
+          doomed.add(queryId);
+        }
+        return node;
+      },
+      async transformResult({ result, queryId }) {
+        if (!doomed.has(queryId)) return result;
+        lost = true;
+        throw new Error('Connection terminated unexpectedly');
+      },
+    },
+  };
+}
+
+describe('a round cut off from the database', () => {
+  it('gives back, at its next round, the leases whose answer it lost: their entries do not wait out the lease', async () => {
+    const to = freshAddress();
+    const ref = newRef();
+    const sent = await sendFromHotWallet(deps, { purpose: 'withdrawal', referenceId: ref, sign: transferSigner(to, 2_000_000n).sign });
+    const losing = losingFirstAnswer('update hot_wallet_outbox set locked_until');
+    const cut = { ...deps, db: deps.db.withPlugin(losing.plugin) };
+    await expect(reconcileOutbox(cut, 50)).rejects.toThrow(/Connection terminated/);
+    expect(losing.lost()).toBe(true);
+    // The lease was stored: on its own the entry would be skipped for the next minute.
+    const leased = await sql<{ locked_until: Date | null }>`select locked_until from hot_wallet_outbox where id = ${sent.outboxId}`.execute(deps.db);
+    expect(leased.rows[0]!.locked_until!.getTime()).toBeGreaterThan(deps.clock.now().getTime());
+    await reconcileOutbox(cut, 50);
+    expect(await findOutboxEntry(deps.db, { purpose: 'withdrawal', referenceId: ref })).toMatchObject({ status: 'confirmed', txHash: sent.txHash });
+    expect(await balanceOf(to)).toBe(2_000_000n);
+  });
+});
+
 describe('several processes', () => {
   it.runIf(process.env.DATABASE_URL)('two database pools on one PostgreSQL database share the nonce sequence', async () => {
     const url = (deps.database as Database & { url?: string }).url;
@@ -220,7 +281,7 @@ describe('several processes', () => {
     const other: Database = await openDatabase({ url, poolSize: 5 });
     try {
       const otherDeps = { ...deps, db: other.db };
-      const before = await chainNonce();
+      const before = await settledNonce();
       const sends = [...Array(10)].map((_, i) => ({ to: freshAddress(), ref: newRef(), via: i % 2 ? otherDeps : deps }));
       await Promise.all(sends.map(({ to, ref, via }) => sendFromHotWallet(via, { purpose: 'sweep', referenceId: ref, sign: transferSigner(to, 3n).sign })));
       await drainOutbox();

@@ -4,9 +4,11 @@
 // most every REBROADCAST_MS otherwise), never a new signature. Entries are leased with SKIP LOCKED,
 // so any number of processes may run this; no transaction is open during chain calls.
 import type { Deps } from '../../deps.js';
+import type { Db } from '../../db/database.js';
+import { isDatabaseUnavailable, retryIfUnavailable } from '../../db/database-unavailable.js';
 import type { OutboxRecord } from './outbox-entry.js';
 import { broadcastRecord } from './hot-wallet-outbox.js';
-import { finishEntry, leaseOpenEntries, markMined, releaseLease } from './outbox-repository.js';
+import { finishEntry, leaseOpenEntries, markMined, releaseLease, releaseLeasesEnding } from './outbox-repository.js';
 
 type ProcessingDeps = Pick<Deps, 'db' | 'chain' | 'clock' | 'config'>;
 
@@ -17,9 +19,43 @@ const REBROADCAST_MS = 30_000;
 /** A transaction whose broadcast failed (node down, refused) is tried again after this long. */
 const RETRY_FAILED_BROADCAST_MS = 5_000;
 
+/**
+ * The lease ends of this process's rounds that may still hold entries: a lease statement whose
+ * answer the database connection lost (it may have committed), or a release that failed while the
+ * database was away. Left alone, those entries (withdrawals among them) would wait out the whole
+ * lease; the next round gives them back first. A lease end is a round's own timestamp, so another
+ * worker's lease is touched only if its round began in the same millisecond, and then it only
+ * means that two workers look at one entry, which every step here tolerates (the same bytes are
+ * broadcast, the same outcome recorded), as they do when a lease runs out mid-round.
+ * Per database, as a process may serve several (tests do).
+ */
+const owedReleases = new WeakMap<Db, Set<number>>();
+
+function owe(db: Db, until: Date): void {
+  const owed = owedReleases.get(db) ?? new Set<number>();
+  owedReleases.set(db, owed.add(until.getTime()));
+}
+
+async function giveBackOwedLeases(db: Db): Promise<void> {
+  const owed = owedReleases.get(db);
+  if (!owed?.size) return;
+  const untils = [...owed];
+  await releaseLeasesEnding(db, untils.map((ms) => new Date(ms)));
+  for (const ms of untils) owed.delete(ms);
+}
+
 /** One bounded round over at most `limit` entries; returns how many it looked at. */
 export async function reconcileOutbox(deps: ProcessingDeps, limit: number): Promise<number> {
-  const leased = await leaseOpenEntries(deps.db, { now: deps.clock.now(), leaseMs: LEASE_MS, limit });
+  await giveBackOwedLeases(deps.db);
+  const now = deps.clock.now();
+  const until = new Date(now.getTime() + LEASE_MS);
+  let leased: OutboxRecord[];
+  try {
+    leased = await leaseOpenEntries(deps.db, { now, until, limit });
+  } catch (error) {
+    if (isDatabaseUnavailable(error)) owe(deps.db, until);
+    throw error;
+  }
   let firstFailure: unknown = null;
   for (const record of leased) {
     try {
@@ -27,7 +63,12 @@ export async function reconcileOutbox(deps: ProcessingDeps, limit: number): Prom
     } catch (error) {
       firstFailure ??= error;
     } finally {
-      await releaseLease(deps.db, record.id);
+      // A release that fails (the database went away) must not end the round: the entries after
+      // this one are leased too. What is not given back now is given back by the next round.
+      await retryIfUnavailable(() => releaseLease(deps.db, record.id)).catch((error: unknown) => {
+        owe(deps.db, until);
+        firstFailure ??= error;
+      });
     }
   }
   if (firstFailure !== null) throw firstFailure;

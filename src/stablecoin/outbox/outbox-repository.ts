@@ -123,14 +123,18 @@ export async function releaseLease(db: Db, id: string): Promise<void> {
   await db.updateTable('hot_wallet_outbox').set({ locked_until: null }).where('id', '=', id).execute();
 }
 
+/** Gives back every lease that ends at one of `untils` (the lease ends of one worker's rounds). */
+export async function releaseLeasesEnding(db: Db, untils: readonly Date[]): Promise<void> {
+  await db.updateTable('hot_wallet_outbox').set({ locked_until: null }).where('locked_until', 'in', untils).execute();
+}
+
 /**
  * Leases up to `limit` unfinished entries that no other worker holds (FOR UPDATE SKIP LOCKED in one
- * short statement; see jobs/lease.ts for the pattern), lowest nonce first.
+ * short statement; see jobs/lease.ts for the pattern), lowest nonce first, until `until`.
  */
-export async function leaseOpenEntries(db: Db, input: { now: Date; leaseMs: number; limit: number }): Promise<OutboxRecord[]> {
-  const until = new Date(input.now.getTime() + input.leaseMs);
+export async function leaseOpenEntries(db: Db, input: { now: Date; until: Date; limit: number }): Promise<OutboxRecord[]> {
   const result = await sql<Selectable<HotWalletOutboxTable>>`
-    update hot_wallet_outbox set locked_until = ${until}
+    update hot_wallet_outbox set locked_until = ${input.until}
      where id in (
        select id from hot_wallet_outbox
         where status in ('signed', 'broadcast') and (locked_until is null or locked_until < ${input.now})
