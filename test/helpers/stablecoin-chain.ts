@@ -21,9 +21,10 @@ export function chainClients(server: TestServer) {
 }
 
 /** The token balance of `holder` as the token contract reports it, read with viem directly. */
-export async function onChainBalance(server: TestServer, token: Token, holder: Address | string): Promise<bigint> {
+/** `holder`'s balance of `token` at the latest block, or at `blockNumber` when given. */
+export async function onChainBalance(server: TestServer, token: Token, holder: Address | string, blockNumber?: bigint): Promise<bigint> {
   const { publicClient } = chainClients(server);
-  return publicClient.readContract({ address: server.deps.chain.tokens[token], abi: erc20Abi, functionName: 'balanceOf', args: [holder as Address] });
+  return publicClient.readContract({ address: server.deps.chain.tokens[token], abi: erc20Abi, functionName: 'balanceOf', args: [holder as Address], blockNumber });
 }
 
 export async function faucet(server: TestServer, body: { address: string; amount: number; currency: string }): Promise<Hash> {
@@ -95,10 +96,13 @@ export async function custodyOf(server: TestServer, token: Token, hotWalletBasel
   const db = server.deps.db;
   const custody = await db.selectFrom('ledger_accounts').select('balance').where('code', '=', `platform:chain_custody:${token}`).executeTakeFirst();
   const addresses = await db.selectFrom('accounts').select('deposit_address').where('deposit_address', 'is not', null).execute();
-  let onChain = (await onChainBalance(server, token, server.deps.wallets.hotWallet.address)) - hotWalletBaseline;
+  // Every balance at one block: a sweep mined between two reads would otherwise be counted at
+  // neither end (left the deposit address, not yet at the hot wallet) or at both.
+  const block = await chainClients(server).publicClient.getBlockNumber({ cacheTime: 0 });
+  let onChain = (await onChainBalance(server, token, server.deps.wallets.hotWallet.address, block)) - hotWalletBaseline;
   // Read 50 at a time: a file with a thousand accounts should not wait on a thousand round trips in a row.
   for (let i = 0; i < addresses.length; i += 50) {
-    const balances = await Promise.all(addresses.slice(i, i + 50).map((a) => onChainBalance(server, token, a.deposit_address!)));
+    const balances = await Promise.all(addresses.slice(i, i + 50).map((a) => onChainBalance(server, token, a.deposit_address!, block)));
     for (const balance of balances) onChain += balance;
   }
   return { booked: -(custody?.balance ?? 0n), onChain };
