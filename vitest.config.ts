@@ -6,6 +6,8 @@ const jsonReport = process.env.VITEST_JSON;
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // The chaos suite has its own command and bounds (vitest.chaos.config.ts).
+    exclude: ['test/chaos/**', '**/node_modules/**'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
