@@ -1,6 +1,7 @@
 // Load generator, run as its own process by bench/run.ts so that it does not share an event loop
 // with the server it measures. Reads a scenario from the JSON file named by argv[2], runs autocannon
-// against 127.0.0.1 only, and writes the summary as JSON to the file named by argv[3].
+// against 127.0.0.1 only `repeats` times back to back (one process start for all of them), and
+// writes the summaries as a JSON array to the file named by argv[3].
 import fs from 'node:fs';
 import autocannon from 'autocannon';
 
@@ -9,6 +10,8 @@ export interface Scenario {
   kind: 'agent_transfer' | 'fiat_instant' | 'quote' | 'balance' | 'hot_account' | 'static';
   connections: number;
   seconds: number;
+  /** How many measurements of `seconds` each, one after another. */
+  repeats: number;
   /** API keys and handles of the seeded users, same order. */
   usersFile?: string;
 }
@@ -75,25 +78,27 @@ switch (scenario.kind) {
     break;
 }
 
-const result = await autocannon({
-  url: scenario.url,
-  connections: scenario.connections,
-  duration: scenario.seconds,
-  timeout: 30,
-  requests: [{ setupRequest: setup as never }],
-});
-
-const ok2xx = result['2xx'];
-const summary: LoadResult = {
-  requests: result.requests.total,
-  ok2xx,
-  non2xx: result.non2xx,
-  errors: result.errors,
-  timeouts: result.timeouts,
-  durationSeconds: result.duration,
-  throughput: ok2xx / result.duration,
-  latencyMedianMs: result.latency.p50,
-  latencyP99Ms: result.latency.p99,
-  latencyMaxMs: result.latency.max,
-};
-fs.writeFileSync(outFile, JSON.stringify(summary));
+const summaries: LoadResult[] = [];
+for (let i = 0; i < scenario.repeats; i++) {
+  const result = await autocannon({
+    url: scenario.url,
+    connections: scenario.connections,
+    duration: scenario.seconds,
+    timeout: 30,
+    requests: [{ setupRequest: setup as never }],
+  });
+  const ok2xx = result['2xx'];
+  summaries.push({
+    requests: result.requests.total,
+    ok2xx,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    durationSeconds: result.duration,
+    throughput: ok2xx / result.duration,
+    latencyMedianMs: result.latency.p50,
+    latencyP99Ms: result.latency.p99,
+    latencyMaxMs: result.latency.max,
+  });
+}
+fs.writeFileSync(outFile, JSON.stringify(summaries));

@@ -17,6 +17,9 @@ import { seedUsers } from './seed.js';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REQUESTS = 100;
+// `npm run bench:queries -- before` writes bench/results/queries-before.md; the default is queries-latest.md.
+const OUTPUT_NAME = process.argv[2] ?? 'latest';
+if (!/^[a-z0-9-]+$/.test(OUTPUT_NAME)) throw new Error(`output name must be [a-z0-9-]+, got ${OUTPUT_NAME}`);
 
 const seen: string[] = [];
 const originalQuery = pg.Client.prototype.query;
@@ -54,15 +57,21 @@ try {
     while (r === s) r = pick();
     return [s, r] as const;
   };
+  let keyCounter = 0;
+  const withKey = (options: InjectOptions): InjectOptions => ({ ...options, headers: { ...options.headers, 'idempotency-key': `bench-q-${++keyCounter}` } });
+  const agentTransfer = (): InjectOptions => {
+    const [s, r] = pair();
+    return { method: 'POST', url: '/agent/transfer', headers: { authorization: `Bearer ${s.key}` }, payload: { to: r.handle, amount: 0.01, currency: 'USDC' } };
+  };
+  const fiatInstant = (): InjectOptions => {
+    const [s, r] = pair();
+    return { method: 'POST', url: '/transfers', headers: { authorization: `Bearer ${s.key}` }, payload: { recipientHandle: r.handle, amount: 1, currency: 'USD', paymentMethod: 'instant' } };
+  };
   const kinds: Record<string, () => InjectOptions> = {
-    'POST /agent/transfer': () => {
-      const [s, r] = pair();
-      return { method: 'POST', url: '/agent/transfer', headers: { authorization: `Bearer ${s.key}` }, payload: { to: r.handle, amount: 0.01, currency: 'USDC' } };
-    },
-    'POST /transfers (instant)': () => {
-      const [s, r] = pair();
-      return { method: 'POST', url: '/transfers', headers: { authorization: `Bearer ${s.key}` }, payload: { recipientHandle: r.handle, amount: 1, currency: 'USD', paymentMethod: 'instant' } };
-    },
+    'POST /agent/transfer': agentTransfer,
+    'POST /agent/transfer with Idempotency-Key': () => withKey(agentTransfer()),
+    'POST /transfers (instant)': fiatInstant,
+    'POST /transfers (instant) with Idempotency-Key': () => withKey(fiatInstant()),
     'GET /agent/transfer/quote': () => {
       const [s, r] = pair();
       return { method: 'GET', url: `/agent/transfer/quote?to=${r.handle}&amount=10`, headers: { authorization: `Bearer ${s.key}` } };
@@ -82,14 +91,14 @@ try {
     await app.inject(make());
     samples[name] = [...seen];
   }
-  for (const name of ['POST /agent/transfer', 'POST /transfers (instant)']) {
+  for (const name of ['POST /agent/transfer', 'POST /transfers (instant)', 'POST /agent/transfer with Idempotency-Key']) {
     lines.push('', `## The statements of one ${name}`, '', '```sql');
     for (const q of samples[name]!) lines.push(q.replace(/\s+/g, ' ').trim().slice(0, 200));
     lines.push('```');
   }
   const text = lines.join('\n') + '\n';
   fs.mkdirSync(path.join(here, 'results'), { recursive: true });
-  fs.writeFileSync(path.join(here, 'results', 'queries-latest.md'), text);
+  fs.writeFileSync(path.join(here, 'results', `queries-${OUTPUT_NAME}.md`), text);
   console.log(text);
   await app.close();
   await deps.close();

@@ -1,0 +1,177 @@
+// The Markdown report of npm run bench: ceilings, peerpay's figures as medians of the repeats with
+// their spread and their ratio to each ceiling, the durability-off part in tables of its own, and
+// the checks after the load.
+import os from 'node:os';
+import type { LoadResult, Scenario } from './load.js';
+import { spreadOf, summarise, type Spread } from './stats.js';
+
+export type Kind = Scenario['kind'];
+export type Durability = 'on' | 'off';
+
+export const LABEL: Record<Kind, string> = {
+  agent_transfer: 'POST /agent/transfer (random pair)',
+  fiat_instant: 'POST /transfers instant (card)',
+  quote: 'GET /agent/transfer/quote',
+  balance: 'GET /stablecoin/balance',
+  hot_account: 'POST /agent/transfer (one sender)',
+  static: 'bare Fastify static JSON',
+};
+
+export interface Settings {
+  users: number;
+  seconds: number;
+  repeats: number;
+  levels: number[];
+  databases: ('pglite' | 'postgres')[];
+  durabilityOff: boolean;
+}
+
+export interface Row {
+  database: string;
+  kind: Kind;
+  connections: number;
+  /** `off`: synchronous_commit=off on peerpay's connections. */
+  durability: Durability;
+  runs: LoadResult[];
+}
+
+export interface PgCeilingRun {
+  connections: number;
+  durability: Durability;
+  runs: { tps: number; latencyMs: number; failed: number }[];
+}
+
+export interface DatabaseRun {
+  database: 'pglite' | 'postgres';
+  rows: Row[];
+  seedSeconds: number;
+  invariantViolations: number;
+  completedTransfers: number;
+  /** 2xx answers received by the load generator. */
+  writes2xx: number;
+  /** 2xx answers peerpay sent (counted in an onSend hook). */
+  server2xxTransfers: number;
+  /** At most this many answers can be lost by stopping the load generator mid-flight (its connections). */
+  inFlightAtStop: number;
+  pgCeiling: PgCeilingRun[];
+}
+
+export interface Versions {
+  commit: string;
+  node: string;
+  postgres: string;
+  pglite: string;
+  fastify: string;
+  autocannon: string;
+  cpus: number;
+  cpuModel: string;
+  memoryGiB: number;
+}
+
+const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
+const pct = (part: number, whole: number) => `${fmt((100 * part) / whole, 1)}%`;
+/** "min–max (±x%)": the half-range as a share of the median. */
+const spread = (s: Spread) => `${fmt(s.min)}–${fmt(s.max)} (±${fmt((50 * (s.max - s.min)) / s.median, 0)}%)`;
+
+export function checksPass(run: DatabaseRun): boolean {
+  const lost = run.server2xxTransfers - run.writes2xx;
+  return run.invariantViolations === 0 && run.completedTransfers === run.server2xxTransfers && lost >= 0 && lost <= run.inFlightAtStop;
+}
+
+export function renderReport(input: {
+  settings: Settings;
+  versions: Versions;
+  runs: DatabaseRun[];
+  http: Row[];
+  started: Date;
+  elapsedSeconds: number;
+  chartFile: string;
+}): { markdown: string; failed: boolean } {
+  const { settings, versions: v, runs, http } = input;
+  const pgCeiling = runs.flatMap((r) => r.pgCeiling);
+  const tps = (c: PgCeilingRun) => spreadOf(c.runs.map((r) => r.tps));
+  const httpAt = (c: number) => summarise(http.find((r) => r.connections === c)?.runs ?? []).throughput.median;
+  const dbAt = (c: number, durability: Durability) => {
+    const found = pgCeiling.find((r) => r.connections === c && r.durability === durability);
+    return found ? tps(found).median : NaN;
+  };
+  const hasOff = pgCeiling.some((r) => r.durability === 'off');
+  const lines: string[] = [];
+  lines.push(`# peerpay benchmark, ${input.started.toISOString().slice(0, 16).replace('T', ' ')} UTC`, '');
+  lines.push(`- Machine: ${v.cpus} CPUs (${v.cpuModel}), ${v.memoryGiB.toFixed(1)} GiB; load average at the end ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')}`);
+  lines.push(`- Versions: node ${v.node}, PostgreSQL ${v.postgres}, PGlite ${v.pglite}, Fastify ${v.fastify}, autocannon ${v.autocannon}, peerpay commit ${v.commit}`);
+  lines.push(
+    `- ${settings.users} seeded users (1,000 USDC each, a saved sandbox card each); every figure measured ${settings.repeats} times for ${settings.seconds} s, back to back; ` +
+      `concurrency = autocannon connections = pgbench clients; whole run ${fmt(input.elapsedSeconds)} s`,
+  );
+  lines.push('- Figures are the median of the repeats; "spread" is their min–max and the half-range as ± a share of the median. Latency p50 and p99 are medians of the repeats, max the worst of all.');
+  lines.push('- peerpay in-process (LOG_LEVEL=info to /dev/null, rate limits raised, no background jobs, PostgreSQL pool of 10); the load generator is a separate process on the same cores.');
+  lines.push('- `synchronous_commit` on (the server default, checked on peerpay\'s connections) for every figure except the separate durability-off tables at the end.');
+  lines.push('- Throughput counts 2xx answers per second. Ratios: peerpay ÷ HTTP ceiling and peerpay ÷ database ceiling at the same concurrency.');
+  lines.push(
+    "- The database ceiling is PostgreSQL running one stablecoin transfer's SQL (2 user rows updated in id order with the no-overdraft condition, the fee row, 2 ledger_transfers rows, 1 stablecoin_transfers row; pgbench -M prepared, run after the load on the same database). " +
+      'PGlite rows are divided by the same PostgreSQL figure (pgbench cannot drive PGlite), and for reads the ratio to a write transaction is only a scale, not a bound.',
+    '',
+  );
+  lines.push('## Ceilings', '');
+  lines.push('| Ceiling | Concurrency | Ops/s (median) | Spread | Latency p50 / avg (ms) | p99 (ms) | Failures |', '|---|---:|---:|---|---:|---:|---:|');
+  for (const r of http) {
+    const s = summarise(r.runs);
+    lines.push(`| HTTP: bare Fastify static JSON | ${r.connections} | ${fmt(s.throughput.median)} | ${spread(s.throughput)} | ${s.latencyMedianMs} | ${s.latencyP99Ms} | ${s.non2xx + s.errors} |`);
+  }
+  for (const r of pgCeiling.filter((c) => c.durability === 'on')) {
+    const avg = spreadOf(r.runs.map((x) => x.latencyMs)).median;
+    lines.push(`| Database: pgbench one-transfer transaction (PostgreSQL) | ${r.connections} | ${fmt(tps(r).median)} | ${spread(tps(r))} | ${fmt(avg, 2)} (avg) | n/a | ${r.runs.reduce((n, x) => n + x.failed, 0)} |`);
+  }
+  lines.push('', '## peerpay', '');
+  lines.push('| Database | Operation | Concurrency | Ops/s (median) | Spread | p50 (ms) | p99 (ms) | max (ms) | Non-2xx | Errors | ÷ HTTP ceiling | ÷ DB ceiling |');
+  lines.push('|---|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|');
+  for (const run of runs) {
+    for (const r of run.rows.filter((x) => x.durability === 'on')) {
+      const s = summarise(r.runs);
+      lines.push(
+        `| ${run.database} | ${LABEL[r.kind]} | ${r.connections} | ${fmt(s.throughput.median)} | ${spread(s.throughput)} | ${s.latencyMedianMs} | ${s.latencyP99Ms} | ${s.latencyMaxMs} | ${s.non2xx} | ${s.errors} | ` +
+          `${pct(s.throughput.median, httpAt(r.connections))} | ${pct(s.throughput.median, dbAt(r.connections, 'on'))} |`,
+      );
+    }
+  }
+  if (hasOff) {
+    lines.push('', '## Durability traded: synchronous_commit=off (not comparable with the tables above)', '');
+    lines.push(
+      'These rows give up durability for speed: with `synchronous_commit=off` (set on these connections only) PostgreSQL answers a COMMIT before its WAL reaches disk, so a crash of the database server can lose the last fraction of a second of acknowledged transfers (never half a transfer: the ledger stays consistent). peerpay does not run like this; the tables only show how much of a transfer\'s time is the flush. Same database, users and settings as above, measured after them.',
+      '',
+    );
+    lines.push('| Figure | Concurrency | Ops/s (median) | Spread | p50 / avg (ms) | p99 (ms) | Errors | Same figure with synchronous_commit on | ÷ DB ceiling (off) |');
+    lines.push('|---|---:|---:|---|---:|---:|---:|---:|---:|');
+    for (const r of pgCeiling.filter((c) => c.durability === 'off')) {
+      const avg = spreadOf(r.runs.map((x) => x.latencyMs)).median;
+      lines.push(`| Database ceiling: pgbench one-transfer transaction, synchronous_commit=off | ${r.connections} | ${fmt(tps(r).median)} | ${spread(tps(r))} | ${fmt(avg, 2)} (avg) | n/a | ${r.runs.reduce((n, x) => n + x.failed, 0)} | ${fmt(dbAt(r.connections, 'on'))} | – |`);
+    }
+    for (const run of runs) {
+      for (const r of run.rows.filter((x) => x.durability === 'off')) {
+        const s = summarise(r.runs);
+        const durable = run.rows.find((x) => x.durability === 'on' && x.kind === r.kind && x.connections === r.connections);
+        lines.push(
+          `| ${run.database} ${LABEL[r.kind]}, synchronous_commit=off | ${r.connections} | ${fmt(s.throughput.median)} | ${spread(s.throughput)} | ${s.latencyMedianMs} | ${s.latencyP99Ms} | ${s.errors + s.non2xx} | ` +
+            `${durable ? fmt(summarise(durable.runs).throughput.median) : 'n/a'} | ${pct(s.throughput.median, dbAt(r.connections, 'off'))} |`,
+        );
+      }
+    }
+  }
+  lines.push('', '## Checks after the load', '');
+  lines.push(
+    '| Database | Seeding (s) | Ledger invariant violations | Completed transfers in the database | 2xx transfer answers sent by peerpay | Match | 2xx received by autocannon | Unanswered at stop (≤ connections × repeats) |',
+    '|---|---:|---:|---:|---:|---|---:|---:|',
+  );
+  for (const run of runs) {
+    lines.push(
+      `| ${run.database} | ${fmt(run.seedSeconds, 1)} | ${run.invariantViolations} | ${run.completedTransfers} | ${run.server2xxTransfers} | ${checksPass(run) ? 'yes' : 'NO'} | ${run.writes2xx} | ${run.server2xxTransfers - run.writes2xx} (≤ ${run.inFlightAtStop}) |`,
+    );
+  }
+  lines.push(
+    '',
+    'The checks cover every transfer of the run, the durability-off part included. autocannon stops at the end of each measurement without reading the answers still in flight, so it receives up to one answer per connection fewer than peerpay sent; the exact check is against the answers peerpay sent.',
+  );
+  lines.push('', `![throughput vs concurrency (medians)](${input.chartFile})`, '');
+  return { markdown: lines.join('\n'), failed: runs.some((r) => !checksPass(r)) };
+}
