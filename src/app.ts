@@ -46,7 +46,8 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
     genReqId: () => newId('req'),
     requestIdHeader: false,
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: false,
+    // A hop count is passed as false: Fastify 5.12 trusts nothing for one anyway (config.ts refuses it).
+    trustProxy: typeof config.trustProxy === 'number' ? false : typeof config.trustProxy === 'boolean' ? config.trustProxy : [...config.trustProxy],
     frameworkErrors: frameworkErrorProblem,
     clientErrorHandler: clientErrorProblem,
     ajv: {

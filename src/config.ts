@@ -1,5 +1,7 @@
 // The only reader of process.env. Every setting is validated here, once, at start, so that a
 // misconfigured service refuses to start with a message that names the variable at fault.
+import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 
 export type Mode = 'sandbox' | 'live';
@@ -53,6 +55,13 @@ export interface Config {
   readonly x402PayTo: `0x${string}` | undefined;
   /** An external x402 facilitator for /verify and /settle (X402_FACILITATOR_URL); undefined means the built-in one. */
   readonly x402FacilitatorUrl: string | undefined;
+  /** Live mode only: the Stripe processor's settings (DESIGN §11). */
+  readonly stripe: Readonly<{ secretKey: string; webhookSecret: string; apiBase: string }> | undefined;
+  /**
+   * Fastify's trustProxy: false (default), true, a hop count, or a list of addresses/CIDRs (TRUST_PROXY).
+   * loadConfig never gives a hop count: Fastify 5.12 ignores one, so TRUST_PROXY refuses it.
+   */
+  readonly trustProxy: boolean | number | readonly string[];
 }
 
 export class ConfigError extends Error {
@@ -101,6 +110,98 @@ function addressVar(env: Env, name: string): `0x${string}` | undefined {
   return raw as `0x${string}`;
 }
 
+// Secrets (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, MASTER_SEED, the seed file's content) are
+// checked by shape only, and no message below ever quotes them: a configuration error is printed to
+// the terminal and the deployment's logs.
+const STRIPE_SECRET_KEY_SHAPE = /^(sk|rk)_(live|test)_[A-Za-z0-9]+$/;
+const STRIPE_WEBHOOK_SECRET_SHAPE = /^whsec_[A-Za-z0-9+/=]+$/;
+const SEED_HEX_SHAPE = /^(0x)?[0-9a-fA-F]{64}$/;
+/** A seed file is a line of hex; anything much larger is not one, and is not read whole. */
+const SEED_FILE_MAX_BYTES = 1024;
+
+function secretVar(env: Env, name: string, shape: RegExp, described: string): string | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  if (!shape.test(raw)) throw new ConfigError(`${name} must be ${described}`);
+  return raw;
+}
+
+/** An http(s) origin: scheme, host and optional port, nothing after (a trailing slash is allowed). */
+function originVar(env: Env, name: string): string | undefined {
+  const raw = urlVar(env, name, ['http:', 'https:']);
+  if (raw === undefined) return undefined;
+  const parsed = new URL(raw);
+  if (parsed.username || parsed.password || parsed.pathname !== '/' || parsed.search || parsed.hash || raw.includes('?') || raw.includes('#')) {
+    throw new ConfigError(`${name} must be an http or https URL with no path, query or credentials (like https://api.stripe.com)`);
+  }
+  return parsed.origin;
+}
+
+/** MASTER_SEED, or the content of MASTER_SEED_FILE (32 bytes of hex, optional 0x, surrounding whitespace allowed). */
+function masterSeedVar(env: Env): string | undefined {
+  const inline = env.MASTER_SEED || undefined;
+  const file = env.MASTER_SEED_FILE || undefined;
+  if (inline !== undefined && file !== undefined) throw new ConfigError('MASTER_SEED and MASTER_SEED_FILE are both set; set one of them');
+  if (inline !== undefined) {
+    if (!SEED_HEX_SHAPE.test(inline)) throw new ConfigError('MASTER_SEED must be 32 bytes of hex (64 hex digits)');
+    return inline;
+  }
+  if (file === undefined) return undefined;
+  const resolved = path.resolve(file);
+  let text: string;
+  try {
+    const stat = fs.statSync(resolved);
+    if (!stat.isFile()) throw new ConfigError(`MASTER_SEED_FILE ${resolved} is not a file`);
+    if (stat.size > SEED_FILE_MAX_BYTES) throw new ConfigError(`MASTER_SEED_FILE ${resolved} must hold 32 bytes of hex (64 hex digits); it is ${stat.size} bytes long`);
+    text = fs.readFileSync(resolved, 'utf8').trim();
+  } catch (error) {
+    if (error instanceof ConfigError) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new ConfigError(code === 'ENOENT' ? `MASTER_SEED_FILE ${resolved} does not exist` : `MASTER_SEED_FILE ${resolved} cannot be read (${code ?? 'error'})`);
+  }
+  if (!SEED_HEX_SHAPE.test(text)) throw new ConfigError(`MASTER_SEED_FILE ${resolved} must hold 32 bytes of hex (64 hex digits, optional 0x)`);
+  return text;
+}
+
+/** proxy-addr's names for address ranges, which Fastify's trustProxy accepts in a list. */
+const TRUST_PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
+ * TRUST_PROXY: unset or false, true, or a comma-separated list of addresses, CIDRs and proxy-addr's
+ * range names. A bare hop count is refused: Fastify 5.12 no longer honours one (it trusts nothing,
+ * because a hop count cannot tell the proxy from a client that connects directly and writes its
+ * own X-Forwarded-For), so accepting it would start a service that silently ignores the setting.
+ */
+function trustProxyVar(env: Env): boolean | number | readonly string[] {
+  const raw = (env.TRUST_PROXY ?? '').trim();
+  if (raw === '' || raw.toLowerCase() === 'false') return false;
+  if (raw.toLowerCase() === 'true') return true;
+  if (/^\d+$/.test(raw)) {
+    throw new ConfigError(
+      `TRUST_PROXY cannot be a hop count (${raw}): Fastify ignores hop counts because they let direct clients spoof X-Forwarded-For; list the proxies' addresses or CIDRs instead`,
+    );
+  }
+  const entries = raw.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    if (!isTrustProxyEntry(entry)) {
+      throw new ConfigError(
+        `TRUST_PROXY must be true, false, or a comma-separated list of IP addresses, CIDRs and loopback/linklocal/uniquelocal; "${entry}" is none of these`,
+      );
+    }
+  }
+  return Object.freeze(entries);
+}
+
+function isTrustProxyEntry(entry: string): boolean {
+  if (TRUST_PROXY_NAMES.includes(entry)) return true;
+  const slash = entry.indexOf('/');
+  if (slash === -1) return net.isIP(entry) !== 0;
+  const version = net.isIP(entry.slice(0, slash));
+  const prefix = entry.slice(slash + 1);
+  if (version === 0 || !/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 export function loadConfig(env: Env = process.env): Config {
@@ -110,30 +211,47 @@ export function loadConfig(env: Env = process.env): Config {
   }
   const port = intVar(env, 'PORT', 3000, { min: 0, max: 65535 });
   const host = env.HOST || '127.0.0.1';
-  const publicUrl = (urlVar(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://${host}:${port}`).replace(/\/+$/, '');
+  const configuredPublicUrl = urlVar(env, 'PUBLIC_URL', ['http:', 'https:']);
+  if (configuredPublicUrl !== undefined && /[?#]/.test(configuredPublicUrl)) {
+    // Links are PUBLIC_URL + a path; a query or fragment would end up in the middle of them.
+    throw new ConfigError('PUBLIC_URL must not have a query or fragment');
+  }
+  const publicUrl = (configuredPublicUrl ?? `http://${host}:${port}`).replace(/\/+$/, '');
   const databaseUrl = urlVar(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
   const logLevel = env.LOG_LEVEL || 'info';
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
-  const masterSeedHex = env.MASTER_SEED || undefined;
-  if (masterSeedHex !== undefined && !/^(0x)?[0-9a-fA-F]{64}$/.test(masterSeedHex)) {
-    throw new ConfigError('MASTER_SEED must be 32 bytes of hex (64 hex digits)');
-  }
+  const masterSeedHex = masterSeedVar(env);
   const chainRpcUrl = urlVar(env, 'CHAIN_RPC_URL', ['http:', 'https:']);
   const tokenAddresses = { USDC: addressVar(env, 'USDC_ADDRESS'), EURC: addressVar(env, 'EURC_ADDRESS') };
-  if (chainRpcUrl && (!tokenAddresses.USDC || !tokenAddresses.EURC)) {
-    throw new ConfigError('USDC_ADDRESS and EURC_ADDRESS are required with CHAIN_RPC_URL');
-  }
   if (!chainRpcUrl && env.CHAIN_ID && env.CHAIN_ID !== '137') {
     throw new ConfigError('CHAIN_ID must be 137 for the embedded chain (set CHAIN_RPC_URL for another chain)');
   }
+  const stripeSecretKey = secretVar(env, 'STRIPE_SECRET_KEY', STRIPE_SECRET_KEY_SHAPE, 'a Stripe secret or restricted key: sk_live_, sk_test_, rk_live_ or rk_test_ followed by letters and digits');
+  const stripeWebhookSecret = secretVar(env, 'STRIPE_WEBHOOK_SECRET', STRIPE_WEBHOOK_SECRET_SHAPE, 'a Stripe webhook signing secret: whsec_ followed by base64');
+  const stripeApiBase = originVar(env, 'STRIPE_API_BASE') ?? 'https://api.stripe.com';
+  const trustProxy = trustProxyVar(env);
   if (mode === 'live') {
-    if (!chainRpcUrl) throw new ConfigError('CHAIN_RPC_URL is required in live mode');
-    if (!databaseUrl) throw new ConfigError('DATABASE_URL is required in live mode');
-    if (!masterSeedHex) throw new ConfigError('MASTER_SEED is required in live mode');
-    // The Stripe processor adapter is not part of this release; refusing to start is the honest
-    // answer rather than a live mode that cannot move money.
-    throw new ConfigError('PEERPAY_MODE=live needs the Stripe processor adapter, which this release does not include yet');
+    // DESIGN §11: live mode starts only with all of these. Every missing one is named, in one line.
+    const missing = [
+      ['DATABASE_URL', databaseUrl],
+      ['CHAIN_RPC_URL', chainRpcUrl],
+      ['USDC_ADDRESS', tokenAddresses.USDC],
+      ['EURC_ADDRESS', tokenAddresses.EURC],
+      ['MASTER_SEED or MASTER_SEED_FILE', masterSeedHex],
+      ['PUBLIC_URL', configuredPublicUrl],
+      ['STRIPE_SECRET_KEY', stripeSecretKey],
+      ['STRIPE_WEBHOOK_SECRET', stripeWebhookSecret],
+    ]
+      .filter(([, value]) => value === undefined)
+      .map(([name]) => name);
+    if (missing.length > 0) throw new ConfigError(`PEERPAY_MODE=live requires ${missing.join(', ')} (not set)`);
   }
+  if (chainRpcUrl && !tokenAddresses.USDC) throw new ConfigError('USDC_ADDRESS is required with CHAIN_RPC_URL');
+  if (chainRpcUrl && !tokenAddresses.EURC) throw new ConfigError('EURC_ADDRESS is required with CHAIN_RPC_URL');
+  const stripe =
+    mode === 'live' && stripeSecretKey !== undefined && stripeWebhookSecret !== undefined
+      ? Object.freeze({ secretKey: stripeSecretKey, webhookSecret: stripeWebhookSecret, apiBase: stripeApiBase })
+      : undefined;
   return Object.freeze({
     mode,
     port,
@@ -167,5 +285,7 @@ export function loadConfig(env: Env = process.env): Config {
     chainPollIntervalMs: intVar(env, 'CHAIN_POLL_INTERVAL_MS', 1000, { min: 50, max: 3_600_000 }),
     x402PayTo: addressVar(env, 'PAY_TO'),
     x402FacilitatorUrl: urlVar(env, 'X402_FACILITATOR_URL', ['http:', 'https:']),
+    stripe,
+    trustProxy,
   });
 }
