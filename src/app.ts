@@ -22,6 +22,7 @@ import { stablecoinRoutes } from './http/routes/stablecoin-routes.js';
 import { nanoRoutes } from './http/routes/nano-routes.js';
 import { stablecoinWithdrawalRoutes } from './http/routes/stablecoin-withdrawal-routes.js';
 import { linkPagesRoutes } from './http/routes/link-pages-routes.js';
+import { fundingPagesRoutes } from './http/routes/funding-pages-routes.js';
 import { testHelperRoutes } from './http/routes/test-helper-routes.js';
 import { stablecoinFaucetRoutes } from './http/routes/stablecoin-faucet-routes.js';
 import type { App } from './http/types.js';
@@ -104,6 +105,8 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   await app.register(async (scope) => stablecoinRoutes(scope as App, deps));
   await app.register(async (scope) => nanoRoutes(scope as App, deps));
   await app.register(async (scope) => stablecoinWithdrawalRoutes(scope as App, deps));
+  // Both modes: the funding link pages (sandbox buttons on the embedded chain, a deposit page elsewhere).
+  await app.register(async (scope) => fundingPagesRoutes(scope as App, deps));
   // Sandbox mode only: peerpay hosts the processor's setup pages, and the test helpers exist.
   if (config.mode === 'sandbox' && deps.sandboxProcessor && deps.sandboxClock) {
     await app.register(async (scope) => linkPagesRoutes(scope as App, deps));

@@ -1,17 +1,16 @@
 // Sandbox mode: peerpay serves the setup pages that the payment processor would host (DESIGN §7).
 // GET shows the page; POST with the form field `outcome` completes it, as the buttons do. A used or
 // expired link answers 410 and changes nothing. The token is in the path, which the logs redact.
+// The funding pages, served in both modes, are in funding-pages-routes.ts and share the helpers
+// exported here.
 import formbody from '@fastify/formbody';
 import type { FastifyReply } from 'fastify';
 import type { Deps } from '../../deps.js';
 import { SETUP_PURPOSES, completeSandboxSetupLink, inspectSetupLink, outcomesFor, type SetupPurpose } from '../../fiat/setup-links-service.js';
 import { badOutcomePage, completedPage, gonePage, notFoundPage, setupPage } from '../views/setup-link-pages.js';
-import { FUNDING_OUTCOMES, FUNDING_PURPOSE, completeSandboxFundingLink, inspectFundingLink } from '../../stablecoin/funding/funding-links-service.js';
-import { canMintTestTokens } from '../../stablecoin/funding/sandbox-mint.js';
-import { fundingDonePage, fundingFailedPage, fundingPage } from '../views/funding-link-pages.js';
 import type { App } from '../types.js';
 
-function sendPage(reply: FastifyReply, status: number, html: string): FastifyReply {
+export function sendPage(reply: FastifyReply, status: number, html: string): FastifyReply {
   return reply
     .code(status)
     .type('text/html; charset=utf-8')
@@ -24,7 +23,7 @@ function sendPage(reply: FastifyReply, status: number, html: string): FastifyRep
 }
 
 /** The outcome a submission asks for: the form field (or JSON member) `outcome`, `succeed` when absent. */
-function outcomeOf(body: unknown): string | null {
+export function outcomeOf(body: unknown): string | null {
   if (body === undefined || body === null) return 'succeed';
   if (typeof body !== 'object' || Array.isArray(body)) return null;
   const outcome = (body as Record<string, unknown>).outcome;
@@ -56,48 +55,12 @@ export async function linkPagesRoutes(app: App, deps: Deps): Promise<void> {
       return sendPage(reply, 200, completedPage(purpose, result.outcome));
     });
   }
-
-  // Funding links (POST /stablecoin/buy-session): completing one mints test tokens on the embedded
-  // chain, so the pages exist only where that chain does.
-  if (canMintTestTokens(deps)) fundingPages(app, deps);
 }
 
-function fundingPages(app: App, deps: Deps): void {
-  const path = `/links/${FUNDING_PURPOSE}/:token`;
-  const params = { type: 'object', properties: { token: { type: 'string', maxLength: 200 } }, required: ['token'] } as const;
-
-  app.get(path, { config: { auth: 'public' }, schema: { hide: true, params } }, async (request, reply) => {
-    const { token } = request.params as { token: string };
-    const found = await inspectFundingLink(deps, { token });
-    if (found.state === 'unknown') return sendPage(reply, 404, notFoundPage());
-    if (found.state !== 'open') return sendPage(reply, 410, gonePage(found.state));
-    const depositAddress = deps.wallets.walletFor(found.link.accountId).address;
-    return sendPage(reply, 200, fundingPage({ handle: found.handle, order: found.order, depositAddress, expiresAt: found.link.expiresAt, outcomes: FUNDING_OUTCOMES }));
-  });
-
-  app.post(path, { config: { auth: 'public' }, schema: { hide: true, params } }, async (request, reply) => {
-    const { token } = request.params as { token: string };
-    const outcome = outcomeOf(request.body);
-    const result = await completeSandboxFundingLink(deps, { token, outcome: outcome ?? '' });
-    switch (result.state) {
-      case 'unknown':
-      case 'used':
-      case 'expired':
-      case 'invalid_outcome':
-        return sendUnfinishedLink(reply, result);
-      case 'mint_failed':
-        request.log.error({ err: result.error }, 'minting for a funding link failed');
-        return sendPage(reply, 502, fundingFailedPage(result.order));
-      case 'completed':
-        return sendPage(reply, 200, fundingDonePage(result));
-    }
-  });
-}
-
-type UnfinishedLink = { state: 'unknown' } | { state: 'used' | 'expired' } | { state: 'invalid_outcome'; allowed: readonly string[] };
+export type UnfinishedLink = { state: 'unknown' } | { state: 'used' | 'expired' } | { state: 'invalid_outcome'; allowed: readonly string[] };
 
 /** The answers every kind of link gives when it was not completed: unknown 404, used or expired 410, bad outcome 400. */
-function sendUnfinishedLink(reply: FastifyReply, result: UnfinishedLink) {
+export function sendUnfinishedLink(reply: FastifyReply, result: UnfinishedLink) {
   switch (result.state) {
     case 'unknown':
       return sendPage(reply, 404, notFoundPage());

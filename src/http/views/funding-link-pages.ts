@@ -1,8 +1,12 @@
-// The HTML of the sandbox funding page (POST /stablecoin/buy-session): what will happen, and a
-// button per outcome. In sandbox mode no payment is taken; the button stands for the card or
-// exchange payment the wallet provider's page would take.
+// The HTML of the funding pages (POST /stablecoin/buy-session). On the embedded sandbox chain: what
+// will happen, and a button per outcome; no payment is taken, the button stands for the card or
+// exchange payment the wallet provider's page would take. On any other chain (live mode): where to
+// send the tokens from an exchange or a wallet, with a QR code of the deposit address, and no
+// buttons; the deposit watcher credits what arrives.
+import qrcode from 'qrcode-generator';
 import type { FundingOrder, FundingOutcome } from '../../stablecoin/funding/funding-links-service.js';
 import { formatMinorTrimmed } from '../../money/amount.js';
+import type { Mode } from '../../config.js';
 import { escapeHtml, layout } from './setup-link-pages.js';
 
 const BUTTONS: Record<FundingOutcome, { label: string; explains: string }> = {
@@ -42,4 +46,95 @@ export function fundingFailedPage(order: FundingOrder): string {
     'Could not add the tokens',
     `<p>Sending ${escapeHtml(amountText(order))} to your deposit address failed, and this link is used up. If the transaction reached the chain after all, your balance shows it shortly; otherwise ask for a new link.</p>`,
   );
+}
+
+/** Networks that the deposit page names; another chain id is shown as a number. */
+const NETWORK_NAMES: Record<number, string> = { 137: 'Polygon PoS', 80002: 'Polygon Amoy (testnet)' };
+
+function networkName(chainId: number): string {
+  return NETWORK_NAMES[chainId] ?? `EVM chain ${chainId}`;
+}
+
+/**
+ * The QR code of `text` as inline SVG: one path of dark modules, with the quiet zone the standard
+ * asks for. Inline markup needs nothing from elsewhere and no script, so the pages' CSP stays as
+ * it is (default-src 'none').
+ */
+export function qrSvg(text: string, label: string): string {
+  const qr = qrcode(0, 'M');
+  qr.addData(text, 'Byte');
+  qr.make();
+  const count = qr.getModuleCount();
+  const quiet = 4;
+  const size = count + 2 * quiet;
+  let path = '';
+  for (let row = 0; row < count; row++) {
+    for (let col = 0; col < count; col++) {
+      if (qr.isDark(row, col)) path += `M${col + quiet} ${row + quiet}h1v1h-1z`;
+    }
+  }
+  return `<svg class="qr" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${size} ${size}" width="240" height="240" shape-rendering="crispEdges" role="img" aria-label="${escapeHtml(label)}"><rect width="${size}" height="${size}" fill="#fff"/><path fill="#000" d="${path}"/></svg>`;
+}
+
+export interface DepositFundingPageInput {
+  mode: Mode;
+  handle: string;
+  order: FundingOrder;
+  depositAddress: string;
+  tokenAddress: string;
+  chainId: number;
+  confirmations: number;
+  expiresAt: Date;
+}
+
+/**
+ * The funding page on a chain where peerpay cannot mint (live mode, DESIGN §11): the user sends the
+ * tokens themselves. The QR code holds the bare deposit address, not an EIP-681 payment URI
+ * (`ethereum:<token>@137/transfer?address=<deposit>&uint256=<amount>`): exchanges' withdrawal
+ * screens, the commonest place these tokens come from, scan addresses only, and a scanner that does
+ * not understand EIP-681 but picks the first address out of the text would take the token
+ * contract's address for the recipient and send the tokens there, where nobody can credit them. An
+ * address is read the same way by every wallet and exchange; the token, network and amount, which
+ * the user then chooses by hand, stand beside it on the page. The watcher credits whatever amount
+ * arrives, so a different amount is credited as sent, not lost.
+ */
+export function depositFundingPage(input: DepositFundingPageInput): string {
+  const amount = amountText(input.order);
+  const network = `${networkName(input.chainId)} (chain id ${input.chainId})`;
+  const confirmations = input.confirmations === 1 ? 'once the transfer is mined' : `once the transfer has ${input.confirmations} confirmations`;
+  return pageLayout(
+    input.mode,
+    `Add ${amount}`,
+    `<p>For peerpay account <strong>${escapeHtml(input.handle)}</strong>: send <strong>${escapeHtml(amount)}</strong> to your deposit address on ${escapeHtml(networkName(input.chainId))}.</p>
+<p>${qrSvg(input.depositAddress, `QR code of the deposit address ${input.depositAddress}`)}</p>
+<dl>
+<dt>Deposit address</dt><dd><code class="address">${escapeHtml(input.depositAddress)}</code></dd>
+<dt>Network</dt><dd>${escapeHtml(network)}</dd>
+<dt>Token</dt><dd>${escapeHtml(input.order.token)}, contract <code class="address">${escapeHtml(input.tokenAddress)}</code></dd>
+<dt>Amount</dt><dd>${escapeHtml(amount)}</dd>
+<dt>Valid until</dt><dd>${escapeHtml(input.expiresAt.toISOString())}</dd>
+</dl>
+<h2>How to send</h2>
+<ol>
+<li>From an exchange: choose to withdraw ${escapeHtml(input.order.token)}, pick the network ${escapeHtml(networkName(input.chainId))} (often listed as “Polygon” or “MATIC”), paste or scan the deposit address above, and enter the amount. Exchanges often deduct their withdrawal fee from it; what arrives is what is credited.</li>
+<li>From a wallet: switch it to ${escapeHtml(networkName(input.chainId))}, choose ${escapeHtml(input.order.token)} at the contract shown above, and send the amount to the deposit address.</li>
+</ol>
+<p><strong>Send only ${escapeHtml(input.order.token)} at that contract, and only on ${escapeHtml(networkName(input.chainId))}.</strong> Other tokens (also bridged versions of ${escapeHtml(input.order.token)}) and transfers on other networks are not credited and may be lost.</p>
+<p class="note">Your balance shows the tokens ${escapeHtml(confirmations)}. The deposit address is yours and does not change: tokens that arrive after this page has expired are credited too.</p>`,
+  );
+}
+
+/**
+ * The frame of the deposit page: the sandbox pages' frame, named after the service as it runs (the
+ * shared frame says "sandbox" in every title), with room for the QR code and long addresses.
+ */
+function pageLayout(mode: Mode, title: string, body: string): string {
+  const html = layout(title, body)
+    .replace('</style>', 'dt{font-weight:600;margin-top:.5rem}dd{margin:0}.address{word-break:break-all}.qr{max-width:100%;height:auto}</style>');
+  return forMode(mode, html);
+}
+
+/** A page of the shared frame as served in `mode`: in live mode its title does not say "sandbox". */
+export function forMode(mode: Mode, html: string): string {
+  return mode === 'sandbox' ? html : html.replace(' · peerpay sandbox</title>', ' · peerpay</title>');
 }

@@ -1,19 +1,21 @@
-// Funding links (POST /stablecoin/buy-session, DESIGN §6–7): a private, single-use link, valid for
-// 30 minutes, on which the user adds `amount` of a token to their balance. With the wallet
-// provider in live mode that page would take a card or an exchange payment; in sandbox mode peerpay
-// serves the page itself, and completing it mints the tokens to the user's deposit address on the
-// embedded chain, where the deposit watcher credits them like any other deposit. The links share
-// the setup links' table and rules: 256-bit random token, only its hash stored, checked against
-// the service clock.
+// Funding links (POST /stablecoin/buy-session, DESIGN §6–7, §11): a private, single-use link, valid
+// for 30 minutes, on which the user adds `amount` of a token to their balance. peerpay serves the
+// page itself, at PUBLIC_URL. On the embedded sandbox chain the page has buttons, and completing it
+// mints test tokens to the user's deposit address. On any other chain (live mode on Polygon, or a
+// sandbox pointed at an external node) nothing can be minted: the page shows the user's deposit
+// address (with a QR code), the network, token, amount and expiry, and how to send from an exchange
+// or a wallet. Either way the deposit watcher credits what reaches the address, like any other
+// deposit. The links share the setup links' table and rules: 256-bit random token, only its hash
+// stored, checked against the service clock.
 import type { Hash } from 'viem';
 import type { Deps } from '../../deps.js';
 import { findAccountById } from '../../accounts/accounts-repository.js';
 import { findLinkByTokenHash, insertLink, useLink, type LinkRow } from '../../fiat/links-repository.js';
 import { isToken, type Token } from '../../money/assets.js';
-import { AppError, assert } from '../../platform/errors.js';
+import { assert } from '../../platform/errors.js';
 import { newToken, sha256Hex } from '../../platform/ids.js';
 import { tokenAmountOf, tokenOf } from '../stablecoin-amounts.js';
-import { canMintTestTokens, mintTestTokens } from './sandbox-mint.js';
+import { mintTestTokens } from './sandbox-mint.js';
 
 export const FUNDING_PURPOSE = 'funding';
 export const FUNDING_LINK_LIFETIME_MS = 30 * 60 * 1000;
@@ -31,16 +33,11 @@ export interface FundingLink {
 }
 
 export async function createFundingLink(
-  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'chain'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'config'>,
   input: { accountId: number; amount: number; currency: string },
 ): Promise<FundingLink> {
   const token = tokenOf(input.currency);
   const amountMinor = tokenAmountOf(input.amount, token, deps.config.maxStablecoinOperationMajor);
-  // Only the embedded chain has a way to complete the page (the mint); a service on another chain
-  // would hand out links that can never work.
-  if (!canMintTestTokens(deps)) {
-    throw new AppError('funding_unavailable', 'Funding links need a wallet provider funding page, which this service does not have on this chain; send tokens to your deposit address instead.');
-  }
   const linkToken = newToken();
   const now = deps.clock.now();
   const expiresAt = new Date(now.getTime() + FUNDING_LINK_LIFETIME_MS);
