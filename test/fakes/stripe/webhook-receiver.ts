@@ -16,6 +16,8 @@ export interface WebhookReceiver {
   received: ReceivedWebhook[];
   /** The next deliveries are answered with these statuses, in order. */
   answerNext(...statuses: number[]): void;
+  /** Forgets what was received and any statuses still queued. */
+  reset(): void;
   close(): Promise<void>;
 }
 
@@ -39,6 +41,10 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     url: `http://127.0.0.1:${port}/webhooks/stripe`,
     received,
     answerNext: (...statuses) => queued.push(...statuses),
+    reset: () => {
+      received.length = 0;
+      queued.length = 0;
+    },
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();

@@ -103,7 +103,6 @@ export const accountRoutes = [
     validate: (params, id) => ({ ...readParams({}, params), id: id ?? '' }),
     execute(input, ctx) {
       const account = ctx.store.accounts.get(input.id);
-      // Stripe words a missing connected account as a permission problem; the code is what matters.
       if (account === undefined) throw noSuch('account', input.id, 'account', 404);
       return snapshot(account);
     },
