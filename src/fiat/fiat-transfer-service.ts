@@ -5,7 +5,8 @@
 import type { Deps } from '../deps.js';
 import type { Trx } from '../ledger/ledger.js';
 import { findAccountByHandle } from '../accounts/accounts-repository.js';
-import { parseAmount } from '../money/amount.js';
+import { formatMinor, parseAmount } from '../money/amount.js';
+import { MINIMUM_CHARGE_MINOR, minimumFiatAmountMinor } from '../money/minimums.js';
 import { exponentOf, isFiatCurrency, type FiatCurrency } from '../money/assets.js';
 import { fiatFee, type FiatPaymentMethod } from '../money/fees.js';
 import { AppError, assert } from '../platform/errors.js';
@@ -37,6 +38,7 @@ export async function sendTransfer(deps: TransferDeps, input: SendTransferInput)
   const currency = currencyOf(input.currency);
   const amountMinor = amountOf(input.amount, currency, deps.config.maxFiatTransferMajor);
   const paymentMethod = input.paymentMethod ?? 'instant';
+  checkMinimum(amountMinor, currency, paymentMethod);
   const recipient = await findAccountByHandle(deps.db, input.recipientHandle.trim().toUpperCase());
   if (!recipient) throw new AppError('recipient_not_found', 'No account has that handle.');
   if (recipient.id === input.senderAccountId) throw new AppError('self_transfer', 'You cannot send money to yourself.');
@@ -104,6 +106,13 @@ function finish(transfer: FiatTransfer, recipientHandle: string): SentTransfer {
       transferId: transfer.id,
     });
   }
+  if (transfer.status === 'failed' && transfer.failureCode === 'card_authentication_required') {
+    throw new AppError(
+      'card_authentication_required',
+      "The card's bank wants the cardholder to confirm this payment, which an off-session charge cannot do; nothing was charged or sent. Have the user set the card up again with POST /agent/setup-link, then retry.",
+      { transferId: transfer.id },
+    );
+  }
   // A debit the bank refuses at once (the sandbox bank never does) means the mandate is unusable:
   // the same remedy as no mandate at all.
   if (transfer.status === 'failed' && transfer.failureCode === 'bank_debit_refused') {
@@ -145,6 +154,18 @@ async function instrumentFor(deps: TransferDeps, accountId: number, method: Fiat
     });
   }
   return { customerRef: customer.customerRef, instrumentRef: customer.bankDebitRef };
+}
+
+/** Totals below the processor's minimum charge are refused before anything is recorded (DESIGN §15). */
+function checkMinimum(amountMinor: bigint, currency: FiatCurrency, method: FiatPaymentMethod): void {
+  const minimumMinor = minimumFiatAmountMinor(currency, method);
+  if (amountMinor >= minimumMinor) return;
+  const minimum = formatMinor(minimumMinor, currency);
+  throw new AppError(
+    'amount_too_small',
+    `The smallest ${method} transfer in ${currency} is ${minimum} ${currency} (the card network's and bank's minimum charge of ${formatMinor(MINIMUM_CHARGE_MINOR[currency], currency)} ${currency}, fee included).`,
+    { minimum },
+  );
 }
 
 function currencyOf(raw: string): FiatCurrency {

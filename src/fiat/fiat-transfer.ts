@@ -1,7 +1,7 @@
 // The fiat transfer and its state machine:
 //   processing → completed   card charged (instant), or a bank debit the processor settled at once
 //   processing → pending     bank debit accepted; the recipient's credit is pending
-//   processing → failed      card declined, or bank debit refused at once; nothing moved
+//   processing → failed      card declined or needing its holder, or bank debit refused at once; nothing moved
 //   pending    → completed   the bank debit settled; the pending credit is posted
 //   pending    → failed      the bank debit was returned; the pending credit is voided
 // `processing` exists only between recording the intent and recording the processor's answer.
@@ -10,7 +10,7 @@ import type { FiatPaymentMethod } from '../money/fees.js';
 
 export type FiatTransferStatus = 'processing' | 'pending' | 'completed' | 'failed';
 
-export type FiatFailureCode = 'card_declined' | 'bank_debit_refused' | 'bank_debit_returned';
+export type FiatFailureCode = 'card_declined' | 'card_authentication_required' | 'bank_debit_refused' | 'bank_debit_returned';
 
 export interface FiatTransfer {
   id: string;

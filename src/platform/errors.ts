@@ -4,8 +4,10 @@
 export const ERROR_CODES = [
   'invalid_request',
   'malformed_json',
+  'invalid_signature',
   'invalid_amount',
   'amount_too_large',
+  'amount_too_small',
   'unsupported_currency',
   'unsupported_chain',
   'invalid_address',
@@ -16,6 +18,7 @@ export const ERROR_CODES = [
   'invalid_credentials',
   'card_setup_required',
   'card_declined',
+  'card_authentication_required',
   'payment_required',
   'not_found',
   'recipient_not_found',

@@ -62,7 +62,7 @@ describe('daily velocity limit', () => {
     expect((await send(server, sender, { recipientHandle: recipient.handle, amount: 60, currency: 'USD' })).status).toBe(200);
     expect((await send(server, sender, { recipientHandle: recipient.handle, amount: 40, currency: 'USD' })).status).toBe(200);
     const before = await moneySnapshot(server);
-    const refused = await send(server, sender, { recipientHandle: recipient.handle, amount: 0.01, currency: 'USD' });
+    const refused = await send(server, sender, { recipientHandle: recipient.handle, amount: 0.5, currency: 'USD' });
     expectProblem(refused, 429, 'velocity_limit');
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await moneySnapshot(server)).toBe(before);
@@ -75,11 +75,11 @@ describe('daily velocity limit', () => {
     const recipient = await registerUser(server);
     await setUp(server, sender, '/agent/setup-link');
     const results = await Promise.all(
-      Array.from({ length: 8 }, () => send(server, sender, { recipientHandle: recipient.handle, amount: 30, currency: 'JPY' })),
+      Array.from({ length: 8 }, () => send(server, sender, { recipientHandle: recipient.handle, amount: 49, currency: 'JPY' })),
     );
     const ok = results.filter((r) => r.status === 200).length;
-    expect(ok).toBe(3);
-    expect(results.filter((r) => r.status === 429 && r.body.code === 'velocity_limit')).toHaveLength(5);
-    expect((await balances(server, recipient)).JPY!.available).toBe('90');
+    expect(ok).toBe(2);
+    expect(results.filter((r) => r.status === 429 && r.body.code === 'velocity_limit')).toHaveLength(6);
+    expect((await balances(server, recipient)).JPY!.available).toBe('98');
   });
 });

@@ -97,19 +97,37 @@ describe('POST /transfers refuses bad input and changes nothing', () => {
     expect(await moneySnapshot(server)).toBe(before);
   });
 
+  it('refuses a total below the minimum charge with amount_too_small naming the smallest amount, and moves nothing', async () => {
+    const before = await moneySnapshot(server);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ amount: 0.48 }, '0.49'],
+      [{ amount: 0.01 }, '0.49'],
+      [{ amount: 0.49, paymentMethod: 'ach' }, '0.50'],
+      [{ amount: 0.28, currency: 'GBP' }, '0.29'],
+      [{ amount: 48, currency: 'JPY' }, '49'],
+      [{ amount: 49, currency: 'JPY', paymentMethod: 'ach' }, '50'],
+    ];
+    for (const [change, minimum] of cases) {
+      const problem = expectProblem(await send(server, sender, { ...valid(), ...change }), 400, 'amount_too_small');
+      expect(problem.minimum).toBe(minimum);
+    }
+    expect(await moneySnapshot(server)).toBe(before);
+  });
+
   it('the largest amount allowed and the smallest amounts do go through', async () => {
     const largest = await send(server, sender, { ...valid(), amount: 1_000_000 });
     expect(largest.status).toBe(200);
     expect(largest.body.transfer).toMatchObject({ amount: '1000000.00', fee: '24900.00', totalDeducted: '1024900.00' });
-    // A fee that rounds to zero is no fee: 0.01 USD costs 0.01.
-    const cent = await send(server, sender, { ...valid(), amount: 0.01 });
-    expect(cent.body.transfer).toMatchObject({ amount: '0.01', fee: '0.00', totalDeducted: '0.01', status: 'completed' });
-    const yen = await send(server, sender, { ...valid(), amount: 1, currency: 'JPY', paymentMethod: 'ach' });
-    expect(yen.body.transfer).toMatchObject({ amount: '1', fee: '0', totalDeducted: '1', status: 'pending' });
-    // Half-up: 0.8% of 0.63 is 0.00504 → 0.01; 2.49% of 0.20 is 0.00498 → 0.00.
+    // The smallest transfers are those whose total reaches the minimum charge (0.50 USD, 50 JPY).
+    const smallest = await send(server, sender, { ...valid(), amount: 0.49 });
+    expect(smallest.body.transfer).toMatchObject({ amount: '0.49', fee: '0.01', totalDeducted: '0.50', status: 'completed' });
+    const yen = await send(server, sender, { ...valid(), amount: 50, currency: 'JPY', paymentMethod: 'ach' });
+    expect(yen.body.transfer).toMatchObject({ amount: '50', fee: '0', totalDeducted: '50', status: 'pending' });
+    // Half-up: 0.8% of 0.63 is 0.00504 → 0.01; 2.49% of 0.60 is 0.01494 → 0.01, of 0.62 is 0.015438 → 0.02.
     expect((await send(server, sender, { ...valid(), amount: 0.63, paymentMethod: 'ach' })).body.transfer.fee).toBe('0.01');
-    expect((await send(server, sender, { ...valid(), amount: 0.2 })).body.transfer.fee).toBe('0.00');
-    expect((await balances(server, recipient)).USD).toEqual({ available: '1000000.21', pending: '0.63' });
+    expect((await send(server, sender, { ...valid(), amount: 0.6 })).body.transfer.fee).toBe('0.01');
+    expect((await send(server, sender, { ...valid(), amount: 0.62 })).body.transfer.fee).toBe('0.02');
+    expect((await balances(server, recipient)).USD).toEqual({ available: '1000001.71', pending: '0.63' });
     expect(await checkLedgerInvariants(server.deps.db)).toEqual([]);
   });
 });

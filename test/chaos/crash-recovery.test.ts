@@ -68,7 +68,8 @@ it(`every operation happens exactly once across SIGKILLs and restarts (seed ${se
       const sender = users[client % users.length]!;
       let recipient = pick(users);
       while (recipient === sender) recipient = pick(users);
-      const cents = 1 + Math.floor(random() * 500);
+      // Fiat transfers start at the minimum charge (DESIGN §15: 0.50 USD with the fee).
+      const cents = 50 + Math.floor(random() * 451);
       const idempotencyKey = `crash-${settings.seed}-${client}-${n}`;
       const destination = privateKeyToAccount(keccak256(toHex(idempotencyKey))).address;
       return { kind, sender, recipient, cents, idempotencyKey, destination };

@@ -146,7 +146,7 @@ it(`three processes on one database: no overdraft, nothing lost or doubled, one 
     achSenders.flatMap((sender, s) =>
       Array.from({ length: plan.achEach }, async (_, n) => {
         const idempotencyKey = `ach-${settings.seed}-${s}-${n}`;
-        const cents = 1 + Math.floor(random() * 5000);
+        const cents = 50 + Math.floor(random() * 4951); // at least the minimum charge (DESIGN §15)
         const body = { recipientHandle: sink.handle, amount: cents / 100, currency: 'USD', paymentMethod: 'ach' };
         const answer = await callUntilAnswered(() => anyProcess(), { method: 'POST', path: '/transfers', key: sender.key, idempotencyKey, body });
         if (answer.status >= 200 && answer.status < 300) {
