@@ -25,6 +25,8 @@ import { linkPagesRoutes } from './http/routes/link-pages-routes.js';
 import { fundingPagesRoutes } from './http/routes/funding-pages-routes.js';
 import { testHelperRoutes } from './http/routes/test-helper-routes.js';
 import { stablecoinFaucetRoutes } from './http/routes/stablecoin-faucet-routes.js';
+import { stripeWebhookRoutes } from './http/routes/stripe-webhook-routes.js';
+import { processorLinkPagesRoutes } from './http/routes/processor-link-pages-routes.js';
 import type { App } from './http/types.js';
 
 export interface BuildAppOptions {
@@ -112,6 +114,12 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
     await app.register(async (scope) => linkPagesRoutes(scope as App, deps));
     await app.register(async (scope) => testHelperRoutes(scope as App, deps));
     await app.register(async (scope) => stablecoinFaucetRoutes(scope as App, deps));
+  }
+  // Live mode: Stripe hosts the setup pages and tells peerpay by webhook.
+  const { stripeWebhooks } = deps;
+  if (stripeWebhooks) {
+    await app.register(async (scope) => stripeWebhookRoutes(scope as App, deps, stripeWebhooks));
+    await app.register(async (scope) => processorLinkPagesRoutes(scope as App, deps));
   }
   return app;
 }

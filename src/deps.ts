@@ -10,6 +10,9 @@ import { SandboxClock, type Clock } from './platform/clock.js';
 import type { PaymentProcessor } from './adapters/processor/payment-processor.js';
 import { SandboxProcessor } from './adapters/processor/sandbox-processor.js';
 import { connectChain, type ChainConnection } from './adapters/chain/connect-chain.js';
+import { createStripeClient } from './adapters/processor/stripe/stripe-client.js';
+import { StripeProcessor } from './adapters/processor/stripe/stripe-processor.js';
+import { createStripeWebhookReader, type StripeWebhookReader } from './adapters/processor/stripe/stripe-webhooks.js';
 
 export interface Deps {
   readonly config: Config;
@@ -23,6 +26,8 @@ export interface Deps {
   readonly processor: PaymentProcessor;
   /** Present in sandbox mode only: the processor whose hosted pages peerpay serves itself. */
   readonly sandboxProcessor: SandboxProcessor | null;
+  /** Present in live mode only: Stripe's webhooks, verified and read into peerpay's terms. */
+  readonly stripeWebhooks: StripeWebhookReader | null;
   /** The chain (embedded anvil in sandbox mode), its token addresses and, when embedded, mint and gas. */
   readonly chain: ChainConnection;
   close(): Promise<void>;
@@ -34,15 +39,13 @@ export interface DepsOverrides {
 }
 
 export async function createDeps(config: Config, overrides: DepsOverrides = {}): Promise<Deps> {
-  // Live mode needs the Stripe processor adapter, which config.ts already refuses to start without.
-  if (config.mode !== 'sandbox') throw new Error('no payment processor adapter for live mode in this release');
   const database =
     overrides.database ??
     (await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') }));
   const sandboxClock = config.mode === 'sandbox' ? new SandboxClock(database.db) : null;
   await sandboxClock?.refresh();
   const clock: Clock = sandboxClock ?? { now: () => new Date() };
-  const sandboxProcessor = new SandboxProcessor({ db: database.db, clock });
+  const processors = createProcessors(config, { db: database.db, clock });
   const masterSeed = loadMasterSeed({ seedHex: config.masterSeedHex, dataDir: config.dataDir });
   const wallets = createHdWalletProvider(masterSeed);
   let chain: ChainConnection;
@@ -60,8 +63,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     sandboxClock,
     passwords: createPasswordHasher({ costLog2: config.passwordHashCostLog2, concurrency: config.passwordHashConcurrency }),
     wallets,
-    processor: sandboxProcessor,
-    sandboxProcessor,
+    ...processors,
     chain,
     async close() {
       // The database first: nothing may record a chain event after the chain is gone.
@@ -69,4 +71,19 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
       await chain.stop();
     },
   };
+}
+
+/** Sandbox mode: the built-in sandbox processor. Live mode: Stripe, with its webhook reader. */
+function createProcessors(
+  config: Config,
+  deps: { db: Db; clock: Clock },
+): Pick<Deps, 'processor' | 'sandboxProcessor' | 'stripeWebhooks'> {
+  if (config.mode === 'sandbox') {
+    const sandboxProcessor = new SandboxProcessor(deps);
+    return { processor: sandboxProcessor, sandboxProcessor, stripeWebhooks: null };
+  }
+  if (!config.stripe) throw new Error('live mode needs the Stripe settings');
+  const stripe = createStripeClient(config.stripe);
+  const processor = new StripeProcessor({ stripe, clock: deps.clock });
+  return { processor, sandboxProcessor: null, stripeWebhooks: createStripeWebhookReader({ stripe, processor, webhookSecret: config.stripe.webhookSecret }) };
 }

@@ -10,6 +10,7 @@ import * as m0006 from './migrations/0006-stablecoin-transfers.js';
 import * as m0007 from './migrations/0007-deposits.js';
 import * as m0008 from './migrations/0008-outbox-withdrawals.js';
 import * as m0009 from './migrations/0009-x402.js';
+import * as m0010 from './migrations/0010-live-processor.js';
 
 const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '0007-deposits': m0007,
   '0008-outbox-withdrawals': m0008,
   '0009-x402': m0009,
+  '0010-live-processor': m0010,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

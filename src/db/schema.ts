@@ -76,6 +76,10 @@ export interface LinksTable {
   used_at: Date | null;
   outcome: string | null;
   created_at: Timestamp;
+  /** The processor's session or connected account behind the link (migration 0010). */
+  processor_ref: string | null;
+  /** When the reconciliation job reads the processor's session back; null: nothing to read (migration 0010). */
+  reconcile_at: Date | null;
 }
 
 export interface ProcessorCustomersTable {
@@ -84,6 +88,14 @@ export interface ProcessorCustomersTable {
   card_ref: string | null;
   bank_debit_ref: string | null;
   payout_ref: string | null;
+  /** The payout account made at the processor, ready or not (migration 0010). */
+  payout_account_ref: string | null;
+}
+
+export interface ProcessorEventsTable {
+  id: string;
+  type: string;
+  received_at: Date;
 }
 
 export interface SandboxInstrumentsTable {
@@ -127,6 +139,8 @@ export interface FiatTransfersTable {
   locked_until: Date | null;
   /** The card or bank-debit mandate charged (migration 0005). */
   instrument_ref: string | null;
+  /** When the settlement job next asks the processor about a pending debit (migration 0010). */
+  check_at: Date | null;
 }
 
 export interface PayoutsTable {
@@ -291,6 +305,7 @@ export interface DB {
   idempotency_keys: IdempotencyKeysTable;
   links: LinksTable;
   processor_customers: ProcessorCustomersTable;
+  processor_events: ProcessorEventsTable;
   sandbox_instruments: SandboxInstrumentsTable;
   sandbox_charges: SandboxChargesTable;
   fiat_transfers: FiatTransfersTable;

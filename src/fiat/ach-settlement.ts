@@ -7,6 +7,7 @@ import { assert } from '../platform/errors.js';
 import type { FiatTransfer } from './fiat-transfer.js';
 import { changeStatus, claimTransfers, postponeSettlement } from './fiat-transfers-repository.js';
 import { resolveTransferCredit } from './fiat-ledger.js';
+import type { Trx } from '../ledger/ledger.js';
 
 type SettlementDeps = Pick<Deps, 'db' | 'processor' | 'clock'>;
 
@@ -17,7 +18,7 @@ const RECHECK_MS = 3600 * 1000;
 /** Settles up to `limit` due transfers; returns how many it looked at. */
 export async function settleDueTransfers(deps: SettlementDeps, limit: number): Promise<number> {
   const now = deps.clock.now();
-  const due = await claimTransfers(deps.db, { status: 'pending', dueColumn: 'settles_at', dueBy: now, now, leaseMs: LEASE_MS, limit });
+  const due = await claimTransfers(deps.db, { status: 'pending', dueColumn: 'check_at', dueBy: now, now, leaseMs: LEASE_MS, limit });
   for (const transfer of due) await settleOne(deps, transfer);
   return due.length;
 }
@@ -27,19 +28,27 @@ async function settleOne(deps: SettlementDeps, transfer: FiatTransfer): Promise<
   const debit = await deps.processor.bankDebitStatus(transfer.processorRef);
   if (debit.status === 'pending') {
     const now = deps.clock.now();
-    const next = debit.expectedSettlementAt > now ? debit.expectedSettlementAt : new Date(now.getTime() + RECHECK_MS);
-    await postponeSettlement(deps.db, { id: transfer.id, settlesAt: next });
+    const next = debit.recheckAt ?? (debit.expectedSettlementAt > now ? debit.expectedSettlementAt : new Date(now.getTime() + RECHECK_MS));
+    await postponeSettlement(deps.db, { id: transfer.id, checkAt: next });
     return;
   }
-  const settled = debit.status === 'succeeded';
-  await deps.db.transaction().execute(async (trx) => {
-    const changed = await changeStatus(trx, {
-      id: transfer.id,
-      from: 'pending',
-      to: settled ? 'completed' : 'failed',
-      failureCode: settled ? null : 'bank_debit_returned',
-      completedAt: settled ? deps.clock.now() : null,
-    });
-    if (changed) await resolveTransferCredit(trx, changed, settled ? 'post_pending' : 'void_pending');
+  await deps.db.transaction().execute((trx) => settlePendingTransfer(trx, { id: transfer.id, settled: debit.status === 'succeeded', now: deps.clock.now() }));
+}
+
+/**
+ * Records a pending bank debit's end: settled → completed and the pending credits posted; returned
+ * → failed and voided. Does nothing when the transfer is no longer pending (a webhook and this job
+ * may both learn it; the first one records it).
+ */
+export async function settlePendingTransfer(trx: Trx, input: { id: string; settled: boolean; now: Date }): Promise<boolean> {
+  const changed = await changeStatus(trx, {
+    id: input.id,
+    from: 'pending',
+    to: input.settled ? 'completed' : 'failed',
+    failureCode: input.settled ? null : 'bank_debit_returned',
+    completedAt: input.settled ? input.now : null,
+    checkAt: null,
   });
+  if (changed) await resolveTransferCredit(trx, changed, input.settled ? 'post_pending' : 'void_pending');
+  return changed !== null;
 }

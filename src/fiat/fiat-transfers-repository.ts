@@ -8,7 +8,7 @@ import type { Trx } from '../ledger/ledger.js';
 import type { FiatCurrency } from '../money/assets.js';
 import type { FiatTransfer, FiatTransferStatus } from './fiat-transfer.js';
 
-type Row = Omit<Selectable<FiatTransfersTable>, 'locked_until'>;
+type Row = Omit<Selectable<FiatTransfersTable>, 'locked_until' | 'check_at'>;
 
 const COLUMNS = [
   'id',
@@ -74,6 +74,12 @@ export async function insertTransferIntent(db: Db | Trx, t: FiatTransfer): Promi
   return row ? toTransfer(row) : null;
 }
 
+/** Locks the transfer's row for this transaction (a webhook and a request may record the same answer). */
+export async function lockTransfer(trx: Trx, id: string): Promise<FiatTransfer | undefined> {
+  const row = await trx.selectFrom('fiat_transfers').select(COLUMNS).where('id', '=', id).forUpdate().executeTakeFirst();
+  return row ? toTransfer(row) : undefined;
+}
+
 export async function findTransfer(db: Db | Trx, id: string): Promise<FiatTransfer | undefined> {
   const row = await db.selectFrom('fiat_transfers').select(COLUMNS).where('id', '=', id).executeTakeFirst();
   return row ? toTransfer(row) : undefined;
@@ -96,6 +102,8 @@ export interface StatusChange {
   processorRef?: string;
   failureCode?: string | null;
   settlesAt?: Date | null;
+  /** When the settlement job next asks the processor about a pending debit. */
+  checkAt?: Date | null;
   completedAt?: Date | null;
 }
 
@@ -109,6 +117,7 @@ export async function changeStatus(trx: Trx, change: StatusChange): Promise<Fiat
       ...(change.processorRef !== undefined ? { processor_ref: change.processorRef } : {}),
       ...(change.failureCode !== undefined ? { failure_code: change.failureCode } : {}),
       ...(change.settlesAt !== undefined ? { settles_at: change.settlesAt } : {}),
+      ...(change.checkAt !== undefined ? { check_at: change.checkAt } : {}),
       ...(change.completedAt !== undefined ? { completed_at: change.completedAt } : {}),
     })
     .where('id', '=', change.id)
@@ -118,11 +127,11 @@ export async function changeStatus(trx: Trx, change: StatusChange): Promise<Fiat
   return row ? toTransfer(row) : null;
 }
 
-/** A still-pending bank debit: look again at `settlesAt`, and release the lease. */
-export async function postponeSettlement(db: Db, input: { id: string; settlesAt: Date }): Promise<void> {
+/** A still-pending bank debit: look again at `checkAt`, and release the lease. */
+export async function postponeSettlement(db: Db, input: { id: string; checkAt: Date }): Promise<void> {
   await db
     .updateTable('fiat_transfers')
-    .set({ settles_at: input.settlesAt, locked_until: null })
+    .set({ check_at: input.checkAt, locked_until: null })
     .where('id', '=', input.id)
     .where('status', '=', 'pending')
     .execute();
@@ -131,7 +140,7 @@ export async function postponeSettlement(db: Db, input: { id: string; settlesAt:
 /** Claims up to `limit` transfers in `status` that are due (`dueColumn` at or before `dueBy`) for a job; see jobs/lease.ts. */
 export async function claimTransfers(
   db: Db,
-  input: { status: 'pending' | 'processing'; dueColumn: 'settles_at' | 'created_at'; dueBy: Date; now: Date; leaseMs: number; limit: number },
+  input: { status: 'pending' | 'processing'; dueColumn: 'check_at' | 'created_at'; dueBy: Date; now: Date; leaseMs: number; limit: number },
 ): Promise<FiatTransfer[]> {
   const ids = await leaseDueRows(db, {
     table: 'fiat_transfers',

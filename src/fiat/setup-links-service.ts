@@ -9,7 +9,8 @@ import { assert } from '../platform/errors.js';
 import { findAccountById } from '../accounts/accounts-repository.js';
 import { humanDuration } from './durations.js';
 import { ensureProcessorCustomer } from './processor-customers.js';
-import { findProcessorCustomer, setInstrumentRef } from './processor-customers-repository.js';
+import { findProcessorCustomer, recordPayoutAccount, setInstrumentRef, type ProcessorCustomer } from './processor-customers-repository.js';
+import { RECONCILE_AFTER_MS } from './reconciliation-timing.js';
 import { findLinkByTokenHash, insertLink, useLink, type LinkRow } from './links-repository.js';
 
 export const SETUP_PURPOSES = ['card-setup', 'bank-debit-setup', 'payout-setup'] as const;
@@ -47,26 +48,75 @@ export async function createSetupLink(
 ): Promise<{ url: string; expiresIn: string; expiresAt: Date }> {
   const rule = SETUP_LINK_RULES[input.purpose];
   const customer = await ensureProcessorCustomer(deps, input.accountId);
+  const payoutAccountRef = rule.kind === 'payout' ? await ensurePayoutAccount(deps, customer) : undefined;
   const token = newToken();
   const now = deps.clock.now();
   const expiresAt = new Date(now.getTime() + rule.lifetimeMs);
+  const linkId = newId('lnk');
   const session = await deps.processor.createSetupSession({
     customerRef: customer.customerRef,
     kind: rule.kind,
-    linkUrl: `${deps.config.publicUrl}/links/${input.purpose}/${token}`,
+    linkUrl: setupLinkUrl(deps.config.publicUrl, input.purpose, token),
     expiresAt,
-    idempotencyKey: newId('lnk'),
+    idempotencyKey: linkId,
+    linkId,
+    ...(payoutAccountRef ? { payoutAccountRef } : {}),
   });
   await insertLink(deps.db, {
     tokenHash: sha256Hex(token),
     accountId: input.accountId,
     purpose: input.purpose,
-    // The session reference lets a processor's webhook find its link; never the token itself.
-    payload: JSON.stringify({ sessionRef: session.sessionRef }),
+    payload: null,
     expiresAt,
     createdAt: now,
+    // A processor-hosted page is confirmed by webhook; the reconciliation job reads it back if none comes.
+    ...(session.completion === 'processor' ? { processor: { ref: session.sessionRef, reconcileAt: new Date(now.getTime() + RECONCILE_AFTER_MS) } } : {}),
   });
   return { url: session.url, expiresIn: humanDuration(rule.lifetimeMs), expiresAt };
+}
+
+function setupLinkUrl(publicUrl: string, purpose: SetupPurpose, token: string): string {
+  return `${publicUrl}/links/${purpose}/${token}`;
+}
+
+/** The user's payout account at a processor that has them (Stripe Connect), made once; undefined elsewhere. */
+async function ensurePayoutAccount(deps: Pick<Deps, 'db' | 'processor'>, customer: ProcessorCustomer): Promise<string | undefined> {
+  if (!deps.processor.createPayoutAccount) return undefined;
+  if (customer.payoutAccountRef) return customer.payoutAccountRef;
+  const account = await findAccountById(deps.db, customer.accountId);
+  assert(account, 'a processor customer belongs to an existing account');
+  // No transaction is open during the call; the key makes two first calls at once name one account.
+  const { payoutAccountRef } = await deps.processor.createPayoutAccount({
+    accountId: account.id,
+    email: account.email,
+    idempotencyKey: `payout-account-${account.handle}`,
+  });
+  return recordPayoutAccount(deps.db, { accountId: account.id, payoutAccountRef });
+}
+
+/**
+ * A processor's payout onboarding page ran out (Stripe sends the user to the refresh URL): a fresh
+ * page for the same connected account, while peerpay's link is open. Null when the link is not open.
+ */
+export async function refreshPayoutOnboarding(
+  deps: Pick<Deps, 'db' | 'processor' | 'clock' | 'config'>,
+  input: { token: string },
+): Promise<{ url: string } | null> {
+  const found = await inspectSetupLink(deps, { purpose: 'payout-setup', token: input.token });
+  if (found.state !== 'open') return null;
+  const customer = await findProcessorCustomer(deps.db, found.link.accountId);
+  if (!customer?.payoutAccountRef) return null;
+  const linkId = newId('lnk');
+  const session = await deps.processor.createSetupSession({
+    customerRef: customer.customerRef,
+    kind: 'payout',
+    linkUrl: setupLinkUrl(deps.config.publicUrl, 'payout-setup', input.token),
+    expiresAt: found.link.expiresAt,
+    idempotencyKey: linkId,
+    linkId,
+    payoutAccountRef: customer.payoutAccountRef,
+  });
+  return { url: session.url };
 }
 
 export type LinkState =

@@ -12,7 +12,7 @@ import { processorUnavailable } from './processor-errors.js';
 
 type ProcessorAnswer =
   | { to: Extract<FiatTransferStatus, 'completed'>; processorRef: string; ledger: 'posted' }
-  | { to: Extract<FiatTransferStatus, 'pending'>; processorRef: string; ledger: 'pending'; settlesAt: Date }
+  | { to: Extract<FiatTransferStatus, 'pending'>; processorRef: string; ledger: 'pending'; settlesAt: Date; checkAt: Date }
   | { to: Extract<FiatTransferStatus, 'failed'>; processorRef: string; failureCode: string };
 
 type ProcessingDeps = Pick<Deps, 'db' | 'processor' | 'clock'>;
@@ -36,6 +36,7 @@ export async function processTransfer(deps: ProcessingDeps, transfer: FiatTransf
 
 async function askProcessor(deps: ProcessingDeps, transfer: FiatTransfer, customerRef: string, instrumentRef: string): Promise<ProcessorAnswer> {
   const common = {
+    transferId: transfer.id,
     customerRef,
     currency: transfer.currency,
     amountMinor: transfer.amountMinor + transfer.feeMinor,
@@ -44,14 +45,19 @@ async function askProcessor(deps: ProcessingDeps, transfer: FiatTransfer, custom
   };
   if (transfer.paymentMethod === 'instant') {
     const charge = await deps.processor.chargeCard({ ...common, cardRef: instrumentRef });
-    return charge.status === 'succeeded'
-      ? { to: 'completed', processorRef: charge.chargeRef, ledger: 'posted' }
-      : { to: 'failed', processorRef: charge.chargeRef, failureCode: 'card_declined' };
+    switch (charge.status) {
+      case 'succeeded':
+        return { to: 'completed', processorRef: charge.chargeRef, ledger: 'posted' };
+      case 'declined':
+        return { to: 'failed', processorRef: charge.chargeRef, failureCode: 'card_declined' };
+      case 'authentication_required':
+        return { to: 'failed', processorRef: charge.chargeRef, failureCode: 'card_authentication_required' };
+    }
   }
   const debit = await deps.processor.debitBank({ ...common, mandateRef: instrumentRef });
   switch (debit.status) {
     case 'pending':
-      return { to: 'pending', processorRef: debit.debitRef, ledger: 'pending', settlesAt: debit.expectedSettlementAt };
+      return { to: 'pending', processorRef: debit.debitRef, ledger: 'pending', settlesAt: debit.expectedSettlementAt, checkAt: debit.recheckAt ?? debit.expectedSettlementAt };
     case 'succeeded':
       return { to: 'completed', processorRef: debit.debitRef, ledger: 'posted' };
     case 'returned':
@@ -69,6 +75,7 @@ async function recordAnswer(deps: ProcessingDeps, transfer: FiatTransfer, answer
       processorRef: answer.processorRef,
       failureCode: answer.to === 'failed' ? answer.failureCode : null,
       settlesAt: answer.to === 'pending' ? answer.settlesAt : null,
+      checkAt: answer.to === 'pending' ? answer.checkAt : null,
       completedAt: answer.to === 'completed' ? now : null,
     });
     // Another worker recorded this answer first; it also moved the money.

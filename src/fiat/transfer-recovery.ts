@@ -9,6 +9,15 @@ import { processTransfer } from './transfer-processing.js';
 /** A request normally finishes within seconds; older `processing` transfers are orphans. */
 export const ORPHAN_AFTER_MS = 2 * 60 * 1000;
 const LEASE_MS = 5 * 60 * 1000;
+/**
+ * Stripe keeps an Idempotency-Key for 24 hours; after that the same key would make a new charge.
+ * An orphan older than this is never sent again: it is reported for an operator to look up.
+ */
+export const RETRY_WINDOW_MS = 23 * 3600 * 1000;
+
+export class UnrecoverableTransferError extends Error {
+  override name = 'UnrecoverableTransferError';
+}
 
 export async function recoverOrphanedTransfers(deps: Pick<Deps, 'db' | 'processor' | 'clock'>, limit: number): Promise<number> {
   const now = deps.clock.now();
@@ -24,6 +33,12 @@ export async function recoverOrphanedTransfers(deps: Pick<Deps, 'db' | 'processo
   // tries again. The first failure is rethrown at the end so that the job runner logs it.
   let firstFailure: unknown = null;
   for (const transfer of orphans) {
+    if (now.getTime() - transfer.createdAt.getTime() > RETRY_WINDOW_MS) {
+      firstFailure ??= new UnrecoverableTransferError(
+        `fiat transfer ${transfer.id} has waited for the processor's answer since ${transfer.createdAt.toISOString()}, beyond the idempotency window; look it up at the processor and record it by hand`,
+      );
+      continue;
+    }
     await processTransfer(deps, transfer).catch((error: unknown) => {
       firstFailure ??= error;
     });

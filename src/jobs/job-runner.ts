@@ -12,6 +12,7 @@ import { withdrawalJob } from './withdrawal-job.js';
 import { x402Job } from './x402-job.js';
 import { depositWatcherJob } from './deposit-watcher-job.js';
 import { sweepJob } from './sweep-job.js';
+import { setupReconciliationJob } from './setup-reconciliation-job.js';
 
 export interface Job {
   name: string;
@@ -33,6 +34,7 @@ export const idempotencyCleanupJob: Job = {
 export const JOBS: Job[] = [
   idempotencyCleanupJob,
   fiatRecoveryJob,
+  setupReconciliationJob,
   achSettlementJob,
   payoutJob,
   // Chain jobs (one line each). The outbox first, so that what it finds final is acted on in the same round.

@@ -12,7 +12,7 @@ export interface LeaseRequest {
   /** Which rows are due, besides not being leased; a SQL condition over the table's columns. */
   due: RawBuilder<unknown>;
   /** Oldest first by this column. */
-  orderBy: 'created_at' | 'settles_at';
+  orderBy: 'created_at' | 'check_at';
   now: Date;
   leaseMs: number;
   limit: number;

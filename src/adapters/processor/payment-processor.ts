@@ -23,19 +23,41 @@ export interface CreateCustomerInput {
 export interface SetupSessionInput {
   readonly customerRef: string;
   readonly kind: InstrumentKind;
-  /** peerpay's own URL for this link (carries the link's secret token); the processor returns the user there. */
+  /**
+   * peerpay's own URL for this link (carries the link's secret token). The sandbox serves its page
+   * there; a hosting processor sends the user back to `${linkUrl}/return` (done) or
+   * `${linkUrl}/cancel`, and, for payout onboarding, to `${linkUrl}/refresh` for a fresh page.
+   */
   readonly linkUrl: string;
   readonly expiresAt: Date;
   readonly idempotencyKey: string;
+  /** Payout setup on a processor with payout accounts: the account made by createPayoutAccount. */
+  readonly payoutAccountRef?: string;
+  /** peerpay's link id, recorded at the processor so that its records point back (Stripe metadata). */
+  readonly linkId: string;
 }
 
 export interface SetupSession {
+  /** What the processor's completion names: a Checkout Session, or the connected account being onboarded. */
   readonly sessionRef: string;
   /** Where the user goes to enter the details peerpay must never see. */
   readonly url: string;
+  /**
+   * `page`: peerpay's own page completes it (sandbox); `processor`: the processor tells peerpay by
+   * webhook, and the reconciliation job reads it back when no webhook came.
+   */
+  readonly completion: 'page' | 'processor';
 }
 
+/** Where a processor-hosted setup stands (read back by the reconciliation job). */
+export type SetupStatus =
+  | { readonly state: 'open' }
+  | { readonly state: 'expired' }
+  | { readonly state: 'complete'; readonly instrumentRef: string };
+
 export interface CardChargeInput {
+  /** peerpay's transfer, recorded at the processor (Stripe metadata) so that its webhooks name it. */
+  readonly transferId: string;
   readonly customerRef: string;
   readonly cardRef: string;
   readonly currency: FiatCurrency;
@@ -46,9 +68,12 @@ export interface CardChargeInput {
 
 export type CardChargeResult =
   | { readonly status: 'succeeded'; readonly chargeRef: string }
-  | { readonly status: 'declined'; readonly chargeRef: string; readonly declineCode: string };
+  | { readonly status: 'declined'; readonly chargeRef: string; readonly declineCode: string }
+  /** The card's bank wants the cardholder (3-D Secure) and the cardholder is not there: set up again. */
+  | { readonly status: 'authentication_required'; readonly chargeRef: string };
 
 export interface BankDebitInput {
+  readonly transferId: string;
   readonly customerRef: string;
   readonly mandateRef: string;
   readonly currency: FiatCurrency;
@@ -59,7 +84,14 @@ export interface BankDebitInput {
 
 /** A bank debit is never final at once: it settles, or the bank returns it, days later. */
 export type BankDebitStatus =
-  | { readonly status: 'pending'; readonly debitRef: string; readonly expectedSettlementAt: Date }
+  | {
+      readonly status: 'pending';
+      readonly debitRef: string;
+      /** The date shown to the user. */
+      readonly expectedSettlementAt: Date;
+      /** When to ask again if nothing has told peerpay sooner (a webhook); the expected date when absent. */
+      readonly recheckAt?: Date;
+    }
   | { readonly status: 'succeeded'; readonly debitRef: string }
   | { readonly status: 'returned'; readonly debitRef: string; readonly returnCode: string };
 
@@ -75,9 +107,36 @@ export type PayoutResult =
   | { readonly status: 'in_transit'; readonly payoutRef: string }
   | { readonly status: 'failed'; readonly payoutRef: string; readonly failureCode: string };
 
+/**
+ * What a processor's webhook says happened, in peerpay's terms. `eventId` is the processor's own
+ * event id, by which each event is applied once.
+ */
+export type ProcessorEvent = { readonly eventId: string; readonly type: string } & (
+  | { readonly kind: 'setup_completed'; readonly sessionRef: string; readonly instrumentRef: string }
+  | { readonly kind: 'payout_account_ready'; readonly payoutAccountRef: string }
+  | { readonly kind: 'charge_succeeded'; readonly chargeRef: string; readonly transferId: string }
+  | { readonly kind: 'charge_failed'; readonly chargeRef: string; readonly transferId: string; readonly failureCode: ChargeFailureCode }
+  | { readonly kind: 'ignored'; readonly reason: string }
+);
+
+export type ChargeFailureCode = 'card_declined' | 'card_authentication_required' | 'bank_debit_returned';
+
+export interface CreatePayoutAccountInput {
+  readonly accountId: number;
+  readonly email: string;
+  readonly idempotencyKey: string;
+}
+
 export interface PaymentProcessor {
   readonly name: string;
   createCustomer(input: CreateCustomerInput): Promise<{ customerRef: string }>;
+  /**
+   * Processors with payout accounts of their own (Stripe Connect): the user's account, made once and
+   * then onboarded through setup sessions. Absent where the setup page itself makes it (sandbox).
+   */
+  createPayoutAccount?(input: CreatePayoutAccountInput): Promise<{ payoutAccountRef: string }>;
+  /** Processors whose setups complete by webhook: read one back (reconciliation). */
+  setupStatus?(input: { kind: InstrumentKind; sessionRef: string }): Promise<SetupStatus>;
   /** A hosted page on which the user sets up a card, a bank-debit mandate or a payout account. */
   createSetupSession(input: SetupSessionInput): Promise<SetupSession>;
   chargeCard(input: CardChargeInput): Promise<CardChargeResult>;

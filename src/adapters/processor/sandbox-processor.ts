@@ -63,7 +63,7 @@ export class SandboxProcessor implements PaymentProcessor {
 
   async createSetupSession(input: SetupSessionInput): Promise<SetupSession> {
     // The sandbox's hosted page is peerpay's own link page.
-    return { sessionRef: `seti_sbx_${sha256Hex(`session:${input.idempotencyKey}`).slice(0, 24)}`, url: input.linkUrl };
+    return { sessionRef: `seti_sbx_${sha256Hex(`session:${input.idempotencyKey}`).slice(0, 24)}`, url: input.linkUrl, completion: 'page' };
   }
 
   /** The user finished a hosted setup page: the instrument now exists and behaves as chosen. */

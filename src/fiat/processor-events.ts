@@ -1,0 +1,61 @@
+// Applies what a processor's webhook says happened, once per event id and in one transaction with
+// its effect: the event's record and the change it makes commit together or not at all, so a
+// repeated delivery changes nothing and a crash part-way leaves the event to be delivered again.
+// Events may come late, twice or out of order: each change is conditional on the state it leaves,
+// so an event about something already recorded (by the request, the settlement job or an earlier
+// event) is a no-op.
+import type { Deps } from '../deps.js';
+import type { Trx } from '../ledger/ledger.js';
+import type { ProcessorEvent } from '../adapters/processor/payment-processor.js';
+import { creditTransfer } from './fiat-ledger.js';
+import { changeStatus, lockTransfer } from './fiat-transfers-repository.js';
+import { settlePendingTransfer } from './ach-settlement.js';
+import { recordProcessorEvent } from './processor-events-repository.js';
+import { recordPayoutAccountReady, recordSetupCompleted } from './processor-setups.js';
+
+export type EventOutcome = 'applied' | 'no_change' | 'duplicate' | 'ignored';
+
+export async function applyProcessorEvent(deps: Pick<Deps, 'db' | 'clock'>, event: ProcessorEvent): Promise<EventOutcome> {
+  if (event.kind === 'ignored') return 'ignored';
+  const now = deps.clock.now();
+  return deps.db.transaction().execute(async (trx) => {
+    if (!(await recordProcessorEvent(trx, { id: event.eventId, type: event.type, now }))) return 'duplicate';
+    return (await applyChange(trx, event, now)) ? 'applied' : 'no_change';
+  });
+}
+
+async function applyChange(trx: Trx, event: Exclude<ProcessorEvent, { kind: 'ignored' }>, now: Date): Promise<boolean> {
+  switch (event.kind) {
+    case 'setup_completed':
+      return recordSetupCompleted(trx, { sessionRef: event.sessionRef, instrumentRef: event.instrumentRef, now });
+    case 'payout_account_ready':
+      return recordPayoutAccountReady(trx, { payoutAccountRef: event.payoutAccountRef, now });
+    case 'charge_succeeded':
+      return recordCharge(trx, { transferId: event.transferId, chargeRef: event.chargeRef, succeeded: true, now });
+    case 'charge_failed':
+      return recordCharge(trx, { transferId: event.transferId, chargeRef: event.chargeRef, succeeded: false, failureCode: event.failureCode, now });
+  }
+}
+
+/**
+ * A charge or bank debit ended. A transfer still `processing` (the webhook overtook the request that
+ * asked, or that request died) is recorded as the request would have; a `pending` bank debit settles
+ * or is returned; anything else has been recorded already.
+ */
+async function recordCharge(trx: Trx, input: { transferId: string; chargeRef: string; succeeded: boolean; failureCode?: string; now: Date }): Promise<boolean> {
+  const transfer = await lockTransfer(trx, input.transferId);
+  // Another charge than the one this transfer recorded cannot be this transfer's money.
+  if (!transfer || (transfer.processorRef !== null && transfer.processorRef !== input.chargeRef)) return false;
+  if (transfer.status === 'pending') return settlePendingTransfer(trx, { id: transfer.id, settled: input.succeeded, now: input.now });
+  if (transfer.status !== 'processing') return false;
+  const changed = await changeStatus(trx, {
+    id: transfer.id,
+    from: 'processing',
+    to: input.succeeded ? 'completed' : 'failed',
+    processorRef: input.chargeRef,
+    failureCode: input.succeeded ? null : (input.failureCode ?? 'card_declined'),
+    completedAt: input.succeeded ? input.now : null,
+  });
+  if (changed && input.succeeded) await creditTransfer(trx, changed, 'posted');
+  return changed !== null;
+}

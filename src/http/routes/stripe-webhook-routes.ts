@@ -1,0 +1,53 @@
+// POST /webhooks/stripe (DESIGN §11): Stripe tells peerpay what happened to setups, charges, bank
+// debits and connected accounts. The body is kept raw, because the signature is over the exact
+// bytes; an event that does not verify answers 400 and changes nothing. A verified event is applied
+// once per event id, in one transaction, and answered 200 (also an event peerpay ignores). Anything
+// else (the database down) answers 5xx, and Stripe delivers it again later.
+import { Type } from '@fastify/type-provider-typebox';
+import type { Deps } from '../../deps.js';
+import type { StripeWebhookReader } from '../../adapters/processor/stripe/stripe-webhooks.js';
+import { WebhookSignatureError } from '../../adapters/processor/stripe/stripe-webhooks.js';
+import { applyProcessorEvent } from '../../fiat/processor-events.js';
+import { AppError } from '../../platform/errors.js';
+import { problems } from '../schemas/common.js';
+import type { App } from '../types.js';
+
+/** Stripe's events are a few kilobytes; a megabyte leaves room without inviting abuse. */
+const WEBHOOK_BODY_LIMIT_BYTES = 1024 * 1024;
+
+export async function stripeWebhookRoutes(app: App, deps: Deps, reader: StripeWebhookReader): Promise<void> {
+  // Raw bytes for every content type, in this scope only.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT_BYTES }, (_request, body, done) => done(null, body));
+
+  app.post(
+    '/webhooks/stripe',
+    {
+      // Authenticated by its signature, not by an API key; Stripe's bursts are not rate limited.
+      config: { auth: 'public', rateLimit: false },
+      bodyLimit: WEBHOOK_BODY_LIMIT_BYTES,
+      schema: {
+        tags: ['service'],
+        summary: 'Stripe webhook endpoint (live mode)',
+        description: 'Signed with the endpoint secret (`Stripe-Signature`). Events: checkout.session.completed, account.updated, payment_intent.succeeded, payment_intent.payment_failed.',
+        security: [],
+        response: { 200: Type.Object({ received: Type.Literal(true) }), ...problems(400, 413) },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      if (!Buffer.isBuffer(body)) throw new AppError('invalid_signature', 'A Stripe event body is required.');
+      const signature = request.headers['stripe-signature'];
+      let event;
+      try {
+        event = await reader.read(body, typeof signature === 'string' ? signature : undefined);
+      } catch (error) {
+        if (error instanceof WebhookSignatureError) throw new AppError('invalid_signature', `${error.message}; nothing was applied.`);
+        throw error;
+      }
+      const outcome = await applyProcessorEvent(deps, event);
+      request.log.info({ stripeEvent: event.eventId, type: event.type, outcome }, 'stripe webhook');
+      return { received: true as const };
+    },
+  );
+}
