@@ -56,7 +56,13 @@ export interface Config {
   /** An external x402 facilitator for /verify and /settle (X402_FACILITATOR_URL); undefined means the built-in one. */
   readonly x402FacilitatorUrl: string | undefined;
   /** Live mode only: the Stripe processor's settings (DESIGN §11). */
-  readonly stripe: Readonly<{ secretKey: string; webhookSecret: string; apiBase: string }> | undefined;
+  readonly stripe: Readonly<{
+    secretKey: string;
+    webhookSecret: string;
+    apiBase: string;
+    /** How long one Stripe call may take before it counts as unanswered (STRIPE_TIMEOUT_MS, 15 s). */
+    requestTimeoutMs: number;
+  }> | undefined;
   /**
    * Fastify's trustProxy: false (default), true, a hop count, or a list of addresses/CIDRs (TRUST_PROXY).
    * loadConfig never gives a hop count: Fastify 5.12 ignores one, so TRUST_PROXY refuses it.
@@ -250,7 +256,12 @@ export function loadConfig(env: Env = process.env): Config {
   if (chainRpcUrl && !tokenAddresses.EURC) throw new ConfigError('EURC_ADDRESS is required with CHAIN_RPC_URL');
   const stripe =
     mode === 'live' && stripeSecretKey !== undefined && stripeWebhookSecret !== undefined
-      ? Object.freeze({ secretKey: stripeSecretKey, webhookSecret: stripeWebhookSecret, apiBase: stripeApiBase })
+      ? Object.freeze({
+          secretKey: stripeSecretKey,
+          webhookSecret: stripeWebhookSecret,
+          apiBase: stripeApiBase,
+          requestTimeoutMs: intVar(env, 'STRIPE_TIMEOUT_MS', 15_000, { min: 100, max: 120_000 }),
+        })
       : undefined;
   return Object.freeze({
     mode,

@@ -36,6 +36,8 @@ export interface Deps {
 export interface DepsOverrides {
   /** An already open database (tests); otherwise one is opened from the configuration. */
   database?: Database;
+  /** Live mode: another clock than the wall clock (tests move it past the reconciliation delay). */
+  liveClock?: Clock;
 }
 
 export async function createDeps(config: Config, overrides: DepsOverrides = {}): Promise<Deps> {
@@ -44,7 +46,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     (await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') }));
   const sandboxClock = config.mode === 'sandbox' ? new SandboxClock(database.db) : null;
   await sandboxClock?.refresh();
-  const clock: Clock = sandboxClock ?? { now: () => new Date() };
+  const clock: Clock = sandboxClock ?? overrides.liveClock ?? { now: () => new Date() };
   const processors = createProcessors(config, { db: database.db, clock });
   const masterSeed = loadMasterSeed({ seedHex: config.masterSeedHex, dataDir: config.dataDir });
   const wallets = createHdWalletProvider(masterSeed);

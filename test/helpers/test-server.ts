@@ -11,6 +11,7 @@ import type { App } from '../../src/http/types.js';
 import { openTestDatabase } from './test-database.js';
 import type { Database } from '../../src/db/database.js';
 import { startJobs } from '../../src/jobs/job-runner.js';
+import type { Clock } from '../../src/platform/clock.js';
 
 export const TEST_MASTER_SEED = '0x' + 'ab'.repeat(32);
 
@@ -46,6 +47,8 @@ export interface TestServerOptions {
   database?: Database;
   /** Run the background jobs as `npm start` does (chain jobs every CHAIN_POLL_INTERVAL_MS). */
   jobs?: boolean;
+  /** Live mode: a clock the test moves (past the reconciliation delay) instead of the wall clock. */
+  liveClock?: Clock;
 }
 
 export async function startTestServer(env: Record<string, string> = {}, options: TestServerOptions = {}): Promise<TestServer> {
@@ -60,7 +63,7 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     ...env,
   });
   const database = options.database ?? (await openTestDatabase());
-  const deps = await createDeps(config, { database });
+  const deps = await createDeps(config, { database, ...(options.liveClock ? { liveClock: options.liveClock } : {}) });
   const logs: string[] = [];
   const logStream = new Writable({
     write(chunk, _encoding, callback) {

@@ -7,14 +7,14 @@ import Stripe from 'stripe';
 /** The Stripe API version peerpay's adapter and webhook handling are written against. */
 export const STRIPE_API_VERSION = '2026-08-26.dahlia' as const;
 
-/** A request path waits at most this long for one Stripe answer before it counts as unanswered. */
-const REQUEST_TIMEOUT_MS = 15_000;
 const NETWORK_RETRIES = 2;
 
 export interface StripeSettings {
   readonly secretKey: string;
   /** e.g. https://api.stripe.com, or http://127.0.0.1:12345 for a stand-in. */
   readonly apiBase: string;
+  /** How long one attempt may wait for Stripe's answer before it counts as unanswered. */
+  readonly requestTimeoutMs: number;
 }
 
 export function createStripeClient(settings: StripeSettings): Stripe {
@@ -26,7 +26,7 @@ export function createStripeClient(settings: StripeSettings): Stripe {
     port: base.port ? Number(base.port) : protocol === 'http' ? 80 : 443,
     protocol,
     maxNetworkRetries: NETWORK_RETRIES,
-    timeout: REQUEST_TIMEOUT_MS,
+    timeout: settings.requestTimeoutMs,
     telemetry: false,
     appInfo: { name: 'peerpay' },
   });

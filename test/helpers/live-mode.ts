@@ -1,0 +1,106 @@
+// peerpay in live mode with real parts standing in for the outside world: PostgreSQL (a fresh
+// database), a separately started anvil as the Polygon node (test/helpers/live-chain.ts) and the
+// Stripe stand-in (test/fakes/stripe) reached through STRIPE_API_BASE, its webhooks signed and
+// posted to POST /webhooks/stripe. Live mode needs PostgreSQL (DESIGN §11), so these tests run
+// where DATABASE_URL names a server: the PostgreSQL pass of CI.
+import { createHdWalletProvider } from '../../src/adapters/wallet/hd-wallet-provider.js';
+import type { Clock } from '../../src/platform/clock.js';
+import { startStripeStandIn, type StripeStandIn, type TestPaymentMethod } from '../fakes/stripe/index.js';
+import { startLiveChain, type LiveChain } from './live-chain.js';
+import { openTestDatabase } from './test-database.js';
+import { TEST_MASTER_SEED, startTestServer, type TestServer, type TestUser } from './test-server.js';
+import type { SetupEndpoint } from './fiat.js';
+
+export const LIVE_STRIPE_SECRET_KEY = 'sk_test_peerpayLiveModeTests0123456789';
+export const LIVE_STRIPE_WEBHOOK_SECRET = 'whsec_cGVlcnBheSBsaXZlIG1vZGUgdGVzdHM=';
+export const LIVE_PUBLIC_URL = 'https://pay.example.test';
+
+/** The wall clock, moved forward by the test (webhook reconciliation waits 15 minutes). */
+export class MovableClock implements Clock {
+  private offsetMs = 0;
+  now(): Date {
+    return new Date(Date.now() + this.offsetMs);
+  }
+  advance(ms: number): void {
+    this.offsetMs += ms;
+  }
+}
+
+export interface LiveWorld {
+  server: TestServer;
+  stripe: StripeStandIn;
+  chain: LiveChain;
+  clock: MovableClock;
+  close(): Promise<void>;
+}
+
+export const liveModeAvailable = (): boolean => Boolean(process.env.DATABASE_URL);
+
+export async function startLiveWorld(options: { webhookMode?: 'auto' | 'manual'; env?: Record<string, string> } = {}): Promise<LiveWorld> {
+  if (!process.env.DATABASE_URL) throw new Error('live mode tests need DATABASE_URL (PostgreSQL)');
+  const stripe = await startStripeStandIn({ secretKey: LIVE_STRIPE_SECRET_KEY, webhookSecret: LIVE_STRIPE_WEBHOOK_SECRET, webhookMode: options.webhookMode ?? 'auto' });
+  const hotWallet = createHdWalletProvider(Buffer.from(TEST_MASTER_SEED.slice(2), 'hex')).hotWallet.address;
+  const chain = await startLiveChain({ hotWallet });
+  const clock = new MovableClock();
+  try {
+    const database = await openTestDatabase();
+    const server = await startTestServer(
+      {
+        PEERPAY_MODE: 'live',
+        DATABASE_URL: database.url!,
+        CHAIN_RPC_URL: chain.rpcUrl,
+        USDC_ADDRESS: chain.tokens.USDC,
+        EURC_ADDRESS: chain.tokens.EURC,
+        PUBLIC_URL: LIVE_PUBLIC_URL,
+        STRIPE_SECRET_KEY: LIVE_STRIPE_SECRET_KEY,
+        STRIPE_WEBHOOK_SECRET: LIVE_STRIPE_WEBHOOK_SECRET,
+        STRIPE_API_BASE: stripe.apiBase,
+        STRIPE_TIMEOUT_MS: '1000',
+        ...options.env,
+      },
+      { database, liveClock: clock },
+    );
+    stripe.setWebhookUrl(`${server.url}/webhooks/stripe`);
+    return {
+      server,
+      stripe,
+      chain,
+      clock,
+      async close() {
+        await server.close();
+        await stripe.close();
+        await chain.stop();
+      },
+    };
+  } catch (error) {
+    await stripe.close();
+    await chain.stop();
+    throw error;
+  }
+}
+
+/** The id at the end of a stand-in page URL (a Checkout Session or an onboarding link). */
+export function lastPathSegment(url: string): string {
+  return new URL(url).pathname.split('/').pop()!;
+}
+
+/** Asks peerpay for a card or bank-debit link and completes its Checkout Session at the stand-in with `paymentMethod`. */
+export async function completeSetup(world: LiveWorld, user: TestUser, endpoint: Exclude<SetupEndpoint, '/agent/connect-link'>, paymentMethod: TestPaymentMethod): Promise<string> {
+  const link = await world.server.request('POST', endpoint, { key: user.key });
+  if (link.status !== 200) throw new Error(`${endpoint}: ${link.status} ${link.text}`);
+  const sessionId = lastPathSegment(link.body.url);
+  world.stripe.completeCheckoutSession(sessionId, { paymentMethod });
+  await world.stripe.webhooksIdle();
+  return sessionId;
+}
+
+/** Asks peerpay for a payout onboarding link and finishes onboarding at the stand-in; returns the connected account. */
+export async function completeOnboarding(world: LiveWorld, user: TestUser): Promise<string> {
+  const link = await world.server.request('POST', '/agent/connect-link', { key: user.key });
+  if (link.status !== 200) throw new Error(`/agent/connect-link: ${link.status} ${link.text}`);
+  const account = world.stripe.accounts().find((a) => a.email === user.email);
+  if (!account) throw new Error(`no connected account for ${user.email}`);
+  world.stripe.completeOnboarding(account.id);
+  await world.stripe.webhooksIdle();
+  return account.id;
+}
