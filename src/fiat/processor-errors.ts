@@ -13,3 +13,13 @@ export function processorUnavailable(cause: unknown): AppError {
   (error as Error).cause = cause;
   return error;
 }
+
+/** Runs one processor call; any failure reaches the client as 503 processor_unavailable (its cause logged). */
+export async function callProcessor<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw processorUnavailable(error);
+  }
+}

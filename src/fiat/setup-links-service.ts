@@ -11,6 +11,7 @@ import { humanDuration } from './durations.js';
 import { ensureProcessorCustomer } from './processor-customers.js';
 import { findProcessorCustomer, recordPayoutAccount, setInstrumentRef, type ProcessorCustomer } from './processor-customers-repository.js';
 import { RECONCILE_AFTER_MS } from './reconciliation-timing.js';
+import { callProcessor } from './processor-errors.js';
 import { findLinkByTokenHash, insertLink, useLink, type LinkRow } from './links-repository.js';
 
 export const SETUP_PURPOSES = ['card-setup', 'bank-debit-setup', 'payout-setup'] as const;
@@ -47,21 +48,23 @@ export async function createSetupLink(
   input: { accountId: number; purpose: SetupPurpose },
 ): Promise<{ url: string; expiresIn: string; expiresAt: Date }> {
   const rule = SETUP_LINK_RULES[input.purpose];
-  const customer = await ensureProcessorCustomer(deps, input.accountId);
-  const payoutAccountRef = rule.kind === 'payout' ? await ensurePayoutAccount(deps, customer) : undefined;
+  const customer = await callProcessor(() => ensureProcessorCustomer(deps, input.accountId));
+  const payoutAccountRef = rule.kind === 'payout' ? await callProcessor(() => ensurePayoutAccount(deps, customer)) : undefined;
   const token = newToken();
   const now = deps.clock.now();
   const expiresAt = new Date(now.getTime() + rule.lifetimeMs);
   const linkId = newId('lnk');
-  const session = await deps.processor.createSetupSession({
-    customerRef: customer.customerRef,
-    kind: rule.kind,
-    linkUrl: setupLinkUrl(deps.config.publicUrl, input.purpose, token),
-    expiresAt,
-    idempotencyKey: linkId,
-    linkId,
-    ...(payoutAccountRef ? { payoutAccountRef } : {}),
-  });
+  const session = await callProcessor(() =>
+    deps.processor.createSetupSession({
+      customerRef: customer.customerRef,
+      kind: rule.kind,
+      linkUrl: setupLinkUrl(deps.config.publicUrl, input.purpose, token),
+      expiresAt,
+      idempotencyKey: linkId,
+      linkId,
+      ...(payoutAccountRef ? { payoutAccountRef } : {}),
+    }),
+  );
   await insertLink(deps.db, {
     tokenHash: sha256Hex(token),
     accountId: input.accountId,

@@ -38,10 +38,16 @@ export const liveModeAvailable = (): boolean => Boolean(process.env.DATABASE_URL
 
 export async function startLiveWorld(options: { webhookMode?: 'auto' | 'manual'; env?: Record<string, string> } = {}): Promise<LiveWorld> {
   if (!process.env.DATABASE_URL) throw new Error('live mode tests need DATABASE_URL (PostgreSQL)');
-  const stripe = await startStripeStandIn({ secretKey: LIVE_STRIPE_SECRET_KEY, webhookSecret: LIVE_STRIPE_WEBHOOK_SECRET, webhookMode: options.webhookMode ?? 'auto' });
+  // Stripe and peerpay share one clock, as they share the wall clock in production.
+  const clock = new MovableClock();
+  const stripe = await startStripeStandIn({
+    secretKey: LIVE_STRIPE_SECRET_KEY,
+    webhookSecret: LIVE_STRIPE_WEBHOOK_SECRET,
+    webhookMode: options.webhookMode ?? 'auto',
+    now: () => clock.now().getTime(),
+  });
   const hotWallet = createHdWalletProvider(Buffer.from(TEST_MASTER_SEED.slice(2), 'hex')).hotWallet.address;
   const chain = await startLiveChain({ hotWallet });
-  const clock = new MovableClock();
   try {
     const database = await openTestDatabase();
     const server = await startTestServer(

@@ -26,10 +26,11 @@ export class StripeCallError extends Error {
     readonly operation: string,
     readonly stripeType: string,
     readonly code: string | undefined,
-    readonly statusCode: number | undefined,
+    /** Not `statusCode`: that name would make the HTTP layer answer with Stripe's status. */
+    readonly stripeStatus: number | undefined,
     readonly requestId: string | undefined,
   ) {
-    super(`Stripe ${operation} failed: ${stripeType}${code ? ` (${code})` : ''}${statusCode ? `, HTTP ${statusCode}` : ''}`);
+    super(`Stripe ${operation} failed: ${stripeType}${code ? ` (${code})` : ''}${stripeStatus ? `, HTTP ${stripeStatus}` : ''}`);
   }
 }
 
