@@ -10,10 +10,11 @@ import { processTransfer } from './transfer-processing.js';
 export const ORPHAN_AFTER_MS = 2 * 60 * 1000;
 const LEASE_MS = 5 * 60 * 1000;
 /**
- * Stripe keeps an Idempotency-Key for 24 hours; after that the same key would make a new charge.
- * An orphan older than this is never sent again: it is reported for an operator to look up.
+ * A processor forgets idempotency keys after a while (Stripe: 24 hours); after that the same key
+ * would make a new charge. An orphan that old, less this margin, is never sent again: it is
+ * reported for an operator to look up.
  */
-export const RETRY_WINDOW_MS = 23 * 3600 * 1000;
+const KEY_LIFETIME_MARGIN_MS = 3600 * 1000;
 
 export class UnrecoverableTransferError extends Error {
   override name = 'UnrecoverableTransferError';
@@ -31,9 +32,10 @@ export async function recoverOrphanedTransfers(deps: Pick<Deps, 'db' | 'processo
   });
   // One failure (processor down) must not stop the others; its lease runs out and a later round
   // tries again. The first failure is rethrown at the end so that the job runner logs it.
+  const lifetimeMs = deps.processor.idempotencyKeyLifetimeMs;
   let firstFailure: unknown = null;
   for (const transfer of orphans) {
-    if (now.getTime() - transfer.createdAt.getTime() > RETRY_WINDOW_MS) {
+    if (lifetimeMs !== null && now.getTime() - transfer.createdAt.getTime() > lifetimeMs - KEY_LIFETIME_MARGIN_MS) {
       firstFailure ??= new UnrecoverableTransferError(
         `fiat transfer ${transfer.id} has waited for the processor's answer since ${transfer.createdAt.toISOString()}, beyond the idempotency window; look it up at the processor and record it by hand`,
       );

@@ -177,7 +177,7 @@ describe('the deposit page in live mode', () => {
   };
 
   it('is titled after peerpay, not the sandbox, and escapes what it shows', () => {
-    const html = depositFundingPage({ ...input, mode: 'live' });
+    const html = depositFundingPage(input);
     expect(html).toContain('<title>Add 1.5 USDC · peerpay</title>');
     expect(html).not.toMatch(/sandbox/i);
     expect(html).toContain('alice&lt;script&gt;');
@@ -187,6 +187,6 @@ describe('the deposit page in live mode', () => {
   });
 
   it('names another chain by its id', () => {
-    expect(depositFundingPage({ ...input, mode: 'live', chainId: 31337 })).toContain('EVM chain 31337 (chain id 31337)');
+    expect(depositFundingPage({ ...input, chainId: 31337 })).toContain('EVM chain 31337 (chain id 31337)');
   });
 });

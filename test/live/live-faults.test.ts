@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedgerInvariants } from '../../src/ledger/ledger-queries.js';
 import { runJobsOnce } from '../../src/jobs/job-runner.js';
 import { fiatRecoveryJob } from '../../src/jobs/fiat-recovery-job.js';
+import { UnrecoverableTransferError, recoverOrphanedTransfers } from '../../src/fiat/transfer-recovery.js';
 import { expectProblem, registerUser, type TestUser } from '../helpers/test-server.js';
 import { balances, send } from '../helpers/fiat.js';
 import { completeSetup, liveModeAvailable, startLiveWorld, type LiveWorld } from '../helpers/live-mode.js';
@@ -88,6 +89,19 @@ describe.runIf(liveModeAvailable())('live mode: Stripe failing mid-charge', () =
     expect(intentsOf(processing.id)).toHaveLength(1);
     expect((await usd(payee)).available).toBe((Number(before.available) + 8).toFixed(2));
     for (const event of world.stripe.pendingWebhooks()) await world.stripe.deliver(event.id);
+  });
+
+  it('an orphan older than Stripe’s 24-hour key memory is never charged again: it is reported and left for an operator', async () => {
+    world.stripe.failNext({ path: PAYMENT_INTENTS, fault: 503, when: 'before', count: 3 });
+    expectProblem(await send(world.server, payer, { recipientHandle: payee.handle, amount: 11, currency: 'USD' }), 503, 'processor_unavailable');
+    const [processing] = (await world.server.request('GET', '/transfers', { key: payer.key })).body.transfers;
+    world.clock.advance(24 * 3600_000);
+    await expect(recoverOrphanedTransfers(world.server.deps, 10)).rejects.toBeInstanceOf(UnrecoverableTransferError);
+    expect(intentsOf(processing.id)).toHaveLength(0);
+    const [still] = (await world.server.request('GET', '/transfers', { key: payer.key })).body.transfers;
+    expect(still).toMatchObject({ id: processing.id, status: 'processing' });
+    // Settle it by hand for the rest of the file: nothing was charged, so it failed.
+    await world.server.deps.db.updateTable('fiat_transfers').set({ status: 'failed', failure_code: 'processor_unavailable' }).where('id', '=', processing.id).execute();
   });
 
   it('Stripe down for the whole request (refused before anything): 503, nothing charged, and the retry charges once', async () => {

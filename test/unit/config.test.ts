@@ -110,7 +110,7 @@ describe('loadConfig in live mode (DESIGN §11)', () => {
     expect(config.tokenAddresses).toEqual({ USDC: LIVE_ENV.USDC_ADDRESS, EURC: LIVE_ENV.EURC_ADDRESS });
     expect(config.masterSeedHex).toBe(SEED);
     expect(config.publicUrl).toBe('https://pay.example.com');
-    expect(config.stripe).toEqual({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, apiBase: 'https://api.stripe.com' });
+    expect(config.stripe).toEqual({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, apiBase: 'https://api.stripe.com', requestTimeoutMs: 15_000 });
     expect(Object.isFrozen(config.stripe)).toBe(true);
     expect(config.trustProxy).toBe(false);
   });

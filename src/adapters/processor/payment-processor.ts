@@ -129,6 +129,11 @@ export interface CreatePayoutAccountInput {
 
 export interface PaymentProcessor {
   readonly name: string;
+  /**
+   * How long the processor remembers an idempotency key (Stripe: 24 hours); null: for ever. After
+   * that a repeated call would be a new charge, so peerpay never repeats one that late.
+   */
+  readonly idempotencyKeyLifetimeMs: number | null;
   createCustomer(input: CreateCustomerInput): Promise<{ customerRef: string }>;
   /**
    * Processors with payout accounts of their own (Stripe Connect): the user's account, made once and

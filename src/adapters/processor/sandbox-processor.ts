@@ -52,6 +52,8 @@ interface ChargeRow {
 
 export class SandboxProcessor implements PaymentProcessor {
   readonly name = 'sandbox';
+  /** The sandbox's charges table keeps every key. */
+  readonly idempotencyKeyLifetimeMs = null;
 
   constructor(private readonly deps: { db: Db; clock: Clock }) {}
 

@@ -13,7 +13,7 @@ import formbody from '@fastify/formbody';
 import type { Deps } from '../../deps.js';
 import { FUNDING_OUTCOMES, FUNDING_PURPOSE, completeSandboxFundingLink, inspectFundingLink } from '../../stablecoin/funding/funding-links-service.js';
 import { canMintTestTokens } from '../../stablecoin/funding/sandbox-mint.js';
-import { depositFundingPage, forMode, fundingDonePage, fundingFailedPage, fundingPage } from '../views/funding-link-pages.js';
+import { depositFundingPage, fundingDonePage, fundingFailedPage, fundingPage } from '../views/funding-link-pages.js';
 import { gonePage, notFoundPage } from '../views/setup-link-pages.js';
 import type { App } from '../types.js';
 import { outcomeOf, sendPage, sendUnfinishedLink } from './link-pages-routes.js';
@@ -59,17 +59,15 @@ async function sandboxFundingPages(app: App, deps: Deps): Promise<void> {
 }
 
 function depositFundingPages(app: App, deps: Deps): void {
-  const { mode } = deps.config;
   app.get(PATH, { config: { auth: 'public' }, schema: { hide: true, params: PARAMS } }, async (request, reply) => {
     const { token } = request.params as { token: string };
     const found = await inspectFundingLink(deps, { token });
-    if (found.state === 'unknown') return sendPage(reply, 404, forMode(mode, notFoundPage()));
-    if (found.state !== 'open') return sendPage(reply, 410, forMode(mode, gonePage(found.state)));
+    if (found.state === 'unknown') return sendPage(reply, 404, notFoundPage());
+    if (found.state !== 'open') return sendPage(reply, 410, gonePage(found.state));
     return sendPage(
       reply,
       200,
       depositFundingPage({
-        mode,
         handle: found.handle,
         order: found.order,
         depositAddress: deps.wallets.walletFor(found.link.accountId).address,

@@ -34,7 +34,7 @@ export async function stablecoinFundingRoutes(app: App, deps: Deps): Promise<voi
         tags: ['stablecoin'],
         summary: 'Private link on which the user adds USDC or EURC to their balance (30 minutes, single use)',
         description:
-          'The user opens the link to pay; the tokens then arrive at their deposit address and are credited like any deposit. In sandbox mode peerpay serves the page itself and its button mints test tokens on the embedded chain. Errors: 400 `invalid_amount`, `amount_too_large`, `unsupported_currency`; 503 `funding_unavailable` when the service runs without a funding page (an external chain in sandbox mode).',
+          'The user opens the link to pay; the tokens then arrive at their deposit address and are credited like any deposit. On the embedded sandbox chain the page’s button mints test tokens; on any other chain (live mode) the page shows the deposit address with a QR code, the network, token, amount and expiry, and how to send from an exchange or wallet. Errors: 400 `invalid_amount`, `amount_too_large`, `unsupported_currency`.',
         headers: IdempotencyHeaders,
         body: BuySessionBody,
         response: { 200: FundingLinkResponse, ...problems(400, 401, 409, 413, 415, 422, 503) },

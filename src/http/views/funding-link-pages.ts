@@ -6,7 +6,6 @@
 import qrcode from 'qrcode-generator';
 import type { FundingOrder, FundingOutcome } from '../../stablecoin/funding/funding-links-service.js';
 import { formatMinorTrimmed } from '../../money/amount.js';
-import type { Mode } from '../../config.js';
 import { escapeHtml, layout } from './setup-link-pages.js';
 
 const BUTTONS: Record<FundingOutcome, { label: string; explains: string }> = {
@@ -77,7 +76,6 @@ export function qrSvg(text: string, label: string): string {
 }
 
 export interface DepositFundingPageInput {
-  mode: Mode;
   handle: string;
   order: FundingOrder;
   depositAddress: string;
@@ -103,7 +101,6 @@ export function depositFundingPage(input: DepositFundingPageInput): string {
   const network = `${networkName(input.chainId)} (chain id ${input.chainId})`;
   const confirmations = input.confirmations === 1 ? 'once the transfer is mined' : `once the transfer has ${input.confirmations} confirmations`;
   return pageLayout(
-    input.mode,
     `Add ${amount}`,
     `<p>For peerpay account <strong>${escapeHtml(input.handle)}</strong>: send <strong>${escapeHtml(amount)}</strong> to your deposit address on ${escapeHtml(networkName(input.chainId))}.</p>
 <p>${qrSvg(input.depositAddress, `QR code of the deposit address ${input.depositAddress}`)}</p>
@@ -124,17 +121,7 @@ export function depositFundingPage(input: DepositFundingPageInput): string {
   );
 }
 
-/**
- * The frame of the deposit page: the sandbox pages' frame, named after the service as it runs (the
- * shared frame says "sandbox" in every title), with room for the QR code and long addresses.
- */
-function pageLayout(mode: Mode, title: string, body: string): string {
-  const html = layout(title, body)
-    .replace('</style>', 'dt{font-weight:600;margin-top:.5rem}dd{margin:0}.address{word-break:break-all}.qr{max-width:100%;height:auto}</style>');
-  return forMode(mode, html);
-}
-
-/** A page of the shared frame as served in `mode`: in live mode its title does not say "sandbox". */
-export function forMode(mode: Mode, html: string): string {
-  return mode === 'sandbox' ? html : html.replace(' · peerpay sandbox</title>', ' · peerpay</title>');
+/** The deposit page needs room for the QR code and long addresses. */
+function pageLayout(title: string, body: string): string {
+  return layout(title, body, 'dt{font-weight:600;margin-top:.5rem}dd{margin:0}.address{word-break:break-all}.qr{max-width:100%;height:auto}');
 }

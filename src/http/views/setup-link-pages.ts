@@ -1,4 +1,5 @@
-// The HTML of the sandbox setup pages: what will happen, and one button per outcome. The pages ask
+// The HTML of the sandbox setup pages (what will happen, and one button per outcome) and the page
+// frame every link page shares. The pages ask
 // for nothing sensitive (no card or bank numbers: in sandbox the buttons stand for what the user
 // would enter on the processor's page) and load nothing from elsewhere.
 import type { SetupOutcome, SetupPurpose } from '../../fiat/setup-links-service.js';
@@ -26,18 +27,18 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
-/** The page frame shared by every sandbox link page (setup and funding links). */
-export function layout(title: string, body: string): string {
+/** The page frame shared by every page peerpay serves for its links, in both modes; `style` adds CSS rules. */
+export function layout(title: string, body: string, style = ''): string {
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${escapeHtml(title)} · peerpay sandbox</title>
+<title>${escapeHtml(title)} · peerpay</title>
 <style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;line-height:1.5}
 button{display:block;width:100%;margin:.5rem 0;padding:.75rem;font-size:1rem;cursor:pointer}
-.note{color:#555;font-size:.9rem}</style>
+.note{color:#555;font-size:.9rem}${style}</style>
 </head>
 <body>
 <h1>${escapeHtml(title)}</h1>

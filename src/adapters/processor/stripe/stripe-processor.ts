@@ -37,6 +37,7 @@ const RECHECK_MS = 3600 * 1000;
 
 export class StripeProcessor implements PaymentProcessor {
   readonly name = 'stripe';
+  readonly idempotencyKeyLifetimeMs = 24 * 3600 * 1000;
 
   constructor(private readonly deps: { stripe: Stripe; clock: Clock }) {}
 
