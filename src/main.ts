@@ -20,7 +20,8 @@ async function main(): Promise<void> {
   const app = await buildApp(deps);
   const jobs = startJobs(deps, app.log);
   await app.listen({ port: config.port, host: config.host });
-  app.log.info({ mode: config.mode, database: deps.database.kind, url: config.publicUrl }, 'peerpay is listening');
+  // The hot wallet's address is public (it pays gas and receives sweeps); an operator funds it with gas.
+  app.log.info({ mode: config.mode, database: deps.database.kind, url: config.publicUrl, hotWallet: deps.wallets.hotWallet.address }, 'peerpay is listening');
 
   let stopping = false;
   const stop = async (signal: string) => {
