@@ -8,9 +8,9 @@ import { checkLedgerInvariants } from '../../src/ledger/ledger-queries.js';
 import { runJobsOnce } from '../../src/jobs/job-runner.js';
 import { fiatRecoveryJob } from '../../src/jobs/fiat-recovery-job.js';
 import { UnrecoverableTransferError, recoverOrphanedTransfers } from '../../src/fiat/transfer-recovery.js';
-import { expectProblem, registerUser, type TestUser } from '../helpers/test-server.js';
+import { TEST_MASTER_SEED, expectProblem, registerUser, type TestUser } from '../helpers/test-server.js';
 import { balances, send } from '../helpers/fiat.js';
-import { completeSetup, liveModeAvailable, startLiveWorld, type LiveWorld } from '../helpers/live-mode.js';
+import { LIVE_STRIPE_SECRET_KEY, LIVE_STRIPE_WEBHOOK_SECRET, completeSetup, liveModeAvailable, startLiveWorld, type LiveWorld } from '../helpers/live-mode.js';
 
 const PAYMENT_INTENTS = '/v1/payment_intents';
 
@@ -30,6 +30,10 @@ describe.runIf(liveModeAvailable())('live mode: Stripe failing mid-charge', () =
   afterAll(async () => {
     if (!world) return;
     expect(await checkLedgerInvariants(world.server.deps.db)).toEqual([]);
+    // Failed Stripe calls are logged (503s, the recovery job) without a secret.
+    const logs = world.server.logs.join('');
+    expect(logs).toContain('payment processor call failed');
+    for (const secret of [LIVE_STRIPE_SECRET_KEY, LIVE_STRIPE_WEBHOOK_SECRET, TEST_MASTER_SEED.slice(2)]) expect(logs).not.toContain(secret);
     await world.close();
   });
 
