@@ -85,7 +85,7 @@ export async function fiatRoutes(app: App, deps: Deps): Promise<void> {
         tags: ['fiat'],
         summary: 'Send money to another user; the sender pays the fee on top',
         description:
-          '`instant` charges the saved card and completes at once. `ach` debits the bank account: `pending`, then `completed` after 3 business days (or `failed` if the bank returns the debit). Answers 200. Errors: 402 `card_setup_required` / `card_declined` (call POST /agent/setup-link), 409 `ach_setup_required` with `needsBankDebitSetup: true` (call POST /agent/bank-debit-link).',
+          '`instant` charges the saved card and completes at once. `ach` debits the bank account: `pending`, then `completed` after 3 business days (or `failed` if the bank returns the debit). Answers 200. Errors: 400 `amount_too_small` (the total charged, fee included, must reach the card network’s minimum: USD 0.50, EUR 0.50, GBP 0.30, JPY 50; `minimum` names the smallest amount), 402 `card_setup_required` / `card_declined` / `card_authentication_required` (call POST /agent/setup-link and have the user set up the card again), 409 `ach_setup_required` with `needsBankDebitSetup: true` (call POST /agent/bank-debit-link), 503 `processor_unavailable` (retry with the same Idempotency-Key; you are charged once).',
         headers: IdempotencyHeaders,
         body: SendTransferBody,
         response: { 200: TransferResponse, ...problems(400, 401, 402, 404, 409, 413, 415, 422, 503) },
