@@ -1,12 +1,14 @@
 // The double-entry core. An operation is a set of transfers applied atomically inside the caller's
-// transaction; user accounts never go below zero, under any concurrency, because every balance
-// change is a conditional UPDATE that PostgreSQL serialises on the row (and a CHECK constraint
-// backs it up). Locks are always taken in one global order, so that two operations or batches never
-// deadlock on each other: first new ledger accounts are created in code order, then the pending
-// transfers being resolved are locked in id order, then account rows are locked in id order (a
-// batch, all of them up front; one operation, in the statement that updates them). An operation
-// costs few round trips: one statement finds or creates all its accounts, one moves the balances
-// and records the transfers.
+// transaction; user accounts never go below zero, under any concurrency, because every account row
+// an operation moves is locked first and its new balance checked before anything is written (and a
+// CHECK constraint backs it up). A refused operation writes nothing, so a caller that catches the
+// refusal and commits its transaction anyway leaves the ledger as it was. Locks are always taken in
+// one global order, so that two operations or batches never deadlock on each other: first new
+// ledger accounts are created in code order, then the pending transfers being resolved are locked
+// in id order, then account rows are locked in id order (a batch, all of them up front; one
+// operation, in one explicit ordered statement). An operation costs few round trips: one statement
+// finds or creates all its accounts, one locks and reads them, one moves the balances and records
+// the transfers.
 import { sql, type Transaction } from 'kysely';
 import type { DB } from '../db/schema.js';
 import type { Db } from '../db/database.js';
@@ -97,18 +99,57 @@ export async function applyOperation(trx: Trx, operation: Operation): Promise<Ap
     }
   }
 
+  const locked = await lockAccountRows(trx, [...deltas.keys()]);
+  if (!fitsEveryAccount(locked, deltas)) {
+    // Nothing was written by this operation but the accounts it created; those go too, so that the
+    // refusal leaves nothing behind even when the caller goes on to commit.
+    const created = [...accounts.values()].filter((a) => a.created).map((a) => a.id);
+    if (created.length > 0) await trx.deleteFrom('ledger_accounts').where('id', 'in', created).execute();
+    throw new AppError('insufficient_balance', 'Insufficient balance for this operation.');
+  }
   return moveAndRecord(trx, operation.operationId, deltas, resolved);
 }
 
+interface LockedAccount {
+  id: number;
+  balance: bigint;
+  pending_debits: bigint;
+  pending_credits: bigint;
+  allow_negative: boolean;
+}
+
 /**
- * The balance changes and the transfer rows of one operation, in one statement (one round trip).
- * The account rows are first locked in id order by the sub-select, which PostgreSQL runs once before
- * the update touches any row (an uncorrelated condition is a one-time filter), so the global lock
- * order holds however the planner joins the update. The condition is true whatever the count: it
- * is there for its locks, and when a row changed by a concurrent transaction is re-checked
- * (EvalPlanQual), PostgreSQL re-evaluates it without re-reading the locked rows. Every change is
- * conditional: a user account that would go below zero is left out of `moved`, and the operation
- * is refused.
+ * Locks the account rows in id order, in a statement of its own (the global lock order), and
+ * reads them: until this transaction ends, nobody else can change what the check below sees.
+ */
+async function lockAccountRows(trx: Trx, accountIds: readonly number[]): Promise<Map<number, LockedAccount>> {
+  const ids = [...accountIds].sort((a, b) => a - b);
+  const result = await sql<LockedAccount>`
+    select id, balance, pending_debits, pending_credits, allow_negative
+      from ledger_accounts
+     where id in (${sql.join(ids)})
+     order by id
+       for no key update`.execute(trx);
+  assert(result.rows.length === ids.length, 'every account of the operation is locked');
+  return new Map(result.rows.map((row) => [row.id, row]));
+}
+
+/** True when, after the deltas, no account that may not go negative is below zero. */
+function fitsEveryAccount(locked: ReadonlyMap<number, LockedAccount>, deltas: ReadonlyMap<number, Delta>): boolean {
+  for (const [id, d] of deltas) {
+    const a = locked.get(id)!;
+    const pendingDebits = a.pending_debits + d.pendingDebits;
+    // Pending amounts are resolved only by the transfers that created them: never below zero.
+    assert(pendingDebits >= 0n && a.pending_credits + d.pendingCredits >= 0n, 'pending amounts not negative');
+    if (!a.allow_negative && a.balance + d.balance - pendingDebits < 0n) return false;
+  }
+  return true;
+}
+
+/**
+ * The balance changes and the transfer rows of one operation, in one statement (one round trip),
+ * on rows already locked and checked. The update keeps its no-overdraft condition as a second
+ * guard: a row it leaves out is a bug, and fails the operation as one.
  */
 async function moveAndRecord(trx: Trx, operationId: string, deltas: ReadonlyMap<number, Delta>, resolved: readonly ResolvedTransfer[]): Promise<AppliedTransfer[]> {
   const ids = [...deltas.keys()].sort((a, b) => a - b);
@@ -137,7 +178,6 @@ async function moveAndRecord(trx: Trx, operationId: string, deltas: ReadonlyMap<
              pending_credits = a.pending_credits + d.pending_credits
         from (values ${sql.join(changes)}) as d(id, balance, pending_debits, pending_credits)
        where a.id = d.id
-         and (select count(*) from (select l.id from ledger_accounts l where l.id in (${sql.join(ids)}) order by l.id for no key update) locked) >= 0
          and (a.allow_negative or a.balance + d.balance - (a.pending_debits + d.pending_debits) >= 0)
       returning a.balance, a.pending_debits, a.pending_credits, a.allow_negative
     ), recorded as (
@@ -153,10 +193,8 @@ async function moveAndRecord(trx: Trx, operationId: string, deltas: ReadonlyMap<
      order by r.id`.execute(trx);
   const first = result.rows[0];
   assert(first && result.rows.length === resolved.length, 'every transfer of the operation is recorded');
-  // A user account short of money was left out of the update: nothing of the operation may stay
-  // (the caller's transaction, or the batch's savepoint, is rolled back by this error).
-  if (Number(first.moved) !== ids.length) throw new AppError('insufficient_balance', 'Insufficient balance for this operation.');
-  // After writing: the invariants the database was asked to keep do hold.
+  // After writing: every locked and checked row moved, and the invariants the database was asked to keep do hold.
+  assert(Number(first.moved) === ids.length, 'every account of the operation moved');
   assert(Number(first.broken) === 0, 'user accounts not below zero and pending amounts not negative');
   return result.rows.map((r) => ({
     id: r.id,
