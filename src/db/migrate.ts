@@ -11,6 +11,7 @@ import * as m0007 from './migrations/0007-deposits.js';
 import * as m0008 from './migrations/0008-outbox-withdrawals.js';
 import * as m0009 from './migrations/0009-x402.js';
 import * as m0010 from './migrations/0010-live-processor.js';
+import * as m0011 from './migrations/0011-ledger-guards.js';
 
 const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '0008-outbox-withdrawals': m0008,
   '0009-x402': m0009,
   '0010-live-processor': m0010,
+  '0011-ledger-guards': m0011,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -297,6 +297,25 @@ export interface X402PaymentsTable {
   settled_at: Date | null;
 }
 
+/** The last custody check per token (migration 0011); numeric(78,0) columns are read as decimal strings. */
+export interface CustodyChecksTable {
+  token: 'USDC' | 'EURC';
+  books_minor: ColumnType<string, string, string>;
+  chain_minor: ColumnType<string, string, string>;
+  block_number: bigint;
+  ok: boolean;
+  checked_at: Date;
+}
+
+/** Which master seed and chain this database belongs to (migration 0011); one row. */
+export interface InstallationIdentityTable {
+  id: number;
+  seed_fingerprint: string;
+  chain_id: number;
+  chain_genesis_hash: string;
+  recorded_at: Date;
+}
+
 export interface DB {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
@@ -320,4 +339,6 @@ export interface DB {
   chain_sweeps: ChainSweepsTable;
   chain_deposits: ChainDepositsTable;
   chain_scan_cursors: ChainScanCursorsTable;
+  custody_checks: CustodyChecksTable;
+  installation_identity: InstallationIdentityTable;
 }

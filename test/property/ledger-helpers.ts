@@ -2,6 +2,7 @@
 // precise check that an operation was refused for insufficient balance.
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
+import { sql } from 'kysely';
 import type { Db } from '../../src/db/database.js';
 import { AppError } from '../../src/platform/errors.js';
 
@@ -41,10 +42,9 @@ export async function snapshotLedger(db: Db): Promise<LedgerSnapshot> {
   return { accounts, transferCount: Number(count.n) };
 }
 
-/** Empties the ledger between property runs (the users stay). */
+/** Empties the ledger between property runs (the users stay). Transfers are immutable (no DELETE), so truncate. */
 export async function resetLedger(db: Db): Promise<void> {
-  await db.deleteFrom('ledger_transfers').execute();
-  await db.deleteFrom('ledger_accounts').execute();
+  await sql`truncate ledger_transfers, ledger_accounts`.execute(db);
 }
 
 /** True when `error` is the refusal an overdraft must produce; anything else fails the test. */

@@ -1,0 +1,95 @@
+// The schema's own guards on the ledger (migration 0011): whatever code writes to the tables, the
+// database refuses a row that breaks the books. Each test is a direct SQL write around the ledger.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import type { Database } from '../../src/db/database.js';
+import { commitOperation } from '../../src/ledger/ledger.js';
+import { platformAccount, userAvailable } from '../../src/ledger/ledger-accounts.js';
+import { openTestDatabase } from '../helpers/test-database.js';
+import { createUsers } from './ledger-helpers.js';
+
+let database: Database;
+let user: number;
+let other: number;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  [user, other] = (await createUsers(database.db, 2)) as [number, number];
+  await commitOperation(database.db, {
+    operationId: 'seed-usd',
+    transfers: [{ type: 'posted', debit: platformAccount('processor_clearing', 'USD'), credit: userAvailable(user, 'USD'), amountMinor: 100n, code: 'test' }],
+  });
+  await commitOperation(database.db, {
+    operationId: 'seed-eur',
+    transfers: [{ type: 'posted', debit: platformAccount('processor_clearing', 'EUR'), credit: userAvailable(other, 'EUR'), amountMinor: 100n, code: 'test' }],
+  });
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+async function accountId(code: string): Promise<number> {
+  const row = await database.db.selectFrom('ledger_accounts').select('id').where('code', '=', code).executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Runs `statement` in a transaction that is always rolled back; resolves to the database's refusal, or null if it was accepted. */
+async function refusal(statement: ReturnType<typeof sql>): Promise<string | null> {
+  try {
+    await database.db.transaction().execute(async (trx) => {
+      await statement.execute(trx);
+      throw new Error('accepted');
+    });
+  } catch (error) {
+    return (error as Error).message === 'accepted' ? null : (error as Error).message;
+  }
+  return null;
+}
+
+describe('ledger schema guards', () => {
+  it('refuses an account in an unknown asset', async () => {
+    expect(await refusal(sql`insert into ledger_accounts (code, kind, asset, allow_negative) values ('platform:fees:XYZ', 'fees', 'XYZ', false)`)).not.toBeNull();
+    // A known asset is accepted (the control).
+    expect(await refusal(sql`insert into ledger_accounts (code, kind, asset, allow_negative) values ('platform:fees:GBP', 'fees', 'GBP', false)`)).toBeNull();
+  });
+
+  it('refuses a transfer in an unknown asset', async () => {
+    const debit = await accountId('platform:processor_clearing:USD');
+    const credit = await accountId(`user:${user}:available:USD`);
+    expect(await refusal(sql`insert into ledger_transfers (operation_id, kind, debit_account_id, credit_account_id, asset, amount, code)
+                             values ('x', 'posted', ${debit}, ${credit}, 'XYZ', 1, 'test')`)).not.toBeNull();
+    expect(await refusal(sql`insert into ledger_transfers (operation_id, kind, debit_account_id, credit_account_id, asset, amount, code)
+                             values ('x', 'posted', ${debit}, ${credit}, 'USD', 1, 'test')`)).toBeNull();
+  });
+
+  it("refuses a transfer whose asset is not both accounts' asset", async () => {
+    const usdClearing = await accountId('platform:processor_clearing:USD');
+    const usdUser = await accountId(`user:${user}:available:USD`);
+    const eurUser = await accountId(`user:${other}:available:EUR`);
+    // Asset differs from both accounts.
+    expect(await refusal(sql`insert into ledger_transfers (operation_id, kind, debit_account_id, credit_account_id, asset, amount, code)
+                             values ('x', 'posted', ${usdClearing}, ${usdUser}, 'EUR', 1, 'test')`)).not.toBeNull();
+    // Debit side matches, credit side does not.
+    expect(await refusal(sql`insert into ledger_transfers (operation_id, kind, debit_account_id, credit_account_id, asset, amount, code)
+                             values ('x', 'posted', ${usdClearing}, ${eurUser}, 'USD', 1, 'test')`)).not.toBeNull();
+    // Credit side matches, debit side does not.
+    expect(await refusal(sql`insert into ledger_transfers (operation_id, kind, debit_account_id, credit_account_id, asset, amount, code)
+                             values ('x', 'posted', ${usdClearing}, ${eurUser}, 'EUR', 1, 'test')`)).not.toBeNull();
+  });
+
+  it('refuses to change or delete a recorded transfer', async () => {
+    const count = await database.db.selectFrom('ledger_transfers').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBeGreaterThan(0);
+    expect(await refusal(sql`update ledger_transfers set amount = amount + 1`)).toMatch(/immutable/);
+    expect(await refusal(sql`update ledger_transfers set code = 'edited'`)).toMatch(/immutable/);
+    expect(await refusal(sql`delete from ledger_transfers`)).toMatch(/immutable/);
+  });
+
+  it('refuses allow_negative on an account that is not a platform account', async () => {
+    expect(await refusal(sql`insert into ledger_accounts (code, owner_account_id, kind, asset, allow_negative)
+                             values (${`user:${user}:available:GBP`}, ${user}, 'available', 'GBP', true)`)).not.toBeNull();
+    expect(await refusal(sql`update ledger_accounts set allow_negative = true where code = ${`user:${user}:available:USD`}`)).not.toBeNull();
+    // A platform account may (the control).
+    expect(await refusal(sql`insert into ledger_accounts (code, kind, asset, allow_negative) values ('platform:chain_custody:EURC', 'chain_custody', 'EURC', true)`)).toBeNull();
+  });
+});
