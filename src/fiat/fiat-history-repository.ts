@@ -6,7 +6,7 @@ import type { Db } from '../db/database.js';
 import type { FiatCurrency } from '../money/assets.js';
 import type { FiatPaymentMethod } from '../money/fees.js';
 import type { FiatTransferStatus } from './fiat-transfer.js';
-import type { Position } from './cursor.js';
+import type { Position } from '../platform/cursor.js';
 
 /** A recipient sees a transfer once it reached them: pending, completed, or returned after being pending. */
 const VISIBLE_TO_RECIPIENT = sql`(t.status in ('pending', 'completed') or (t.status = 'failed' and t.failure_code = 'bank_debit_returned'))`;

@@ -2,7 +2,7 @@
 // entries they and payouts made (GET /transactions). Only the caller's own rows are ever read.
 import type { Deps } from '../deps.js';
 import { assert } from '../platform/errors.js';
-import { decodeCursor, encodeCursor } from './cursor.js';
+import { decodeCursor, encodeCursor } from '../platform/cursor.js';
 import { listEntries, listTransfers, type EntryRow, type TransferHistoryRow } from './fiat-history-repository.js';
 
 export const MAX_PAGE_SIZE = 100;

@@ -3,7 +3,7 @@
 // transaction of their own; whichever comes second finds the link used and changes nothing.
 import type { Trx } from '../ledger/ledger.js';
 import type { InstrumentKind } from '../adapters/processor/payment-processor.js';
-import { completeLinkByProcessor, findOpenLinkByProcessorRef } from './links-repository.js';
+import { completeLinkByProcessor, findOpenLinkByProcessorRef } from '../platform/links-repository.js';
 import { lockCustomerByPayoutAccount, setInstrumentRef } from './processor-customers-repository.js';
 import { SETUP_LINK_RULES, isSetupPurpose } from './setup-links-service.js';
 

@@ -5,7 +5,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { Token } from '../money/assets.js';
-import type { Position } from '../fiat/cursor.js';
+import type { Position } from '../platform/cursor.js';
 
 /** Kinds of stablecoin movement. */
 export type HistoryType = 'transfer' | 'withdrawal' | 'deposit';

@@ -2,7 +2,7 @@
 // 20, opaque cursor). Only the caller's own movements are ever read: the account id comes from the
 // API key, and a cursor is only a position.
 import type { Deps } from '../deps.js';
-import { decodeCursor, encodeCursor } from '../fiat/cursor.js';
+import { decodeCursor, encodeCursor } from '../platform/cursor.js';
 import { assert } from '../platform/errors.js';
 import { listHistory, type HistoryRow } from './stablecoin-history-repository.js';
 

@@ -1,7 +1,7 @@
 // History cursors: what peerpay made decodes back to its position; anything else is a 400, never
 // a value the database would refuse (a 500).
 import { describe, expect, it } from 'vitest';
-import { decodeCursor, encodeCursor } from '../../src/fiat/cursor.js';
+import { decodeCursor, encodeCursor } from '../../src/platform/cursor.js';
 import { AppError } from '../../src/platform/errors.js';
 
 const encode = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8').toString('base64url');

@@ -10,7 +10,7 @@
 import type { Hash } from 'viem';
 import type { Deps } from '../../deps.js';
 import { findAccountById } from '../../accounts/accounts-repository.js';
-import { findLinkByTokenHash, insertLink, useLink, type LinkRow } from '../../fiat/links-repository.js';
+import { findLinkByTokenHash, insertLink, useLink, type LinkRow } from '../../platform/links-repository.js';
 import { isToken, type Token } from '../../money/assets.js';
 import { assert } from '../../platform/errors.js';
 import { newToken, sha256Hex } from '../../platform/ids.js';

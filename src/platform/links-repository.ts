@@ -1,4 +1,5 @@
-// SQL for links handed out to users. Only the SHA-256 hash of a link's token is stored.
+// SQL for links handed out to users (setup, payout onboarding and funding links: every feature's
+// links share one table and these rules). Only the SHA-256 hash of a link's token is stored.
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { Trx } from '../ledger/ledger.js';

@@ -1,6 +1,6 @@
 // Opaque pagination cursors for lists ordered newest first by (created_at, id): the position of
 // the last item of a page, base64url-encoded. Clients pass them back unchanged.
-import { AppError } from '../platform/errors.js';
+import { AppError } from './errors.js';
 
 export interface Position {
   createdAt: Date;
