@@ -2,7 +2,7 @@
 // within the request's wait, a crash, an external facilitator that timed out). The token contract
 // is the judge: once authorizationState(payer, nonce) is true, the authorization moved exactly the
 // price to payTo (verification made sure of both), whoever relayed it, so the payment is settled
-// and its revenue is posted; once the chain's time has passed validBefore with the nonce unused,
+// and its revenue is posted (when it paid the hot wallet: see x402-ledger.ts); once the chain's time has passed validBefore with the nonce unused,
 // it can never move, so the payment failed; a claim for which nothing was ever relayed (no
 // transaction known, no outbox entry) failed too. Anything else waits for the next round.
 import type { Deps } from '../deps.js';
@@ -14,7 +14,7 @@ import { markFailed, markSettled, settlingPayments } from './x402-payments-repos
 /** Younger payments may still have their request waiting on them. */
 const MIN_AGE_MS = 60_000;
 
-export async function reconcileX402Payments(deps: Pick<Deps, 'db' | 'chain' | 'clock'>, limit: number): Promise<number> {
+export async function reconcileX402Payments(deps: Pick<Deps, 'db' | 'chain' | 'clock' | 'wallets'>, limit: number): Promise<number> {
   const now = deps.clock.now();
   const open = await settlingPayments(deps.db, { olderThan: new Date(now.getTime() - MIN_AGE_MS), limit });
   if (open.length === 0) return 0;
@@ -26,7 +26,7 @@ export async function reconcileX402Payments(deps: Pick<Deps, 'db' | 'chain' | 'c
     if (used) {
       await deps.db.transaction().execute(async (trx) => {
         if (await markSettled(trx, { id: payment.id, txHash: null, at: deps.clock.now() })) {
-          await recordChainRevenue(trx, { id: payment.id, amountMinor: payment.amountMinor });
+          await recordChainRevenue(trx, { id: payment.id, amountMinor: payment.amountMinor, payTo: payment.payTo, hotWallet: deps.wallets.hotWallet.address });
         }
       });
     } else if (head && head.timestamp >= payment.validBefore) {

@@ -3,7 +3,8 @@
 //   2. compute the answer (read-only), so that a failure there costs the client nothing;
 //   3. settle through the facilitator: the built-in one relays transferWithAuthorization from the
 //      hot wallet through the outbox and waits (at most SETTLE_WAIT_MS) until it is mined;
-//   4. in one database transaction, mark the payment settled and post the revenue to the ledger.
+//   4. in one database transaction, mark the payment settled and post the revenue to the ledger
+//      (only when it paid the hot wallet: see x402-ledger.ts).
 // A relay that was sent but not seen mined in time stays 'settling'; the reconciliation job
 // (reconcile-payments.ts) finishes it from the chain, so revenue is recorded exactly once either way.
 import type { SettleResponse } from '@x402/core/types';
@@ -20,7 +21,7 @@ import { PaymentRefused, specReason } from './x402-reasons.js';
 import { x402OutboxReference } from './x402-reference.js';
 
 export interface SettleContext extends VerifyContext {
-  deps: Pick<Deps, 'db' | 'chain' | 'clock'>;
+  deps: Pick<Deps, 'db' | 'chain' | 'clock' | 'wallets'>;
 }
 
 export interface Settlement {
@@ -74,7 +75,7 @@ export async function settleAndServe<T>(
   await db.transaction().execute(async (trx) => {
     // The job may have finished it first (a request that outlived its own wait); then it is counted.
     if (await markSettled(trx, { id: paymentId, txHash: settled.transaction, at: settledAt })) {
-      await recordChainRevenue(trx, { id: paymentId, amountMinor: endpoint.priceMinor });
+      await recordChainRevenue(trx, { id: paymentId, amountMinor: endpoint.priceMinor, payTo: ctx.terms.payTo, hotWallet: ctx.deps.wallets.hotWallet.address });
     }
   });
   return { result, settlement: { paymentId, transaction: settled.transaction, network: settled.network, payer: input.payer } };

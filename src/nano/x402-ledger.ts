@@ -1,18 +1,29 @@
 // How x402 revenue enters the ledger. Two ways to pay, two operations, each one posted transfer:
 //
-// - On chain: the payer's USDC arrived at payTo (the hot wallet) by transferWithAuthorization, so
-//   peerpay holds more USDC on chain than before. chain_custody mirrors those holdings (it goes
-//   negative by what the chain holds for peerpay; deposits debit it too), so the revenue is
-//   chain_custody → x402_revenue: custody grows by exactly the price and so does revenue, and every
-//   asset's balances still sum to zero.
+// - On chain, to the hot wallet: the payer's USDC arrived at the hot wallet by
+//   transferWithAuthorization, so peerpay holds more USDC on chain than before. chain_custody
+//   mirrors those holdings (it goes negative by what the chain holds for peerpay; deposits debit it
+//   too), so the revenue is chain_custody → x402_revenue: custody grows by exactly the price and so
+//   does revenue, and every asset's balances still sum to zero.
+// - On chain, to an external PAY_TO: the USDC went to an address whose key peerpay does not hold.
+//   peerpay only relayed the authorization (and paid its gas); it never held the money, so nothing
+//   enters the ledger. The x402_payments row (settled, with its pay_to and transaction) is the whole
+//   record. We chose this over a movement through some "external revenue" account: any account that
+//   is debited for money peerpay never received either counts as custody (and the books would claim
+//   tokens the chain does not show) or needs an exception in every custody sum; with no movement, the
+//   ledger's chain_custody per token always equals what the hot wallet and deposit addresses hold
+//   for it (books/custody-check.ts compares the two).
 // - From a balance: the caller's available USDC pays x402_revenue; no token moves on chain.
+import { isAddressEqual, type Address } from 'viem';
 import { applyOperation, type Trx } from '../ledger/ledger.js';
 import { platformAccount, userAvailable } from '../ledger/ledger-accounts.js';
 import { assert } from '../platform/errors.js';
 import { x402OperationId } from './x402-reference.js';
 
-export async function recordChainRevenue(trx: Trx, payment: { id: string; amountMinor: bigint }): Promise<void> {
+/** Books a settled on-chain payment: into custody when it paid the hot wallet, not at all when it paid an external PAY_TO. */
+export async function recordChainRevenue(trx: Trx, payment: { id: string; amountMinor: bigint; payTo: Address; hotWallet: Address }): Promise<void> {
   assert(payment.amountMinor > 0n, 'an x402 payment is positive');
+  if (!isAddressEqual(payment.payTo, payment.hotWallet)) return;
   const applied = await applyOperation(trx, {
     operationId: x402OperationId(payment.id),
     transfers: [

@@ -111,13 +111,15 @@ export interface SettlingPayment {
   nonce: Hex;
   validBefore: bigint;
   txHash: string | null;
+  /** Where the authorization pays (the hot wallet, or an external PAY_TO). */
+  payTo: Address;
 }
 
 /** Chain payments still settling that were claimed before `olderThan`, oldest first, at most `limit`. */
 export async function settlingPayments(db: Db, input: { olderThan: Date; limit: number }): Promise<SettlingPayment[]> {
   const rows = await db
     .selectFrom('x402_payments')
-    .select(['id', 'amount', 'payer', 'authorization_nonce', 'valid_before', 'tx_hash'])
+    .select(['id', 'amount', 'payer', 'authorization_nonce', 'valid_before', 'tx_hash', 'pay_to'])
     .where('status', '=', 'settling')
     .where('source', '=', 'chain')
     .where('created_at', '<', input.olderThan)
@@ -131,5 +133,6 @@ export async function settlingPayments(db: Db, input: { olderThan: Date; limit: 
     nonce: r.authorization_nonce as Hex,
     validBefore: r.valid_before ?? 0n,
     txHash: r.tx_hash,
+    payTo: r.pay_to as Address,
   }));
 }

@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { ConfigError, loadConfig } from '../../src/config.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
-import { decodeBase64Json, fundedPayer, handMadeV1Header, LOOKUP_PRICE, usdcOf, v2Fetch } from '../helpers/nano.js';
+import { decodeBase64Json, fundedPayer, handMadeV1Header, LOOKUP_PRICE, usdcOf, v2Fetch, x402Books } from '../helpers/nano.js';
+import { custodyOf } from '../helpers/stablecoin-chain.js';
+import { recordChainRevenue } from '../../src/nano/x402-ledger.js';
 
 const payTo = privateKeyToAccount(generatePrivateKey()).address;
 let server: TestServer;
@@ -32,6 +34,33 @@ describe('PAY_TO', () => {
     expect(response.status).toBe(200);
     expect(await usdcOf(server, payTo)).toBe(LOOKUP_PRICE);
     expect(await usdcOf(server, hot)).toBe(hotBefore);
+  });
+
+  it('books nothing into custody: peerpay only relayed, and the books still equal what the hot wallet and deposit addresses hold', async () => {
+    const payer = await fundedPayer(server);
+    const hot = server.deps.wallets.hotWallet.address;
+    const hotBefore = await usdcOf(server, hot);
+    const before = await x402Books(server);
+    const response = await v2Fetch(server, payer)(`${server.url}/nano/lookup?handle=PA-AAAAAAAA`);
+    expect(response.status).toBe(200);
+    const after = await x402Books(server);
+    expect(after.settled).toBe(before.settled + 1);
+    // The payment is recorded (x402_payments, settled, with its pay_to), but no custody moved and
+    // no revenue is booked that peerpay does not hold.
+    expect(after.custody).toBe(before.custody);
+    expect(after.revenue).toBe(before.revenue);
+    const custody = await custodyOf(server, 'USDC', hotBefore);
+    expect(custody.booked).toBe(custody.onChain);
+  });
+
+  it('a payment finished later (reconciliation) to an external PAY_TO is not booked as custody either', async () => {
+    const before = await x402Books(server);
+    await server.deps.db.transaction().execute((trx) =>
+      recordChainRevenue(trx, { id: 'x402_reconciled_external', amountMinor: LOOKUP_PRICE, payTo, hotWallet: server.deps.wallets.hotWallet.address }),
+    );
+    const after = await x402Books(server);
+    expect(after.custody).toBe(before.custody);
+    expect(after.revenue).toBe(before.revenue);
   });
 
   it('refuses a payment to the hot wallet when PAY_TO names another address', async () => {
