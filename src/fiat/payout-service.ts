@@ -6,6 +6,7 @@
 import type { Deps } from '../deps.js';
 import { AppError, assert } from '../platform/errors.js';
 import { newId } from '../platform/ids.js';
+import { forEachItem } from '../platform/each-item.js';
 import { reservePayout, resolvePayout } from './fiat-ledger.js';
 import {
   claimPendingPayouts,
@@ -66,13 +67,7 @@ async function startPayout(deps: PayoutDeps, candidate: PayoutCandidate): Promis
 /** Sends up to `limit` pending payouts to the processor; returns how many it looked at. */
 export async function sendPayouts(deps: PayoutDeps, limit: number): Promise<number> {
   const claimed = await claimPendingPayouts(deps.db, { now: deps.clock.now(), leaseMs: LEASE_MS, limit });
-  let firstFailure: unknown = null;
-  for (const payout of claimed) {
-    await sendPayout(deps, payout).catch((error: unknown) => {
-      firstFailure ??= error;
-    });
-  }
-  if (firstFailure !== null) throw firstFailure;
+  await forEachItem(claimed, (payout) => sendPayout(deps, payout));
   return claimed.length;
 }
 

@@ -2,6 +2,7 @@
 // has confirmed within 15 minutes is read back from the processor (Stripe: the Checkout Session and
 // its SetupIntent, or the connected account), and again every 15 minutes while it may still finish.
 import type { Deps } from '../deps.js';
+import { forEachItem } from '../platform/each-item.js';
 import { claimLinksToReconcile, stopReconciling, type LinkToReconcile } from '../platform/links-repository.js';
 import { recordPayoutAccountReady, recordSetupCompleted } from './processor-setups.js';
 import { RECONCILE_AFTER_MS } from './reconciliation-timing.js';
@@ -17,14 +18,8 @@ export async function reconcileSetups(deps: ReconcileDeps, limit: number): Promi
   if (!deps.processor.setupStatus) return 0;
   const now = deps.clock.now();
   const due = await claimLinksToReconcile(deps.db, { now, nextAt: new Date(now.getTime() + RECONCILE_AFTER_MS), limit });
-  // One failure (processor down) must not stop the others; the link stays due and is read next time.
-  let firstFailure: unknown = null;
-  for (const link of due) {
-    await reconcileOne(deps, link).catch((error: unknown) => {
-      firstFailure ??= error;
-    });
-  }
-  if (firstFailure !== null) throw firstFailure;
+  // A link whose reading fails stays due and is read next time.
+  await forEachItem(due, (link) => reconcileOne(deps, link));
   return due.length;
 }
 

@@ -3,6 +3,7 @@
 // here: the processor is asked again with the same idempotency key, so it answers with the charge
 // it made (or makes it now, once), and the answer is recorded.
 import type { Deps } from '../deps.js';
+import { forEachItem } from '../platform/each-item.js';
 import { claimTransfers } from './fiat-transfers-repository.js';
 import { processTransfer } from './transfer-processing.js';
 
@@ -30,21 +31,15 @@ export async function recoverOrphanedTransfers(deps: Pick<Deps, 'db' | 'processo
     leaseMs: LEASE_MS,
     limit,
   });
-  // One failure (processor down) must not stop the others; its lease runs out and a later round
-  // tries again. The first failure is rethrown at the end so that the job runner logs it.
+  // A transfer whose call fails keeps its lease until it runs out; a later round tries again.
   const lifetimeMs = deps.processor.idempotencyKeyLifetimeMs;
-  let firstFailure: unknown = null;
-  for (const transfer of orphans) {
+  await forEachItem(orphans, async (transfer) => {
     if (lifetimeMs !== null && now.getTime() - transfer.createdAt.getTime() > lifetimeMs - KEY_LIFETIME_MARGIN_MS) {
-      firstFailure ??= new UnrecoverableTransferError(
+      throw new UnrecoverableTransferError(
         `fiat transfer ${transfer.id} has waited for the processor's answer since ${transfer.createdAt.toISOString()}, beyond the idempotency window; look it up at the processor and record it by hand`,
       );
-      continue;
     }
-    await processTransfer(deps, transfer).catch((error: unknown) => {
-      firstFailure ??= error;
-    });
-  }
-  if (firstFailure !== null) throw firstFailure;
+    await processTransfer(deps, transfer);
+  });
   return orphans.length;
 }

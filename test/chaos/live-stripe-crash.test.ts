@@ -10,6 +10,7 @@ import { createHdWalletProvider } from '../../src/adapters/wallet/hd-wallet-prov
 import { openDatabase, type Db } from '../../src/db/database.js';
 import { checkLedgerInvariants } from '../../src/ledger/ledger-queries.js';
 import { startStripeStandIn, type StripeStandIn, type TestPaymentMethod } from '../fakes/stripe/index.js';
+import { liveModeEnv } from '../helpers/live-mode.js';
 import { startLiveChain, type LiveChain } from '../helpers/live-chain.js';
 import { lastPathSegment } from '../helpers/live-mode.js';
 import { createPostgresTestDatabase } from '../helpers/test-database.js';
@@ -136,16 +137,7 @@ beforeAll(async () => {
   stripe = await startStripeStandIn({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, webhookMode: 'manual' });
   cleanups.push(() => stripe.close());
   service = await peerpayProcess('live-stripe', {
-    PEERPAY_MODE: 'live',
-    DATABASE_URL: database.url,
-    CHAIN_RPC_URL: chain.rpcUrl,
-    USDC_ADDRESS: chain.tokens.USDC,
-    EURC_ADDRESS: chain.tokens.EURC,
-    PUBLIC_URL: 'https://pay.example.test',
-    MASTER_SEED,
-    STRIPE_SECRET_KEY: SECRET_KEY,
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_BASE: stripe.apiBase,
+    ...liveModeEnv({ databaseUrl: database.url, chain, stripeApiBase: stripe.apiBase, masterSeed: MASTER_SEED, stripeSecretKey: SECRET_KEY, stripeWebhookSecret: WEBHOOK_SECRET }),
     // Long enough that a hung call is still waiting when the kill comes.
     STRIPE_TIMEOUT_MS: '5000',
     JOB_INTERVAL_MS: '200',

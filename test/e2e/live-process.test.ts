@@ -11,6 +11,7 @@ import { createPublicClient, erc20Abi, http, type Address } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { createHdWalletProvider } from '../../src/adapters/wallet/hd-wallet-provider.js';
 import { startStripeStandIn, type StripeStandIn } from '../fakes/stripe/index.js';
+import { liveModeEnv } from '../helpers/live-mode.js';
 import { startLiveChain, type LiveChain } from '../helpers/live-chain.js';
 import { lastPathSegment } from '../helpers/live-mode.js';
 import { createPostgresTestDatabase } from '../helpers/test-database.js';
@@ -73,16 +74,7 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('peerpay as a live-mode proces
     chain = await startLiveChain({ hotWallet });
     stripe = await startStripeStandIn({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, webhookMode: 'auto' });
     env = {
-      PEERPAY_MODE: 'live',
-      DATABASE_URL: database.url,
-      CHAIN_RPC_URL: chain.rpcUrl,
-      USDC_ADDRESS: chain.tokens.USDC,
-      EURC_ADDRESS: chain.tokens.EURC,
-      PUBLIC_URL: 'https://pay.example.test',
-      MASTER_SEED,
-      STRIPE_SECRET_KEY: SECRET_KEY,
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_BASE: stripe.apiBase,
+      ...liveModeEnv({ databaseUrl: database.url, chain, stripeApiBase: stripe.apiBase, masterSeed: MASTER_SEED, stripeSecretKey: SECRET_KEY, stripeWebhookSecret: WEBHOOK_SECRET }),
       STRIPE_TIMEOUT_MS: '5000',
       // Jobs (payouts, deposits, sweeps, withdrawals) every 200 ms, so the journeys take seconds.
       JOB_INTERVAL_MS: '200',

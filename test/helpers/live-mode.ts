@@ -36,6 +36,29 @@ export interface LiveWorld {
 
 export const liveModeAvailable = (): boolean => Boolean(process.env.DATABASE_URL);
 
+/** The environment of a live-mode peerpay on these stand-ins (DESIGN §11's required settings). */
+export function liveModeEnv(input: {
+  databaseUrl: string;
+  chain: Pick<LiveChain, 'rpcUrl' | 'tokens'>;
+  stripeApiBase: string;
+  masterSeed: string;
+  stripeSecretKey: string;
+  stripeWebhookSecret: string;
+}): Record<string, string> {
+  return {
+    PEERPAY_MODE: 'live',
+    DATABASE_URL: input.databaseUrl,
+    CHAIN_RPC_URL: input.chain.rpcUrl,
+    USDC_ADDRESS: input.chain.tokens.USDC,
+    EURC_ADDRESS: input.chain.tokens.EURC,
+    PUBLIC_URL: LIVE_PUBLIC_URL,
+    MASTER_SEED: input.masterSeed,
+    STRIPE_SECRET_KEY: input.stripeSecretKey,
+    STRIPE_WEBHOOK_SECRET: input.stripeWebhookSecret,
+    STRIPE_API_BASE: input.stripeApiBase,
+  };
+}
+
 export async function startLiveWorld(options: { webhookMode?: 'auto' | 'manual'; env?: Record<string, string> } = {}): Promise<LiveWorld> {
   if (!process.env.DATABASE_URL) throw new Error('live mode tests need DATABASE_URL (PostgreSQL)');
   // Stripe and peerpay share one clock, as they share the wall clock in production.
@@ -52,15 +75,14 @@ export async function startLiveWorld(options: { webhookMode?: 'auto' | 'manual';
     const database = await openTestDatabase();
     const server = await startTestServer(
       {
-        PEERPAY_MODE: 'live',
-        DATABASE_URL: database.url!,
-        CHAIN_RPC_URL: chain.rpcUrl,
-        USDC_ADDRESS: chain.tokens.USDC,
-        EURC_ADDRESS: chain.tokens.EURC,
-        PUBLIC_URL: LIVE_PUBLIC_URL,
-        STRIPE_SECRET_KEY: LIVE_STRIPE_SECRET_KEY,
-        STRIPE_WEBHOOK_SECRET: LIVE_STRIPE_WEBHOOK_SECRET,
-        STRIPE_API_BASE: stripe.apiBase,
+        ...liveModeEnv({
+          databaseUrl: database.url!,
+          chain,
+          stripeApiBase: stripe.apiBase,
+          masterSeed: TEST_MASTER_SEED,
+          stripeSecretKey: LIVE_STRIPE_SECRET_KEY,
+          stripeWebhookSecret: LIVE_STRIPE_WEBHOOK_SECRET,
+        }),
         STRIPE_TIMEOUT_MS: '1000',
         ...options.env,
       },

@@ -16,7 +16,8 @@ import { canMintTestTokens } from '../../stablecoin/funding/sandbox-mint.js';
 import { depositFundingPage, fundingDonePage, fundingFailedPage, fundingPage } from '../views/funding-link-pages.js';
 import { gonePage, notFoundPage } from '../views/setup-link-pages.js';
 import type { App } from '../types.js';
-import { outcomeOf, sendPage, sendUnfinishedLink } from './link-pages-routes.js';
+import { outcomeOf, sendUnfinishedLink } from './link-pages-routes.js';
+import { sendPage } from '../views/html-reply.js';
 
 const PATH = `/links/${FUNDING_PURPOSE}/:token`;
 const PARAMS = { type: 'object', properties: { token: { type: 'string', maxLength: 200 } }, required: ['token'] } as const;

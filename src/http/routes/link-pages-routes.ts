@@ -8,19 +8,8 @@ import type { FastifyReply } from 'fastify';
 import type { Deps } from '../../deps.js';
 import { SETUP_PURPOSES, completeSandboxSetupLink, inspectSetupLink, outcomesFor, type SetupPurpose } from '../../fiat/setup-links-service.js';
 import { badOutcomePage, completedPage, gonePage, notFoundPage, setupPage } from '../views/setup-link-pages.js';
+import { sendPage } from '../views/html-reply.js';
 import type { App } from '../types.js';
-
-export function sendPage(reply: FastifyReply, status: number, html: string): FastifyReply {
-  return reply
-    .code(status)
-    .type('text/html; charset=utf-8')
-    // The URL is a bearer secret: never cached, never sent on as a referrer, never framed.
-    .header('Cache-Control', 'no-store')
-    .header('Referrer-Policy', 'no-referrer')
-    .header('X-Robots-Tag', 'noindex')
-    .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'")
-    .send(html);
-}
 
 /** The outcome a submission asks for: the form field (or JSON member) `outcome`, `succeed` when absent. */
 export function outcomeOf(body: unknown): string | null {

@@ -9,6 +9,6 @@ export function sendPage(reply: FastifyReply, status: number, html: string): Fas
     .header('Cache-Control', 'no-store')
     .header('Referrer-Policy', 'no-referrer')
     .header('X-Robots-Tag', 'noindex')
-    .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'self'; frame-ancestors 'none'")
+    .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'")
     .send(html);
 }
