@@ -1,6 +1,6 @@
 // buildApp(deps): the HTTP application with every plugin and route module registered explicitly.
 // It never listens; main.ts and the tests do.
-import Fastify from 'fastify';
+import Fastify, { type FastifyServerFactory } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Deps } from './deps.js';
@@ -32,6 +32,8 @@ import type { App } from './http/types.js';
 export interface BuildAppOptions {
   /** A pino destination for the logs (tests capture them); defaults to stdout. */
   logStream?: NodeJS.WritableStream;
+  /** main.ts: the HTTP server it bound before opening the database (platform/start-up.ts). */
+  serverFactory?: FastifyServerFactory;
 }
 
 export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promise<App> {
@@ -46,6 +48,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
       },
       redact: { paths: ['req.headers.authorization', '*.password', '*.apiKey'], censor: '[redacted]' },
     },
+    ...(options.serverFactory ? { serverFactory: options.serverFactory } : {}),
     genReqId: () => newId('req'),
     requestIdHeader: false,
     bodyLimit: config.bodyLimitBytes,
@@ -98,7 +101,8 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
       new AppError('rate_limited', `Rate limit of ${context.max} requests per minute exceeded; retry after ${context.after}.`),
   });
   registerIdempotency(app, deps.db);
-  registerMetrics(app);
+  // With METRICS_PORT, /metrics is served by main.ts's second listener only.
+  registerMetrics(app, deps.metrics.registry, { serveOnMainPort: config.metricsPort === undefined });
 
   await app.register(async (scope) => healthRoutes(scope as App, deps));
   await app.register(async (scope) => accountRoutes(scope as App, deps));

@@ -68,6 +68,8 @@ export interface Config {
    * loadConfig never gives a hop count: Fastify 5.12 ignores one, so TRUST_PROXY refuses it.
    */
   readonly trustProxy: boolean | number | readonly string[];
+  /** METRICS_PORT: /metrics on a listener of its own (same HOST); the main port then answers 404 there. */
+  readonly metricsPort: number | undefined;
 }
 
 export class ConfigError extends Error {
@@ -216,6 +218,8 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError(`PEERPAY_MODE must be "sandbox" or "live", got "${env.PEERPAY_MODE}"`);
   }
   const port = intVar(env, 'PORT', 3000, { min: 0, max: 65535 });
+  const metricsPort = env.METRICS_PORT ? intVar(env, 'METRICS_PORT', 0, { min: 1, max: 65535 }) : undefined;
+  if (metricsPort !== undefined && metricsPort === port) throw new ConfigError(`METRICS_PORT must differ from PORT (both are ${port})`);
   const host = env.HOST || '127.0.0.1';
   const configuredPublicUrl = urlVar(env, 'PUBLIC_URL', ['http:', 'https:']);
   if (configuredPublicUrl !== undefined && /[?#]/.test(configuredPublicUrl)) {
@@ -298,5 +302,6 @@ export function loadConfig(env: Env = process.env): Config {
     x402FacilitatorUrl: urlVar(env, 'X402_FACILITATOR_URL', ['http:', 'https:']),
     stripe,
     trustProxy,
+    metricsPort,
   });
 }

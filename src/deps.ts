@@ -13,6 +13,9 @@ import { connectChain, type ChainConnection } from './adapters/chain/connect-cha
 import { createStripeClient } from './adapters/processor/stripe/stripe-client.js';
 import { StripeProcessor } from './adapters/processor/stripe/stripe-processor.js';
 import { createStripeWebhookReader, type StripeWebhookReader } from './adapters/processor/stripe/stripe-webhooks.js';
+import { createMetrics, type Metrics } from './platform/metrics.js';
+import { registerBacklogMetrics } from './jobs/backlog-metrics.js';
+import { createLifecycle, type Lifecycle } from './platform/lifecycle.js';
 
 export interface Deps {
   readonly config: Config;
@@ -30,6 +33,10 @@ export interface Deps {
   readonly stripeWebhooks: StripeWebhookReader | null;
   /** The chain (embedded anvil in sandbox mode), its token addresses and, when embedded, mint and gas. */
   readonly chain: ChainConnection;
+  /** Prometheus: the registry /metrics serves (on METRICS_PORT when set), job and backlog metrics. */
+  readonly metrics: Metrics;
+  /** Draining: GET /health/ready answers 503 once the process drains. */
+  readonly lifecycle: Lifecycle;
   close(): Promise<void>;
 }
 
@@ -57,6 +64,8 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     await database.close();
     throw error;
   }
+  const metrics = createMetrics();
+  registerBacklogMetrics(metrics.registry, { db: database.db, chain: chain.chain, clock });
   return {
     config,
     database,
@@ -67,6 +76,8 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     wallets,
     ...processors,
     chain,
+    metrics,
+    lifecycle: createLifecycle(),
     async close() {
       // The database first: nothing may record a chain event after the chain is gone.
       await database.close();

@@ -47,37 +47,61 @@ export const JOBS: Job[] = [
 
 /** Runs every job once, now (also used by the sandbox clock helper after moving time). */
 export async function runJobsOnce(deps: Deps, log?: FastifyBaseLogger, jobs: readonly Job[] = JOBS): Promise<void> {
+  const metrics = deps.metrics.jobs;
   for (const job of jobs) {
+    const labels = { job: job.name };
+    const endTimer = metrics.duration.startTimer(labels);
+    metrics.runs.inc(labels);
     try {
-      await job.run(deps);
+      metrics.items.inc(labels, await job.run(deps));
     } catch (error) {
+      metrics.failures.inc(labels);
       log?.error({ err: error, job: job.name }, 'job failed; it runs again at the next tick');
+    } finally {
+      endTimer();
     }
   }
 }
 
-export function startJobs(deps: Deps, log: FastifyBaseLogger): { stop(): Promise<void> } {
-  let current: Promise<void> = Promise.resolve();
+export function startJobs(deps: Deps, log: FastifyBaseLogger, jobs: readonly Job[] = JOBS): { stop(): Promise<void> } {
+  // Each queue (the chain jobs, about every second, and the others) runs at most one round at a
+  // time. A tick that falls due while the queue's round is still running is skipped, logged and
+  // counted, never queued behind it: a slow round (a slow node or database) cannot pile up rounds
+  // that would then run back to back.
+  const queues = [
+    { name: 'jobs', jobs: jobs.filter((job) => !job.chain), intervalMs: deps.config.jobIntervalMs },
+    { name: 'chain', jobs: jobs.filter((job) => job.chain), intervalMs: deps.config.chainPollIntervalMs },
+  ].filter((queue) => queue.jobs.length > 0);
   let stopped = false;
-  const timer = setInterval(() => {
-    current = current.then(() => (stopped ? undefined : runJobsOnce(deps, log, JOBS.filter((job) => !job.chain))));
-  }, deps.config.jobIntervalMs);
-  timer.unref();
-  // Chain jobs have their own, faster tick (about a second). A tick still running when the next is
-  // due is not queued behind: that one is skipped, so a slow node cannot pile up rounds.
-  let chainRound: Promise<void> | null = null;
-  const chainTimer = setInterval(() => {
-    if (stopped || chainRound) return;
-    chainRound = runJobsOnce(deps, log, JOBS.filter((job) => job.chain)).finally(() => (chainRound = null));
-  }, deps.config.chainPollIntervalMs);
-  chainTimer.unref();
+  const running = new Map<string, Promise<void>>();
+  const skipped = new Map<string, number>();
+  const timers = queues.map((queue) => {
+    const timer = setInterval(() => {
+      if (stopped) return;
+      if (running.has(queue.name)) {
+        deps.metrics.jobs.skippedRounds.inc({ queue: queue.name });
+        skipped.set(queue.name, (skipped.get(queue.name) ?? 0) + 1);
+        return;
+      }
+      const missed = skipped.get(queue.name) ?? 0;
+      if (missed > 0) {
+        // Once per slow round, not once per skipped tick.
+        log.warn({ queue: queue.name, skippedRounds: missed, intervalMs: queue.intervalMs }, 'a round outlasted its interval; the ticks due meanwhile were skipped');
+        skipped.delete(queue.name);
+      }
+      running.set(queue.name, runJobsOnce(deps, log, queue.jobs).finally(() => running.delete(queue.name)));
+    }, queue.intervalMs);
+    timer.unref();
+    return timer;
+  });
   return {
     async stop() {
       stopped = true;
-      clearInterval(timer);
-      clearInterval(chainTimer);
-      await current;
-      await chainRound;
+      for (const timer of timers) clearInterval(timer);
+      await Promise.all(running.values());
+      for (const [queue, missed] of skipped) {
+        log.warn({ queue, skippedRounds: missed }, 'a round outlasted its interval; the ticks due meanwhile were skipped');
+      }
     },
   };
 }

@@ -1,11 +1,12 @@
-// Prometheus metrics at GET /metrics: process metrics and one histogram of request durations by
-// route pattern (never by raw URL, which would carry ids and tokens).
-import { Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+// Prometheus metrics at GET /metrics: process metrics, one histogram of request durations by route
+// pattern (never by raw URL, which would carry ids and tokens), and the job and backlog metrics of
+// deps.metrics. With METRICS_PORT set, /metrics is served only by a listener of its own
+// (metricsRequestHandler, started by main.ts), and the main port answers 404 there.
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { Histogram, type Registry } from 'prom-client';
 import type { App } from '../types.js';
 
-export function registerMetrics(app: App): Registry {
-  const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
+export function registerMetrics(app: App, registry: Registry, options: { serveOnMainPort: boolean }): void {
   const duration = new Histogram({
     name: 'peerpay_http_request_duration_seconds',
     help: 'HTTP request duration by method, route pattern and status',
@@ -19,9 +20,25 @@ export function registerMetrics(app: App): Registry {
       reply.elapsedTime / 1000,
     );
   });
+  if (!options.serveOnMainPort) return;
   app.get('/metrics', { config: { auth: 'public' }, schema: { hide: true } }, async (_request, reply) => {
     reply.type(registry.contentType);
     return registry.metrics();
   });
-  return registry;
+}
+
+/** The METRICS_PORT listener's handler: GET (or HEAD) /metrics, and 404 for anything else. */
+export function metricsRequestHandler(registry: Registry): RequestListener {
+  return (request: IncomingMessage, response: ServerResponse) => {
+    const path = (request.url ?? '').split('?')[0];
+    if (path !== '/metrics' || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      const body = JSON.stringify({ type: 'https://peerpay.dev/problems/not-found', title: 'Not found', status: 404, detail: 'This port serves GET /metrics only.', code: 'not_found' });
+      response.writeHead(404, { 'content-type': 'application/problem+json', 'content-length': Buffer.byteLength(body) }).end(body);
+      return;
+    }
+    registry.metrics().then(
+      (text) => response.writeHead(200, { 'content-type': registry.contentType }).end(request.method === 'HEAD' ? undefined : text),
+      () => response.writeHead(500, { 'content-type': 'text/plain' }).end('metrics could not be read\n'),
+    );
+  };
 }
