@@ -1,11 +1,22 @@
-// Entry point: loadConfig → createDeps → buildApp → listen, with a graceful shutdown that stops
-// taking requests, lets those under way finish, stops the jobs and closes the database.
-import { loadConfig, ConfigError } from './config.js';
+// Entry point: loadConfig → start-up checks → createDeps → buildApp → serve, with a graceful
+// shutdown that stops taking requests, lets those under way finish, stops the jobs and closes the
+// database. Before anything is written to DATA_DIR or a database is opened, the embedded chain's
+// platform is checked and the ports are bound: either refusal is one line on stderr.
+import type { RequestListener } from 'node:http';
+import { loadConfig, ConfigError, type Config } from './config.js';
 import { createDeps } from './deps.js';
 import { buildApp } from './app.js';
 import { startJobs } from './jobs/job-runner.js';
+import { metricsRequestHandler } from './http/plugins/metrics.js';
+import { PRIVATE_UMASK, prepareDataDir, usesDataDir } from './platform/data-dir.js';
+import { installFatalHandlers, type FatalLogger } from './platform/fatal.js';
+import { bindListener, checkEmbeddedChain, StartUpError, type Listener } from './platform/start-up.js';
 
 async function main(): Promise<void> {
+  // First of all: nothing peerpay, PGlite or anvil creates is open to group or others (DESIGN §15).
+  process.umask(PRIVATE_UMASK);
+  let log: FatalLogger = { fatal: (fields, message) => console.error(`peerpay: ${message}`, fields.err) };
+  installFatalHandlers({ fatal: (fields, message) => log.fatal(fields, message) });
   let config;
   try {
     config = loadConfig();
@@ -16,10 +27,21 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  const listeners = await startUpChecks(config);
+  if (usesDataDir(config)) prepareDataDir(config.dataDir, (message) => console.error(`peerpay: warning: ${message}`));
   const deps = await createDeps(config);
-  const app = await buildApp(deps);
+  let fastifyHandler: RequestListener | undefined;
+  const app = await buildApp(deps, {
+    serverFactory: (handler, options) => {
+      fastifyHandler = handler;
+      return adoptServerOptions(listeners.web, options);
+    },
+  });
+  log = app.log;
+  await app.ready();
+  listeners.web.serve(fastifyHandler!);
+  listeners.metrics?.serve(metricsRequestHandler(deps.metrics.registry));
   const jobs = startJobs(deps, app.log);
-  await app.listen({ port: config.port, host: config.host });
   // The hot wallet's address is public (it pays gas and receives sweeps); an operator funds it with gas.
   app.log.info({ mode: config.mode, database: deps.database.kind, url: config.publicUrl, hotWallet: deps.wallets.hotWallet.address }, 'peerpay is listening');
 
@@ -28,15 +50,46 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
+    deps.lifecycle.startDraining();
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
+    // The server stops accepting at once and closes when the requests under way have finished;
+    // Fastify answers any newer request on an open connection 503.
+    const webClosed = listeners.web.close();
     await app.close();
+    await webClosed;
+    await listeners.metrics?.close();
     await jobs.stop();
     await deps.close();
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+/** The embedded chain runs here, and PORT (and METRICS_PORT) are bound; else one line and exit 1. */
+async function startUpChecks(config: Config): Promise<{ web: Listener; metrics: Listener | null }> {
+  let web: Listener | null = null;
+  try {
+    checkEmbeddedChain(config);
+    web = await bindListener({ port: config.port, host: config.host, setting: 'PORT' });
+    const metrics = config.metricsPort === undefined ? null : await bindListener({ port: config.metricsPort, host: config.host, setting: 'METRICS_PORT' });
+    return { web, metrics };
+  } catch (error) {
+    if (!(error instanceof StartUpError)) throw error;
+    await web?.close();
+    console.error(error.message);
+    process.exit(1);
+  }
+}
+
+/** The timeouts Fastify gives a server it creates itself (keep-alive longer than a balancer's idle time). */
+function adoptServerOptions(listener: Listener, options: Record<string, unknown>): Listener['server'] {
+  const { server } = listener;
+  if (typeof options.keepAliveTimeout === 'number') server.keepAliveTimeout = options.keepAliveTimeout;
+  if (typeof options.requestTimeout === 'number') server.requestTimeout = options.requestTimeout;
+  if (typeof options.connectionTimeout === 'number') server.setTimeout(options.connectionTimeout);
+  return server;
 }
 
 await main();

@@ -17,6 +17,13 @@ const PLATFORM_PACKAGES: Record<string, string> = {
 
 export class AnvilBinaryError extends Error {
   override name = 'AnvilBinaryError';
+  constructor(
+    message: string,
+    /** unsupported: no npm build for the platform; missing: not installed; not_executable: installed, cannot run. */
+    readonly kind: 'unsupported' | 'missing' | 'not_executable',
+  ) {
+    super(message);
+  }
 }
 
 export function resolveAnvilBinary(platform: string = process.platform, arch: string = process.arch): string {
@@ -24,6 +31,7 @@ export function resolveAnvilBinary(platform: string = process.platform, arch: st
   if (!platformPackage) {
     throw new AnvilBinaryError(
       `anvil has no npm build for ${platform}-${arch}; run peerpay against an external node with CHAIN_RPC_URL instead`,
+      'unsupported',
     );
   }
   const binaryName = platform === 'win32' ? 'anvil.exe' : 'anvil';
@@ -36,12 +44,13 @@ export function resolveAnvilBinary(platform: string = process.platform, arch: st
         'the linux-amd64 one as an optional dependency; run `npm install` without --omit=optional, ' +
         `install ${platformPackage} of the same version on this platform, or run peerpay against an external ` +
         'node with CHAIN_RPC_URL.',
+      'missing',
     );
   }
   try {
     fs.accessSync(binaryPath, fs.constants.X_OK);
   } catch {
-    throw new AnvilBinaryError(`${binaryPath} is not executable; reinstall ${platformPackage} with npm`);
+    throw new AnvilBinaryError(`${binaryPath} is not executable; reinstall ${platformPackage} with npm`, 'not_executable');
   }
   return binaryPath;
 }
