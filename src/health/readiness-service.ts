@@ -1,0 +1,66 @@
+// Whether this process should be sent traffic (GET /health/ready): its database answers, its chain
+// answers a cheap RPC within a short timeout, the books-against-custody check is not failing
+// (DESIGN §15), and it is not draining. Every check runs at once, each bounded by its own timeout,
+// so a hanging dependency makes the answer "not ready" in about READY_CHECK_TIMEOUT_MS, never a hang.
+import { sql } from 'kysely';
+import type { Deps } from '../deps.js';
+import { readCustodyStatus } from '../books/custody-status.js';
+import { withTimeout } from '../platform/with-timeout.js';
+
+/** How long one dependency may take to answer a readiness check. */
+export const READY_CHECK_TIMEOUT_MS = 2000;
+
+export const READINESS_CHECKS = ['database', 'chain', 'custody', 'draining'] as const;
+export type ReadinessCheckName = (typeof READINESS_CHECKS)[number];
+
+export interface CheckResult {
+  status: 'pass' | 'fail';
+  /** What failed, or what a pass means when it is not plain (no custody check yet). Never a secret. */
+  detail?: string;
+}
+
+export interface Readiness {
+  ready: boolean;
+  checks: Record<ReadinessCheckName, CheckResult>;
+  failing: ReadinessCheckName[];
+}
+
+type ReadinessDeps = Pick<Deps, 'db' | 'chain' | 'lifecycle'>;
+
+export async function checkReadiness(deps: ReadinessDeps): Promise<Readiness> {
+  const [database, chain, custody] = await Promise.all([
+    guarded('the database', () => deps.db.executeQuery(sql`select 1`.compile(deps.db)).then(() => pass())),
+    guarded('the chain', () => deps.chain.chain.getBlockNumber().then(() => pass())),
+    guarded('the custody check', () => custodyCheck(deps)),
+  ]);
+  const draining: CheckResult = deps.lifecycle.draining ? { status: 'fail', detail: 'this process is draining: it stops soon' } : pass();
+  const checks = { database, chain, custody, draining };
+  const failing = READINESS_CHECKS.filter((name) => checks[name].status === 'fail');
+  return { ready: failing.length === 0, checks, failing };
+}
+
+const pass = (detail?: string): CheckResult => (detail === undefined ? { status: 'pass' } : { status: 'pass', detail });
+
+/** A check that throws or takes longer than READY_CHECK_TIMEOUT_MS fails, naming why (no URL, no secret). */
+async function guarded(what: string, check: () => Promise<CheckResult>): Promise<CheckResult> {
+  try {
+    return await withTimeout(check(), READY_CHECK_TIMEOUT_MS, what);
+  } catch (error) {
+    const reason = error instanceof Error && error.name === 'TimeoutError' ? error.message : `${what} failed (${errorKind(error)})`;
+    return { status: 'fail', detail: reason };
+  }
+}
+
+/** The error's class or code only: messages of database and RPC errors can carry URLs with keys. */
+function errorKind(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && /^[A-Z0-9_]{2,40}$/.test(code)) return code;
+  return error instanceof Error ? error.name : 'error';
+}
+
+async function custodyCheck(deps: ReadinessDeps): Promise<CheckResult> {
+  const status = await readCustodyStatus(deps.db);
+  if (status.ok) return pass(status.checkedAt === null ? 'not checked yet' : undefined);
+  const shortfalls = status.shortfalls.map((s) => `${s.token} books ${s.booksMinor} > chain ${s.chainMinor} (minor units)`).join(', ');
+  return { status: 'fail', detail: `custody is short of the books: ${shortfalls || 'see the custody check job'}` };
+}
