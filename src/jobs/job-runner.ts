@@ -13,11 +13,12 @@ import { x402Job } from './x402-job.js';
 import { depositWatcherJob } from './deposit-watcher-job.js';
 import { sweepJob } from './sweep-job.js';
 import { setupReconciliationJob } from './setup-reconciliation-job.js';
+import { custodyCheckJob } from './custody-check-job.js';
 
 export interface Job {
   name: string;
   /** Does one bounded round of work; returns how many items it handled. */
-  run(deps: Deps): Promise<number>;
+  run(deps: Deps, log?: FastifyBaseLogger): Promise<number>;
   /** Follows the chain: runs every config.chainPollIntervalMs instead of every jobIntervalMs. */
   chain?: boolean;
 }
@@ -43,6 +44,8 @@ export const JOBS: Job[] = [
   x402Job,
   depositWatcherJob,
   sweepJob,
+  // Last: books against custody, at most once a minute (jobs/custody-check-job.ts).
+  custodyCheckJob,
 ];
 
 /** Runs every job once, now (also used by the sandbox clock helper after moving time). */
@@ -53,7 +56,7 @@ export async function runJobsOnce(deps: Deps, log?: FastifyBaseLogger, jobs: rea
     const endTimer = metrics.duration.startTimer(labels);
     metrics.runs.inc(labels);
     try {
-      metrics.items.inc(labels, await job.run(deps));
+      metrics.items.inc(labels, await job.run(deps, log));
     } catch (error) {
       metrics.failures.inc(labels);
       log?.error({ err: error, job: job.name }, 'job failed; it runs again at the next tick');

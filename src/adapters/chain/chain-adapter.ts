@@ -70,7 +70,8 @@ export interface ChainAdapter {
   getChainId(): Promise<number>;
   getBlockNumber(): Promise<bigint>;
   getBlock(blockNumber: bigint): Promise<BlockHeader | null>;
-  getTokenBalance(options: { token: Address; holder: Address }): Promise<bigint>;
+  /** The holder's balance at the newest block, or at `blockNumber` (several reads at one block agree with each other). */
+  getTokenBalance(options: { token: Address; holder: Address; blockNumber?: bigint }): Promise<bigint>;
   getNativeBalance(address: Address): Promise<bigint>;
   getTokenDomain(token: Address): Promise<TokenDomain>;
   getAuthorizationState(options: { token: Address; authorizer: Address; nonce: Hex }): Promise<boolean>;

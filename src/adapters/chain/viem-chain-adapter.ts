@@ -165,8 +165,8 @@ function buildAdapter(options: ViemChainAdapterOptions) {
       }
     },
 
-    getTokenBalance: ({ token, holder }) =>
-      publicClient.readContract({ address: token, abi: fullTokenAbi, functionName: 'balanceOf', args: [holder] }),
+    getTokenBalance: ({ token, holder, blockNumber }) =>
+      publicClient.readContract({ address: token, abi: fullTokenAbi, functionName: 'balanceOf', args: [holder], ...(blockNumber === undefined ? {} : { blockNumber }) }),
 
     getNativeBalance: (address) => publicClient.getBalance({ address }),
 
