@@ -13,6 +13,8 @@ import { connectChain, type ChainConnection } from './adapters/chain/connect-cha
 import { createStripeClient } from './adapters/processor/stripe/stripe-client.js';
 import { StripeProcessor } from './adapters/processor/stripe/stripe-processor.js';
 import { createStripeWebhookReader, type StripeWebhookReader } from './adapters/processor/stripe/stripe-webhooks.js';
+import { checkInstallationIdentity, checkSeedIdentity } from './platform/installation-identity.js';
+import { registerCustodyMetrics } from './books/custody-metrics.js';
 import { createMetrics, type Metrics } from './platform/metrics.js';
 import { registerBacklogMetrics } from './jobs/backlog-metrics.js';
 import { createLifecycle, type Lifecycle } from './platform/lifecycle.js';
@@ -59,13 +61,24 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
   const wallets = createHdWalletProvider(masterSeed);
   let chain: ChainConnection;
   try {
+    // The seed first (it needs no chain): the embedded chain's tokens belong to a key derived from it.
+    await checkSeedIdentity({ db: database.db, wallets });
     chain = await connectChain(config, wallets);
   } catch (error) {
     await database.close();
     throw error;
   }
+  try {
+    // Before anything is written: this database, this seed and this chain belong together.
+    await checkInstallationIdentity({ db: database.db, chain, wallets });
+  } catch (error) {
+    await database.close();
+    await chain.stop();
+    throw error;
+  }
   const metrics = createMetrics();
   registerBacklogMetrics(metrics.registry, { db: database.db, chain: chain.chain, clock });
+  registerCustodyMetrics(metrics.registry, { db: database.db });
   return {
     config,
     database,

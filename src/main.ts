@@ -5,6 +5,7 @@
 import type { RequestListener } from 'node:http';
 import { loadConfig, ConfigError, type Config } from './config.js';
 import { createDeps } from './deps.js';
+import { InstallationMismatchError } from './platform/installation-identity.js';
 import { buildApp } from './app.js';
 import { startJobs } from './jobs/job-runner.js';
 import { metricsRequestHandler } from './http/plugins/metrics.js';
@@ -29,7 +30,15 @@ async function main(): Promise<void> {
   }
   const listeners = await startUpChecks(config);
   if (usesDataDir(config)) prepareDataDir(config.dataDir, (message) => console.error(`peerpay: warning: ${message}`));
-  const deps = await createDeps(config);
+  let deps;
+  try {
+    deps = await createDeps(config);
+  } catch (error) {
+    // The database, the master seed and the chain do not belong together: one line naming which.
+    if (!(error instanceof InstallationMismatchError)) throw error;
+    console.error(`peerpay: ${error.message}`);
+    process.exit(1);
+  }
   let fastifyHandler: RequestListener | undefined;
   const app = await buildApp(deps, {
     serverFactory: (handler, options) => {
