@@ -116,7 +116,7 @@ describe('GET /health/ready when draining or without a database', () => {
     } finally {
       await other.close();
     }
-  });
+  }, 120_000);
 });
 
 describe('/metrics', () => {
@@ -159,5 +159,5 @@ describe('/metrics', () => {
       await listener.close();
       await moved.close();
     }
-  });
+  }, 120_000);
 });
