@@ -55,7 +55,10 @@ export function describeCase(c: FuzzCase): string {
 export function answerViolations(answer: RawAnswer, c: FuzzCase, op: Operation, bodyCheck: BodyCheck | null): Violation[] {
   const where = `${op.method} ${op.path}`;
   const out: Violation[] = [];
-  if (answer.status >= 500 || answer.status < 200) {
+  // GET /health/ready answers 503 not_ready by design when a dependency is slow or failing (on a
+  // loaded machine the chain may miss its 2 s): that is the readiness answer, not a server error.
+  const notReady = op.path === '/health/ready' && answer.status === 503 && codeOf(answer) === 'not_ready';
+  if ((answer.status >= 500 && !notReady) || answer.status < 200) {
     out.push({ signature: `${where} ${answer.status} ${c.kind}`, message: `${answer.status} for ${describeCase(c)}\n  answer ${answer.text.slice(0, 500)}` });
   }
   const ownOperation = c.method === op.method && !c.kind.includes('path');
