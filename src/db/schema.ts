@@ -312,7 +312,7 @@ export interface InstallationIdentityTable {
   id: number;
   seed_fingerprint: string;
   chain_id: number;
-  chain_genesis_hash: string;
+  chain_block1_hash: string;
   recorded_at: Date;
 }
 

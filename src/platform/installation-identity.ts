@@ -1,6 +1,8 @@
 // The database, the master seed and the chain belong together (DESIGN §15). The database records,
 // once, the seed's fingerprint (sha256 of the hot wallet's address derived from it: the seed itself
-// never leaves the wallet provider), the chain's id and the hash of the chain's genesis block. Every
+// never leaves the wallet provider), the chain's id and the hash of the chain's block 1 (not of block
+// 0: anvil makes a new genesis block each time it loads its saved state, while the blocks after it
+// are kept; peerpay's chains always have a block 1, the embedded one deploys its tokens there). Every
 // start compares them before anything is written, and stops with a message that names which of the
 // three does not belong:
 // - another seed on this database would hand old users' deposit addresses to nobody and derive new
@@ -32,7 +34,7 @@ export class InstallationMismatchError extends Error {
 export interface InstallationIdentity {
   seedFingerprint: string;
   chainId: number;
-  chainGenesisHash: string;
+  chainBlock1Hash: string;
 }
 
 export function seedFingerprint(hotWallet: Address): string {
@@ -72,7 +74,7 @@ export async function checkInstallationIdentity(deps: IdentityDeps): Promise<Ins
   else await refuseUsedSeed(deps);
   await deps.db
     .insertInto('installation_identity')
-    .values({ id: 1, seed_fingerprint: current.seedFingerprint, chain_id: current.chainId, chain_genesis_hash: current.chainGenesisHash, recorded_at: new Date() })
+    .values({ id: 1, seed_fingerprint: current.seedFingerprint, chain_id: current.chainId, chain_block1_hash: current.chainBlock1Hash, recorded_at: new Date() })
     .onConflict((oc) => oc.column('id').doNothing())
     .execute();
   // Two processes starting at once on a new database: whichever recorded first, both must agree.
@@ -84,14 +86,14 @@ export async function checkInstallationIdentity(deps: IdentityDeps): Promise<Ins
 
 async function currentIdentity(deps: IdentityDeps): Promise<InstallationIdentity> {
   const chain = deps.chain.chain;
-  const [chainId, genesis] = await Promise.all([chain.getChainId(), chain.getBlock(0n)]);
-  if (!genesis) throw new InstallationMismatchError('chain', 'the chain has no genesis block to identify it by');
-  return { seedFingerprint: seedFingerprint(deps.wallets.hotWallet.address), chainId, chainGenesisHash: genesis.hash.toLowerCase() };
+  const [chainId, block1] = await Promise.all([chain.getChainId(), chain.getBlock(1n)]);
+  if (!block1) throw new InstallationMismatchError('chain', 'the chain has no block 1 yet to identify it by');
+  return { seedFingerprint: seedFingerprint(deps.wallets.hotWallet.address), chainId, chainBlock1Hash: block1.hash.toLowerCase() };
 }
 
 async function readRecorded(db: Db): Promise<InstallationIdentity | null> {
-  const row = await db.selectFrom('installation_identity').select(['seed_fingerprint', 'chain_id', 'chain_genesis_hash']).where('id', '=', 1).executeTakeFirst();
-  return row ? { seedFingerprint: row.seed_fingerprint, chainId: row.chain_id, chainGenesisHash: row.chain_genesis_hash } : null;
+  const row = await db.selectFrom('installation_identity').select(['seed_fingerprint', 'chain_id', 'chain_block1_hash']).where('id', '=', 1).executeTakeFirst();
+  return row ? { seedFingerprint: row.seed_fingerprint, chainId: row.chain_id, chainBlock1Hash: row.chain_block1_hash } : null;
 }
 
 function compareSeed(recorded: string, current: string): void {
@@ -108,10 +110,10 @@ function compare(recorded: InstallationIdentity, current: InstallationIdentity):
   if (recorded.chainId !== current.chainId) {
     throw new InstallationMismatchError('chain', `the chain does not belong to this database: it was set up on chain id ${recorded.chainId}, this node is on ${current.chainId}`);
   }
-  if (recorded.chainGenesisHash !== current.chainGenesisHash) {
+  if (recorded.chainBlock1Hash !== current.chainBlock1Hash) {
     throw new InstallationMismatchError(
       'chain',
-      `the chain does not belong to this database: its genesis block is ${current.chainGenesisHash}, the database was set up on a chain whose genesis is ${recorded.chainGenesisHash} (a wiped or different chain would leave the balances with nothing behind them)`,
+      `the chain does not belong to this database: its block 1 is ${current.chainBlock1Hash}, the database was set up on a chain whose block 1 is ${recorded.chainBlock1Hash} (a wiped or different chain would leave the balances with nothing behind them)`,
     );
   }
 }

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { InstallationMismatchError } from '../../src/platform/installation-identity.js';
 import { registerUser, startTestServer, TEST_MASTER_SEED } from '../helpers/test-server.js';
-import { faucet, mined, persistentTestDatabase } from '../helpers/stablecoin-chain.js';
+import { chainClients, faucet, mined, persistentTestDatabase } from '../helpers/stablecoin-chain.js';
 
 const OTHER_SEED = '0x' + 'cd'.repeat(32);
 const dirs: string[] = [];
@@ -78,13 +78,26 @@ afterAll(async () => {
 
 describe('installation identity', () => {
   it('the first start recorded the fingerprint of the seed (never the seed) and the chain; the same three start again', async () => {
-    const recorded = (await snapshot(database)) as { identity: { seed_fingerprint: string; chain_id: number; chain_genesis_hash: string }[] };
+    const recorded = (await snapshot(database)) as { identity: { seed_fingerprint: string; chain_id: number; chain_block1_hash: string }[] };
     expect(recorded.identity).toHaveLength(1);
     expect(recorded.identity[0]!.seed_fingerprint).toMatch(/^[0-9a-f]{64}$/);
     expect(recorded.identity[0]!.seed_fingerprint).not.toContain('ab'.repeat(32));
     expect(recorded.identity[0]!.chain_id).toBe(137);
     const server = await startOn({ seed: TEST_MASTER_SEED, dataDir: chainDir, db: database });
     await server.close();
+  });
+
+  it('the same chain restarted many times, with blocks in between, still belongs (anvil remakes its block 0 on every load)', async () => {
+    for (let i = 0; i < 3; i++) {
+      const server = await startOn({ seed: TEST_MASTER_SEED, dataDir: chainDir, db: database });
+      try {
+        await chainClients(server).testClient.mine({ blocks: 20 });
+        // anvil saves its state every second and on stop.
+        await new Promise((resolve) => setTimeout(resolve, 1_200));
+      } finally {
+        await server.close();
+      }
+    }
   });
 
   it('another master seed on this database stops, naming the seed, and writes nothing', async () => {

@@ -12,7 +12,8 @@ import { sql, type Kysely } from 'kysely';
 // - custody_checks: the last comparison, per token, of what the books say peerpay holds on chain
 //   with what the chain holds (books/custody-check.ts), read by every process's readiness check;
 // - installation_identity: which master seed and which chain this database belongs to
-//   (platform/installation-identity.ts), checked at every start before anything is written.
+//   (platform/installation-identity.ts), checked at every start before anything is written; the
+//   chain by its id and the hash of its block 1 (anvil remakes block 0 whenever it loads its state).
 export async function up(db: Kysely<unknown>): Promise<void> {
   const assets = sql`('USD', 'EUR', 'GBP', 'JPY', 'USDC', 'EURC')`;
   await sql`alter table ledger_accounts add constraint ledger_accounts_known_asset check (asset in ${assets})`.execute(db);
@@ -47,7 +48,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       id smallint primary key check (id = 1),
       seed_fingerprint text not null check (seed_fingerprint ~ '^[0-9a-f]{64}$'),
       chain_id integer not null,
-      chain_genesis_hash text not null check (chain_genesis_hash ~ '^0x[0-9a-f]{64}$'),
+      chain_block1_hash text not null check (chain_block1_hash ~ '^0x[0-9a-f]{64}$'),
       recorded_at timestamptz not null
     )`.execute(db);
 }
