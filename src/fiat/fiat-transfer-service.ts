@@ -38,7 +38,7 @@ export async function sendTransfer(deps: TransferDeps, input: SendTransferInput)
   const currency = currencyOf(input.currency);
   const amountMinor = amountOf(input.amount, currency, deps.config.maxFiatTransferMajor);
   const paymentMethod = input.paymentMethod ?? 'instant';
-  checkMinimum(amountMinor, currency, paymentMethod);
+  checkFiatMinimum(amountMinor, currency, paymentMethod);
   const recipient = await findAccountByHandle(deps.db, input.recipientHandle.trim().toUpperCase());
   if (!recipient) throw new AppError('recipient_not_found', 'No account has that handle.');
   if (recipient.id === input.senderAccountId) throw new AppError('self_transfer', 'You cannot send money to yourself.');
@@ -157,7 +157,7 @@ async function instrumentFor(deps: TransferDeps, accountId: number, method: Fiat
 }
 
 /** Totals below the processor's minimum charge are refused before anything is recorded (DESIGN §15). */
-function checkMinimum(amountMinor: bigint, currency: FiatCurrency, method: FiatPaymentMethod): void {
+export function checkFiatMinimum(amountMinor: bigint, currency: FiatCurrency, method: FiatPaymentMethod): void {
   const minimumMinor = minimumFiatAmountMinor(currency, method);
   if (amountMinor >= minimumMinor) return;
   const minimum = formatMinor(minimumMinor, currency);

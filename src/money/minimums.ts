@@ -1,7 +1,8 @@
 // The smallest fiat charge (DESIGN §15): what a card network or bank will take, Stripe's minimum
 // charge amounts, applied to the total charged (amount + fee) in both modes, so that sandbox and
-// live refuse the same transfers.
-import type { FiatCurrency } from './assets.js';
+// live refuse the same transfers. And the smallest stablecoin operations: a transfer of 0.01, a
+// withdrawal of 1.00 (a withdrawal costs the hot wallet gas, which its fee must cover).
+import type { FiatCurrency, Token } from './assets.js';
 import { fiatFee, type FiatPaymentMethod } from './fees.js';
 
 export const MINIMUM_CHARGE_MINOR: Readonly<Record<FiatCurrency, bigint>> = Object.freeze({
@@ -9,6 +10,14 @@ export const MINIMUM_CHARGE_MINOR: Readonly<Record<FiatCurrency, bigint>> = Obje
   EUR: 50n,
   GBP: 30n,
   JPY: 50n,
+});
+
+export type StablecoinOperation = 'transfer' | 'withdrawal';
+
+/** The smallest amount (before the fee) of a stablecoin operation, in minor units of the token. */
+export const STABLECOIN_MINIMUM_MINOR: Readonly<Record<StablecoinOperation, Readonly<Record<Token, bigint>>>> = Object.freeze({
+  transfer: Object.freeze({ USDC: 10_000n, EURC: 10_000n }),
+  withdrawal: Object.freeze({ USDC: 1_000_000n, EURC: 1_000_000n }),
 });
 
 /**

@@ -4,11 +4,14 @@
 //   stablecoin quote and transfer objects are;
 // - instant, ach (fiat, USD, EUR, GBP or JPY): 2.49% or 0.8% on top; decimal strings with the
 //   currency's decimals, as fiat transfer objects are.
-// Every check happens here, before any payment is asked for.
+// Every check happens here, before any payment is asked for, and it is the operation's own: an
+// amount under the operation's minimum (DESIGN §15) is amount_too_small here too.
 import type { Config } from '../config.js';
 import { formatMinor, parseAmount, toJsonNumber, type AmountProblem } from '../money/amount.js';
-import { exponentOf, FIAT_CURRENCIES, isFiatCurrency, isToken, TOKENS, type Asset } from '../money/assets.js';
-import { FIAT_FEE_RATES, fiatFee, STABLECOIN_FEE_RATE, stablecoinFee } from '../money/fees.js';
+import { exponentOf, FIAT_CURRENCIES, isFiatCurrency, isToken, TOKENS, type Asset, type FiatCurrency, type Token } from '../money/assets.js';
+import { FIAT_FEE_RATES, fiatFee, STABLECOIN_FEE_RATE } from '../money/fees.js';
+import { checkFiatMinimum } from '../fiat/fiat-transfer-service.js';
+import { priceOperation } from '../stablecoin/stablecoin-amounts.js';
 import { AppError } from '../platform/errors.js';
 
 export const QUOTE_ACTIONS = ['transfer', 'withdraw', 'instant', 'ach'] as const;
@@ -42,6 +45,8 @@ export function quoteRequestOf(
   const maxMajor = stablecoin ? limits.maxStablecoinOperationMajor : limits.maxFiatTransferMajor;
   const parsed = parseAmount(params.amount, currency as Asset, maxMajor);
   if (!parsed.ok) throw amountError(parsed.problem, currency as Asset, maxMajor);
+  if (stablecoin) priceOperation(parsed.minor, currency as Token, action === 'withdraw' ? 'withdrawal' : 'transfer');
+  else checkFiatMinimum(parsed.minor, currency as FiatCurrency, action as 'instant' | 'ach');
   return { action: action as QuoteAction, currency: currency as Asset, amountMinor: parsed.minor };
 }
 
@@ -61,14 +66,13 @@ function amountError(problem: AmountProblem, currency: Asset, maxMajor: bigint):
 export function feeQuote(request: QuoteRequest): FeeQuote {
   const { action, currency, amountMinor } = request;
   if (action === 'transfer' || action === 'withdraw') {
-    const priced = stablecoinFee(amountMinor);
-    if (!priced) throw new AppError('invalid_amount', `The ${STABLECOIN_FEE_RATE.label} fee would leave nothing; quote a larger amount.`);
+    const priced = priceOperation(amountMinor, currency as Token, action === 'withdraw' ? 'withdrawal' : 'transfer');
     return {
       action,
       amount: toJsonNumber(amountMinor, currency),
-      fee: toJsonNumber(priced.fee, currency),
+      fee: toJsonNumber(priced.feeMinor, currency),
       feeRate: STABLECOIN_FEE_RATE.label,
-      recipientReceives: toJsonNumber(priced.net, currency),
+      recipientReceives: toJsonNumber(priced.netMinor, currency),
       currency,
     };
   }

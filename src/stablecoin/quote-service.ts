@@ -6,7 +6,7 @@ import type { Deps } from '../deps.js';
 import type { Token } from '../money/assets.js';
 import { STABLECOIN_FEE_RATE } from '../money/fees.js';
 import { resolveRecipient, type RecipientQuery } from './recipients.js';
-import { priceWithFee, tokenAmountOf, tokenOf, type Priced } from './stablecoin-amounts.js';
+import { priceOperation, tokenAmountOf, tokenOf, type Priced } from './stablecoin-amounts.js';
 
 export interface QuoteInput {
   senderAccountId: number;
@@ -25,7 +25,7 @@ export interface TransferQuote extends Priced {
 
 export async function quoteTransfer(deps: Pick<Deps, 'db' | 'config'>, input: QuoteInput): Promise<TransferQuote> {
   const currency = tokenOf(input.currency ?? 'USDC');
-  const priced = priceWithFee(tokenAmountOf(input.amount, currency, deps.config.maxStablecoinOperationMajor));
+  const priced = priceOperation(tokenAmountOf(input.amount, currency, deps.config.maxStablecoinOperationMajor), currency, 'transfer');
   const recipient = await resolveRecipient(deps, { senderAccountId: input.senderAccountId, query: input.to });
   return { ...priced, currency, feeRateLabel: STABLECOIN_FEE_RATE.label, recipientHandle: recipient.handle };
 }

@@ -1,7 +1,8 @@
 // Input rules shared by every stablecoin operation (transfers, quotes, and withdrawals later): which
 // token, how much, and what the 1.49% fee leaves. Each refusal is an AppError with the code the
 // contract's clients can act on; nothing here touches the database.
-import { parseAmount } from '../money/amount.js';
+import { formatMinorTrimmed, parseAmount } from '../money/amount.js';
+import { STABLECOIN_MINIMUM_MINOR, type StablecoinOperation } from '../money/minimums.js';
 import { exponentOf, isToken, TOKENS, type Token } from '../money/assets.js';
 import { STABLECOIN_FEE_RATE, stablecoinFee, type FeeRate } from '../money/fees.js';
 import { AppError } from '../platform/errors.js';
@@ -41,4 +42,18 @@ export function priceWithFee(amountMinor: bigint, rate: FeeRate = STABLECOIN_FEE
   const priced = stablecoinFee(amountMinor, rate);
   if (!priced) throw new AppError('invalid_amount', `The ${rate.label} fee would leave nothing for the recipient; send a larger amount.`);
   return { amountMinor, feeMinor: priced.fee, netMinor: priced.net };
+}
+
+/**
+ * A stablecoin operation's price: refused below its minimum (DESIGN §15: transfers 0.01,
+ * withdrawals 1.00) with 400 amount_too_small and `minimum` as a decimal string; then the fee.
+ */
+export function priceOperation(amountMinor: bigint, token: Token, operation: StablecoinOperation): Priced {
+  const minimumMinor = STABLECOIN_MINIMUM_MINOR[operation][token];
+  if (amountMinor < minimumMinor) {
+    const minimum = formatMinorTrimmed(minimumMinor, token);
+    const why = operation === 'withdrawal' ? ' (its fee pays for the chain transaction)' : '';
+    throw new AppError('amount_too_small', `The smallest ${token} ${operation} is ${minimum} ${token}${why}.`, { minimum });
+  }
+  return priceWithFee(amountMinor);
 }

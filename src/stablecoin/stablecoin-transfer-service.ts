@@ -8,7 +8,7 @@ import { formatMinorTrimmed } from '../money/amount.js';
 import { AppError, assert } from '../platform/errors.js';
 import { newId } from '../platform/ids.js';
 import { resolveRecipient, type RecipientQuery } from './recipients.js';
-import { priceWithFee, tokenAmountOf, tokenOf } from './stablecoin-amounts.js';
+import { priceOperation, tokenAmountOf, tokenOf } from './stablecoin-amounts.js';
 import { moveTransferMoney } from './stablecoin-ledger.js';
 import type { StablecoinTransfer } from './stablecoin-transfer.js';
 import { findTransferByIdempotencyKey, insertTransfer } from './stablecoin-transfers-repository.js';
@@ -31,7 +31,7 @@ type TransferDeps = Pick<Deps, 'db' | 'clock' | 'config'>;
 
 export async function sendStablecoinTransfer(deps: TransferDeps, input: SendStablecoinInput): Promise<SentStablecoinTransfer> {
   const currency = tokenOf(input.currency);
-  const priced = priceWithFee(tokenAmountOf(input.amount, currency, deps.config.maxStablecoinOperationMajor));
+  const priced = priceOperation(tokenAmountOf(input.amount, currency, deps.config.maxStablecoinOperationMajor), currency, 'transfer');
   const recipient = await resolveRecipient(deps, { senderAccountId: input.senderAccountId, query: input.to });
   const request = { recipientAccountId: recipient.id, currency, amountMinor: priced.amountMinor };
 

@@ -15,7 +15,7 @@ import { AppError, assert } from '../platform/errors.js';
 import { newId } from '../platform/ids.js';
 import { chainErrorText } from './outbox/chain-error-text.js';
 import { findOutboxEntry, sendFromHotWallet } from './outbox/hot-wallet-outbox.js';
-import { priceWithFee, tokenAmountOf, tokenOf } from './stablecoin-amounts.js';
+import { priceOperation, tokenAmountOf, tokenOf } from './stablecoin-amounts.js';
 import type { Withdrawal } from './withdrawal.js';
 import { withdrawalDestination } from './withdrawal-destination.js';
 import { reserveWithdrawal, resolveWithdrawal } from './withdrawal-ledger.js';
@@ -34,7 +34,7 @@ export type WithdrawalDeps = Pick<Deps, 'db' | 'chain' | 'wallets' | 'clock' | '
 
 export async function withdraw(deps: WithdrawalDeps, input: WithdrawInput): Promise<Withdrawal> {
   const currency = tokenOf(input.currency);
-  const priced = priceWithFee(tokenAmountOf(input.amount, currency, deps.config.maxStablecoinOperationMajor));
+  const priced = priceOperation(tokenAmountOf(input.amount, currency, deps.config.maxStablecoinOperationMajor), currency, 'withdrawal');
   const address = await withdrawalDestination(deps, { accountId: input.accountId, address: input.address });
   const request = { currency, grossMinor: priced.amountMinor, address: input.address === undefined ? null : address };
 

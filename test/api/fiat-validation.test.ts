@@ -102,10 +102,10 @@ describe('POST /transfers refuses bad input and changes nothing', () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ amount: 0.48 }, '0.49'],
       [{ amount: 0.01 }, '0.49'],
-      [{ amount: 0.49, paymentMethod: 'ach' }, '0.50'],
+      [{ amount: 0.48, paymentMethod: 'ach' }, '0.49'],
       [{ amount: 0.28, currency: 'GBP' }, '0.29'],
       [{ amount: 48, currency: 'JPY' }, '49'],
-      [{ amount: 49, currency: 'JPY', paymentMethod: 'ach' }, '50'],
+      [{ amount: 48, currency: 'JPY', paymentMethod: 'ach' }, '49'],
     ];
     for (const [change, minimum] of cases) {
       const problem = expectProblem(await send(server, sender, { ...valid(), ...change }), 400, 'amount_too_small');
@@ -121,8 +121,9 @@ describe('POST /transfers refuses bad input and changes nothing', () => {
     // The smallest transfers are those whose total reaches the minimum charge (0.50 USD, 50 JPY).
     const smallest = await send(server, sender, { ...valid(), amount: 0.49 });
     expect(smallest.body.transfer).toMatchObject({ amount: '0.49', fee: '0.01', totalDeducted: '0.50', status: 'completed' });
-    const yen = await send(server, sender, { ...valid(), amount: 50, currency: 'JPY', paymentMethod: 'ach' });
-    expect(yen.body.transfer).toMatchObject({ amount: '50', fee: '0', totalDeducted: '50', status: 'pending' });
+    // 0.8% of 49 yen rounds to 0; every fee is at least one minor unit, so 49 + 1 reaches 50.
+    const yen = await send(server, sender, { ...valid(), amount: 49, currency: 'JPY', paymentMethod: 'ach' });
+    expect(yen.body.transfer).toMatchObject({ amount: '49', fee: '1', totalDeducted: '50', status: 'pending' });
     // Half-up: 0.8% of 0.63 is 0.00504 → 0.01; 2.49% of 0.60 is 0.01494 → 0.01, of 0.62 is 0.015438 → 0.02.
     expect((await send(server, sender, { ...valid(), amount: 0.63, paymentMethod: 'ach' })).body.transfer.fee).toBe('0.01');
     expect((await send(server, sender, { ...valid(), amount: 0.6 })).body.transfer.fee).toBe('0.01');

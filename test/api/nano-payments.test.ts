@@ -176,7 +176,10 @@ describe('quotes', () => {
   it.each([
     ['amount=5&currency=EURC&action=withdraw', { action: 'withdraw', amount: 5, fee: 0.0745, feeRate: '1.49%', recipientReceives: 4.9255, currency: 'EURC' }],
     ['amount=1000&currency=JPY&action=ach', { action: 'ach', amount: '1000', fee: '8', feeRate: '0.8%', totalDeducted: '1008', recipientReceives: '1000', currency: 'JPY' }],
-    ['amount=0.01&currency=usd&action=instant', { action: 'instant', amount: '0.01', fee: '0.00', feeRate: '2.49%', totalDeducted: '0.01', recipientReceives: '0.01', currency: 'USD' }],
+    // The smallest instant transfer (its total reaches the 0.50 minimum charge); its fee rounds to 0.01.
+    ['amount=0.49&currency=usd&action=instant', { action: 'instant', amount: '0.49', fee: '0.01', feeRate: '2.49%', totalDeducted: '0.50', recipientReceives: '0.49', currency: 'USD' }],
+    // 0.8% of 0.49 rounds to 0.00; every fee is at least one minor unit.
+    ['amount=0.49&currency=USD&action=ach', { action: 'ach', amount: '0.49', fee: '0.01', feeRate: '0.8%', totalDeducted: '0.50', recipientReceives: '0.49', currency: 'USD' }],
     ['amount=2.5', { action: 'transfer', amount: 2.5, fee: 0.037250, feeRate: '1.49%', recipientReceives: 2.46275, currency: 'USDC' }],
   ])('%s', async (query, expected) => {
     const payer = await fundedPayer(server);

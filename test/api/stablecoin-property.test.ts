@@ -23,11 +23,15 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** The fee by the contract's rule, written independently of src/money/fees.ts: 1.49%, half-up. */
+/** The fee by the contract's rule, written independently of src/money/fees.ts: 1.49%, half-up, at least one unit. */
 function modelFee(amountMinor: bigint): bigint {
   const scaled = amountMinor * 149n;
-  return scaled / 10_000n + (scaled % 10_000n >= 5_000n ? 1n : 0n);
+  const fee = scaled / 10_000n + (scaled % 10_000n >= 5_000n ? 1n : 0n);
+  return fee < 1n ? 1n : fee;
 }
+
+/** The smallest transfer (DESIGN §15): 0.01 of either token. */
+const MINIMUM_MINOR = 10_000n;
 
 interface Send {
   from: number;
@@ -41,8 +45,13 @@ interface Send {
 const sendArb: fc.Arbitrary<Send> = fc.record({
   from: fc.integer({ min: 0, max: USERS - 1 }),
   to: fc.integer({ min: 0, max: USERS - 1 }),
-  // Mostly everyday amounts, sometimes the tiniest ones (fee rounds to zero) or more than anyone has.
-  amountMinor: fc.oneof(fc.bigInt({ min: 1n, max: 40n }), fc.bigInt({ min: 1n, max: 30_000_000n }), fc.bigInt({ min: 30_000_000n, max: 200_000_000n })),
+  // Mostly everyday amounts, sometimes dust (under the 0.01 minimum), amounts at the minimum, or more than anyone has.
+  amountMinor: fc.oneof(
+    fc.bigInt({ min: 1n, max: 40n }),
+    fc.bigInt({ min: MINIMUM_MINOR - 5n, max: MINIMUM_MINOR + 40n }),
+    fc.bigInt({ min: 1n, max: 30_000_000n }),
+    fc.bigInt({ min: 30_000_000n, max: 200_000_000n }),
+  ),
   token: fc.constantFrom<Token>('USDC', 'EURC'),
   via: fc.constantFrom<Send['via']>('handle', 'email', 'recipientEmail'),
 });
@@ -89,7 +98,11 @@ describe('random transfers among a few users', () => {
         for (const s of sequential) {
           const response = await request(users, s);
           const fee = modelFee(s.amountMinor);
-          if (s.from === s.to) {
+          if (s.amountMinor < MINIMUM_MINOR) {
+            expect(response.status).toBe(400);
+            expect(response.body.code).toBe('amount_too_small');
+            expect(response.body.minimum).toBe('0.01');
+          } else if (s.from === s.to) {
             expect(response.status).toBe(400);
             expect(response.body.code).toBe('self_transfer');
           } else if (s.amountMinor > model[s.from]![s.token]) {
@@ -110,7 +123,7 @@ describe('random transfers among a few users', () => {
         responses.forEach((response, i) => {
           const s = concurrent[i]!;
           if (response.status === 200) apply(s, modelFee(s.amountMinor));
-          else expect(response.body.code).toBe(s.from === s.to ? 'self_transfer' : 'insufficient_balance');
+          else expect(response.body.code).toBe(s.amountMinor < MINIMUM_MINOR ? 'amount_too_small' : s.from === s.to ? 'self_transfer' : 'insufficient_balance');
         });
 
         const held: Record<Token, bigint> = { USDC: 0n, EURC: 0n };

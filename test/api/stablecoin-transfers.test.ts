@@ -131,7 +131,7 @@ describe('POST /agent/transfer', () => {
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ amount: 12.345678, fee: 0.183951, recipientAmount: 12.161727 });
     expect((await balanceOf(server, erin)).USDC).toBe('0.000000');
-    expectProblem(await agentTransfer(server, erin, { to: bob.handle, amount: 0.000001, currency: 'USDC' }), 400, 'insufficient_balance');
+    expectProblem(await agentTransfer(server, erin, { to: bob.handle, amount: 0.01, currency: 'USDC' }), 400, 'insufficient_balance');
   });
 });
 
@@ -146,10 +146,10 @@ describe('fee rounding: 1.49% rounded half-up to 6 decimals', () => {
   });
 
   it.each([
-    [0.005, 0.000075, 0.004925], // 74.5 micro-units: the half rounds up
-    [0.002651, 0.000039, 0.002612], // 39.4999 rounds down
-    [0.007349, 0.00011, 0.007239], // 109.5001 rounds up
-    [0.000034, 0.000001, 0.000033], // 0.5066 rounds up to the smallest fee
+    [0.015, 0.000224, 0.014776], // 223.5 micro-units: the half rounds up
+    [0.012651, 0.000188, 0.012463], // 188.4999 rounds down
+    [0.017349, 0.000259, 0.01709], // 258.5001 rounds up
+    [0.01, 0.000149, 0.009851], // the smallest transfer (DESIGN §15)
     [5, 0.0745, 4.9255],
     [1_000_000, 14_900, 985_100], // the largest amount allowed
   ])('%s USDC: fee %s, recipient receives %s; the quote says the same', async (amount, fee, net) => {
@@ -161,14 +161,15 @@ describe('fee rounding: 1.49% rounded half-up to 6 decimals', () => {
     expect(t.body).toMatchObject({ amount, fee, recipientAmount: net });
   });
 
-  it('a fee that rounds to zero is no fee: 0.000001 USDC arrives whole, with one ledger transfer', async () => {
-    const before = minorOf((await balanceOf(server, payee)).USDC);
-    const t = await agentTransfer(server, payer, { to: payee.handle, amount: 0.000001, currency: 'USDC' });
-    expect(t.status).toBe(200);
-    expect(t.body).toMatchObject({ amount: 0.000001, fee: 0, recipientAmount: 0.000001 });
-    expect(minorOf((await balanceOf(server, payee)).USDC) - before).toBe(1n);
-    const rows = await server.deps.db.selectFrom('ledger_transfers').select('code').where('operation_id', '=', `stablecoin:${t.body.transferId}`).execute();
-    expect(rows).toEqual([{ code: 'stablecoin_transfer' }]);
+  it('dust whose fee would round to zero is refused (DESIGN §15): under 0.01 is amount_too_small, for the quote and the transfer alike', async () => {
+    const before = await balanceOf(server, payee);
+    for (const amount of [0.000001, 0.000033]) {
+      const q = expectProblem(await quote(payer, { to: payee.handle, amount: String(amount), currency: 'USDC' }), 400, 'amount_too_small');
+      const t = expectProblem(await agentTransfer(server, payer, { to: payee.handle, amount, currency: 'USDC' }), 400, 'amount_too_small');
+      expect(q.minimum).toBe('0.01');
+      expect(t.minimum).toBe('0.01');
+    }
+    expect(await balanceOf(server, payee)).toEqual(before);
   });
 });
 

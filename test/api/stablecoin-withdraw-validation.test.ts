@@ -113,16 +113,16 @@ describe('bad amounts and currencies', () => {
 });
 
 describe('the smallest amounts', () => {
-  it('the fee never reaches the amount: 0.000001 has fee 0 and sends 0.000001; 0.000034 has fee 0.000001', async () => {
-    // With 1.49% rounded half-up, fee >= amount cannot happen (fee(x) < x for every x >= 0.000001),
-    // so the refusal for it is unreachable here; the rounding at the bottom is what is checked.
+  it('a withdrawal is at least 1.00 (DESIGN §15): less is amount_too_small naming 1 and changes nothing; 1.00 pays 0.0149 and sends 0.9851', async () => {
     const to = freshAddress();
-    const tiny = await withdraw(server, user, { amount: 0.000001, currency: 'USDC', address: to });
-    expect(tiny.body).toMatchObject({ gross: 0.000001, fee: 0, net: 0.000001 });
-    const small = await withdraw(server, user, { amount: 0.000034, currency: 'USDC', address: to });
-    expect(small.body).toMatchObject({ gross: 0.000034, fee: 0.000001, net: 0.000033 });
+    for (const amount of [0.000001, 0.000034, 0.999999]) {
+      const problem = await expectRefusedWithNoChange({ amount, currency: 'USDC', address: to }, 400, 'amount_too_small');
+      expect(problem.minimum).toBe('1');
+    }
+    const smallest = await withdraw(server, user, { amount: 1, currency: 'USDC', address: to });
+    expect(smallest.body).toMatchObject({ gross: 1, fee: 0.0149, net: 0.9851 });
     await settleWithdrawals(server);
-    expect(await onChainBalance(server, to)).toBe(34n);
+    expect(await onChainBalance(server, to)).toBe(985_100n);
     expect(await checkLedgerInvariants(server.deps.db)).toEqual([]);
   });
 });

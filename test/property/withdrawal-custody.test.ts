@@ -29,6 +29,9 @@ type Step =
   | { kind: 'concurrent'; user: number; amountsMinor: bigint[] };
 
 const amount = fc.bigInt({ min: 1n, max: 3_000_000n });
+/** The smallest withdrawal and the smallest transfer (DESIGN §15), in minor units of USDC. */
+const MINIMUM_WITHDRAWAL_MINOR = 1_000_000n;
+const MINIMUM_TRANSFER_MINOR = 10_000n;
 const userIndex = fc.integer({ min: 0, max: 2 });
 const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant('fund' as const), user: userIndex, amountMinor: amount }),
@@ -50,7 +53,7 @@ async function run(steps: Step[]): Promise<void> {
     const address = freshAddress();
     const response = await withdraw(server, users[user]!, { amount: major(amountMinor), currency: 'USDC', address });
     if (response.status === 200) sent.push({ address, netMinor: stablecoinFee(amountMinor)!.net, withdrawalId: response.body.withdrawalId });
-    else expect(response.body.code).toBe('insufficient_balance');
+    else expect(response.body.code).toBe(amountMinor < MINIMUM_WITHDRAWAL_MINOR ? 'amount_too_small' : 'insufficient_balance');
   };
   for (const s of steps) {
     if (s.kind === 'fund') {
@@ -59,6 +62,7 @@ async function run(steps: Step[]): Promise<void> {
     } else if (s.kind === 'transfer') {
       const response = await server.request('POST', '/agent/transfer', { key: users[s.from]!.key, body: { to: users[s.to]!.handle, amount: major(s.amountMinor), currency: 'USDC' } });
       expect([200, 400]).toContain(response.status);
+      if (s.amountMinor < MINIMUM_TRANSFER_MINOR) expect(response.body.code).toBe('amount_too_small');
     } else if (s.kind === 'withdraw') {
       await doWithdraw(s.user, s.amountMinor);
     } else {

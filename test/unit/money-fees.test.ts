@@ -57,14 +57,12 @@ describe('fiatFee', () => {
   });
 
   it('rounds half-up to the minor unit', () => {
-    // 2.49% of 1004 minor = 24.9996 → 25; of 20 minor = 0.498 → 0; of 21 minor = 0.5229 → 1.
+    // 2.49% of 1004 minor = 24.9996 → 25; of 21 minor = 0.5229 → 1.
     expect(fiatFee(1004n, 'instant').fee).toBe(25n);
-    expect(fiatFee(20n, 'instant').fee).toBe(0n);
     expect(fiatFee(21n, 'instant').fee).toBe(1n);
-    // 0.8% of 1937 minor = 15.496 → 15; of 1938 minor = 15.504 → 16; of 62 minor = 0.496 → 0.
+    // 0.8% of 1937 minor = 15.496 → 15; of 1938 minor = 15.504 → 16.
     expect(fiatFee(1937n, 'ach').fee).toBe(15n);
     expect(fiatFee(1938n, 'ach').fee).toBe(16n);
-    expect(fiatFee(62n, 'ach').fee).toBe(0n);
     // Exactly one half rounds up. At 2.49% some amount has an exact fee ending in .5 (249 is prime to
     // 10,000); at 0.8% none does (the fee is amount / 125).
     const rate = FIAT_FEE_RATES.instant.perTenThousand;
@@ -76,19 +74,28 @@ describe('fiatFee', () => {
     expect(fiatFee(1000n, 'instant').fee).toBe(25n);
   });
 
+  it('is at least one minor unit (DESIGN §15): fees that round to zero are one unit', () => {
+    // 2.49% of 20 minor = 0.498 → 0 → 1; 0.8% of 62 minor = 0.496 → 0 → 1; 0.8% of 1 yen → 1 yen.
+    expect(fiatFee(20n, 'instant')).toEqual({ fee: 1n, totalDeducted: 21n });
+    expect(fiatFee(62n, 'ach')).toEqual({ fee: 1n, totalDeducted: 63n });
+    expect(fiatFee(1n, 'ach')).toEqual({ fee: 1n, totalDeducted: 2n });
+    expect(fiatFee(1n, 'instant')).toEqual({ fee: 1n, totalDeducted: 2n });
+  });
+
   it('refuses a fee of a zero or negative amount', () => {
     expect(() => fiatFee(0n, 'instant')).toThrow(RangeError);
     expect(() => fiatFee(-100n, 'ach')).toThrow(RangeError);
     expect(() => stablecoinFee(0n)).toThrow(RangeError);
   });
 
-  it('equals round-half-up(amount * rate) computed exactly (property)', () => {
+  it('equals max(one minor unit, round-half-up(amount * rate)) computed exactly (property)', () => {
     fc.assert(
       fc.property(fc.bigInt({ min: 1n, max: 10n ** 15n }), fc.constantFrom('instant' as const, 'ach' as const), (amount, method) => {
         const { fee, totalDeducted } = fiatFee(amount, method);
-        expect(fee).toBe(referenceFee(amount, FIAT_FEE_RATES[method].label));
+        const exact = referenceFee(amount, FIAT_FEE_RATES[method].label);
+        expect(fee).toBe(exact > 1n ? exact : 1n);
         expect(totalDeducted).toBe(amount + fee);
-        expect(fee).toBeGreaterThanOrEqual(0n);
+        expect(fee).toBeGreaterThanOrEqual(1n);
       }),
       { numRuns: 5000 },
     );
@@ -110,22 +117,27 @@ describe('stablecoinFee', () => {
     expect(toJsonNumber(result!.fee, 'EURC')).toBe(0.0745);
   });
 
-  it('rounds half-up to the micro unit', () => {
-    // 149 * n / 10_000: n = 1 → 0.0149 → 0; n = 34 → 0.5066 → 1; n = 33 → 0.4917 → 0.
-    expect(stablecoinFee(1n)).toEqual({ fee: 0n, net: 1n });
-    expect(stablecoinFee(33n)).toEqual({ fee: 0n, net: 33n });
+  it('rounds half-up to the micro unit, and is at least one micro unit (DESIGN §15)', () => {
+    // 149 * n / 10_000: n = 34 → 0.5066 → 1; n = 33 → 0.4917 → 0, raised to 1; n = 1: a fee of
+    // one unit leaves nothing, so 0.000001 is refused.
+    expect(stablecoinFee(1n)).toBeNull();
+    expect(stablecoinFee(2n)).toEqual({ fee: 1n, net: 1n });
+    expect(stablecoinFee(33n)).toEqual({ fee: 1n, net: 32n });
     expect(stablecoinFee(34n)).toEqual({ fee: 1n, net: 33n });
+    expect(stablecoinFee(101n)).toEqual({ fee: 2n, net: 99n });
     const exactHalf = [...Array(10_000).keys()].map(BigInt).find((n) => (n * 149n) % 10_000n === 5_000n)!;
     expect(stablecoinFee(exactHalf)!.fee).toBe((exactHalf * 149n) / 10_000n + 1n);
   });
 
-  it('fee + net == amount, fee == round-half-up(amount * 1.49%), net > 0 (property)', () => {
+  it('fee + net == amount, fee == max(1, round-half-up(amount * 1.49%)), net > 0 (property)', () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: 1n, max: MAX * 10n ** BigInt(exponentOf('USDC')) }), (amount) => {
+      fc.property(fc.bigInt({ min: 2n, max: MAX * 10n ** BigInt(exponentOf('USDC')) }), (amount) => {
         const result = stablecoinFee(amount);
-        // At 1.49% something is always left, so no positive amount is refused.
+        // At 1.49% with a one-unit floor something is left of every amount from two units.
         expect(result).not.toBeNull();
-        expect(result!.fee).toBe(referenceFee(amount, STABLECOIN_FEE_RATE.label));
+        const exact = referenceFee(amount, STABLECOIN_FEE_RATE.label);
+        expect(result!.fee).toBe(exact > 1n ? exact : 1n);
+        expect(result!.fee).toBeGreaterThanOrEqual(1n);
         expect(result!.fee + result!.net).toBe(amount);
         expect(result!.net).toBeGreaterThan(0n);
       }),
@@ -148,11 +160,12 @@ describe('stablecoinFee when nothing would be left', () => {
     expect(stablecoinFee(10n ** 12n, { perTenThousand: 10_000n, label: '100%' })).toBeNull();
   });
 
-  it('is null exactly when round-half-up(amount * rate) >= amount (property)', () => {
+  it('is null exactly when max(1, round-half-up(amount * rate)) >= amount (property)', () => {
     fc.assert(
       fc.property(fc.bigInt({ min: 1n, max: 10n ** 9n }), fc.integer({ min: 0, max: 10_000 }), (amount, perTenThousand) => {
         const rate: FeeRate = { perTenThousand: BigInt(perTenThousand), label: `${perTenThousand / 100}%` };
-        const fee = referenceFee(amount, rate.label);
+        const exact = referenceFee(amount, rate.label);
+        const fee = exact > 1n ? exact : 1n;
         const result = stablecoinFee(amount, rate);
         if (fee >= amount) expect(result).toBeNull();
         else expect(result).toEqual({ fee, net: amount - fee });

@@ -30,7 +30,7 @@ import {
 import type { App } from '../types.js';
 
 const TRANSFER_ERRORS =
-  'Errors: 400 `invalid_request` (malformed input), `invalid_amount` (not > 0, more than 6 decimals, or nothing left after the fee), `amount_too_large`, `unsupported_currency`, `self_transfer`, `insufficient_balance`; 404 `recipient_not_found`; 422 `idempotency_key_reused`.';
+  'The smallest transfer is 0.01 and every fee is at least 0.000001. Errors: 400 `invalid_request` (malformed input), `invalid_amount` (not > 0, more than 6 decimals), `amount_too_small` (under 0.01; `minimum` names it as a decimal string), `amount_too_large`, `unsupported_currency`, `self_transfer`, `insufficient_balance`; 404 `recipient_not_found`; 422 `idempotency_key_reused`.';
 
 export async function stablecoinRoutes(app: App, deps: Deps): Promise<void> {
   app.get(
@@ -107,7 +107,7 @@ export async function stablecoinRoutes(app: App, deps: Deps): Promise<void> {
         tags: ['stablecoin'],
         summary: 'What a transfer would cost: fee and what the recipient receives',
         description:
-          'Computed by the same rules as the transfer, so the numbers are the transfer’s. `currency` defaults to USDC. The recipient must exist (404 `recipient_not_found`); the balance is not checked. 400 as for the transfer.',
+          'Computed by the same rules as the transfer, so the numbers are the transfer’s, and an amount the transfer would refuse (under 0.01: 400 `amount_too_small` with `minimum`) is refused here too. `currency` defaults to USDC. The recipient must exist (404 `recipient_not_found`); the balance is not checked. 400 as for the transfer.',
         querystring: QuoteQuery,
         response: { 200: QuoteResponse, ...problems(400, 401, 404) },
       },
