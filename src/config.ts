@@ -29,6 +29,8 @@ export interface Config {
   readonly passwordHashCostLog2: number;
   /** How many password hashes may run at once; bounds memory (128 MiB each at cost 17). */
   readonly passwordHashConcurrency: number;
+  /** How many password hashes may wait for a slot; beyond it requests are answered 503 busy. */
+  readonly passwordHashQueueMax: number;
   readonly rateLimits: Readonly<RateLimitConfig>;
   readonly loginLockout: Readonly<{ maxFailures: number; windowMs: number }>;
   /** Per-transfer maximum in major units of the currency. */
@@ -278,6 +280,7 @@ export function loadConfig(env: Env = process.env): Config {
     bodyLimitBytes: intVar(env, 'BODY_LIMIT_BYTES', 64 * 1024, { min: 1024, max: 10 * 1024 * 1024 }),
     passwordHashCostLog2: intVar(env, 'PASSWORD_HASH_COST_LOG2', 17, { min: 10, max: 20 }),
     passwordHashConcurrency: intVar(env, 'PASSWORD_HASH_CONCURRENCY', 2, { min: 1, max: 64 }),
+    passwordHashQueueMax: intVar(env, 'PASSWORD_HASH_QUEUE_MAX', 16, { min: 0, max: 10_000 }),
     rateLimits: Object.freeze({
       registerPerMinute: intVar(env, 'RATE_LIMIT_REGISTER_PER_MINUTE', 120, { min: 1, max: 1_000_000 }),
       checkPerMinute: intVar(env, 'RATE_LIMIT_CHECK_PER_MINUTE', 300, { min: 1, max: 1_000_000 }),

@@ -85,7 +85,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     db: database.db,
     clock,
     sandboxClock,
-    passwords: createPasswordHasher({ costLog2: config.passwordHashCostLog2, concurrency: config.passwordHashConcurrency }),
+    passwords: createPasswordHasher({ costLog2: config.passwordHashCostLog2, concurrency: config.passwordHashConcurrency, maxQueued: config.passwordHashQueueMax }),
     wallets,
     ...processors,
     chain,

@@ -100,10 +100,15 @@ export async function revokeKey(db: Db, keyId: number, at: Date): Promise<boolea
   return result.numUpdatedRows > 0n;
 }
 
-export async function recordLoginFailure(db: Db, accountId: number, now: Date, windowMs: number): Promise<void> {
-  // Starts a new window when the last one is over; otherwise counts within it.
+/**
+ * Counts one sign-in attempt, before its password is checked (DESIGN §15), in one atomic update:
+ * a new window starts when the last one is over, otherwise the attempt is counted within it. Parallel
+ * attempts each see their own count, so that no more than the allowed number are ever checked. The
+ * count is cleared again when the password is right.
+ */
+export async function countLoginAttempt(db: Db, accountId: number, now: Date, windowMs: number): Promise<{ attempts: number; since: Date }> {
   const windowStart = new Date(now.getTime() - windowMs);
-  await db
+  const row = await db
     .updateTable('accounts')
     .set((eb) => ({
       failed_logins: eb
@@ -124,7 +129,9 @@ export async function recordLoginFailure(db: Db, accountId: number, now: Date, w
         .end(),
     }))
     .where('id', '=', accountId)
-    .execute();
+    .returning(['failed_logins', 'failed_logins_since'])
+    .executeTakeFirstOrThrow();
+  return { attempts: row.failed_logins, since: row.failed_logins_since ?? now };
 }
 
 export async function clearLoginFailures(db: Db, accountId: number): Promise<void> {

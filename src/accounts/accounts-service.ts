@@ -25,21 +25,20 @@ type AccountDeps = Pick<Deps, 'db' | 'passwords' | 'wallets' | 'clock' | 'config
 const HANDLE_ATTEMPTS = 5;
 
 export async function register(deps: AccountDeps, input: RegisterInput): Promise<Registration> {
+  // Everything that can be refused from the request alone is refused here, before the e-mail is
+  // looked up and before any password hash is queued (DESIGN §15): bad input costs no hashing, and
+  // it is refused alike whether or not the e-mail has an account.
   const email = normalizeEmail(input.email);
   checkPassword(input.password);
+  const name = input.name === undefined ? undefined : normalizeName(input.name);
+  const phone = input.phone === undefined ? null : normalizePhone(input.phone);
   const existing = await repo.findAccountByEmail(deps.db, email);
   if (existing) return signIn(deps, existing, input.password);
-  let name: string;
-  let phone: string | null;
-  try {
-    if (input.name === undefined) throw new AppError('invalid_request', 'name is required to create an account.');
-    name = normalizeName(input.name);
-    phone = input.phone === undefined ? null : normalizePhone(input.phone);
-  } catch (error) {
+  if (name === undefined) {
     // A sign-in (no name) for an e-mail without an account is refused only after one hash's work, as
     // a wrong password for a known e-mail is: the time of the answer must not tell which it was.
     await deps.passwords.burn(input.password);
-    throw error;
+    throw new AppError('invalid_request', 'name is required to create an account.');
   }
   const passwordHash = await deps.passwords.hash(input.password);
   const created = await createAccount(deps, { email, name, phone, passwordHash });
@@ -83,23 +82,34 @@ async function signIn(
   account: NonNullable<Awaited<ReturnType<typeof repo.findAccountByEmail>>>,
   password: string,
 ): Promise<Registration> {
-  const { maxFailures, windowMs } = deps.config.loginLockout;
-  const now = deps.clock.now();
-  const windowOpen = account.failedLoginsSince !== null && now.getTime() - account.failedLoginsSince.getTime() < windowMs;
-  if (windowOpen && account.failedLogins >= maxFailures) {
-    // Same work as a real check, so that a locked account does not answer faster.
-    await deps.passwords.burn(password);
-    const retryAfterSeconds = Math.ceil((account.failedLoginsSince!.getTime() + windowMs - now.getTime()) / 1000);
-    throw new AppError('too_many_attempts', 'Too many wrong passwords for this account; try again later.', {}, { 'Retry-After': String(retryAfterSeconds) });
-  }
-  if (!(await deps.passwords.verify(password, account.passwordHash))) {
-    await repo.recordLoginFailure(deps.db, account.id, now, windowMs);
-    throw new AppError('invalid_credentials', 'The e-mail and password do not match.');
-  }
-  if (account.failedLogins > 0) await repo.clearLoginFailures(deps.db, account.id);
+  await verifyPasswordCounted(deps, account, password);
   const key = issueApiKey();
   await repo.insertApiKey(deps.db, account.id, key);
   return { isNewAccount: false, apiKey: key.key, account };
+}
+
+/**
+ * Checks an account's password under the lock-out (DESIGN §15). The attempt is counted first, in one
+ * atomic update that also says how many attempts the window holds, so that parallel guesses count:
+ * beyond LOGIN_MAX_FAILURES the password is not checked at all (429 too_many_attempts). A right
+ * password clears the count; a wrong one stays counted (401 invalid_credentials).
+ */
+async function verifyPasswordCounted(
+  deps: Pick<Deps, 'db' | 'passwords' | 'clock' | 'config'>,
+  account: { id: number; passwordHash: string },
+  password: string,
+): Promise<void> {
+  const { maxFailures, windowMs } = deps.config.loginLockout;
+  const now = deps.clock.now();
+  const { attempts, since } = await repo.countLoginAttempt(deps.db, account.id, now, windowMs);
+  if (attempts > maxFailures) {
+    const retryAfterSeconds = Math.max(1, Math.ceil((since.getTime() + windowMs - now.getTime()) / 1000));
+    throw new AppError('too_many_attempts', 'Too many wrong passwords for this account; try again later.', {}, { 'Retry-After': String(retryAfterSeconds) });
+  }
+  if (!(await deps.passwords.verify(password, account.passwordHash))) {
+    throw new AppError('invalid_credentials', 'The e-mail and password do not match.');
+  }
+  await repo.clearLoginFailures(deps.db, account.id);
 }
 
 export async function revokeCallerKey(deps: Pick<Deps, 'db' | 'clock'>, apiKeyId: number): Promise<void> {

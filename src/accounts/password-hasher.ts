@@ -1,7 +1,10 @@
 // scrypt password hashing (DESIGN §9). Hashing is memory-hard (128 MiB at the default cost), so the
-// number of hashes running at once is bounded; callers queue. The parameters are stored in each
+// number of hashes running at once is bounded; callers queue, and the queue is bounded too: beyond
+// it the request is answered 503 busy with Retry-After at once (DESIGN §15), so that a flood of
+// requests that need a hash cannot make every real one wait behind it. The parameters are stored in each
 // hash, so the cost can be raised later without invalidating existing passwords.
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { AppError } from '../platform/errors.js';
 import { createLimiter } from '../platform/limiter.js';
 
 const KEY_LENGTH = 32;
@@ -21,8 +24,11 @@ export interface PasswordHasher {
   burn(password: string): Promise<void>;
 }
 
-export function createPasswordHasher(options: { costLog2: number; concurrency: number }): PasswordHasher {
-  const bounded = createLimiter(options.concurrency);
+export function createPasswordHasher(options: { costLog2: number; concurrency: number; maxQueued?: number }): PasswordHasher {
+  const bounded = createLimiter(options.concurrency, {
+    ...(options.maxQueued === undefined ? {} : { maxQueued: options.maxQueued }),
+    whenFull: () => new AppError('busy', 'peerpay is checking too many passwords right now; retry after the time in Retry-After.', {}, { 'Retry-After': '1' }),
+  });
   const derive = (password: string, salt: Buffer, costLog2: number) =>
     bounded(() =>
       scryptAsync(password, salt, { N: 2 ** costLog2, r: BLOCK_SIZE, p: PARALLELISM, maxmem: 256 * 2 ** costLog2 * BLOCK_SIZE + 1024 * 1024 }),

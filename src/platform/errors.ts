@@ -37,6 +37,7 @@ export const ERROR_CODES = [
   'funding_unavailable',
   'withdrawal_unavailable',
   'service_unavailable',
+  'busy',
   'not_ready',
   'internal_error',
 ] as const;

@@ -31,3 +31,21 @@ it('frees its slot when work fails', async () => {
   await expect(limit(async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
   expect(await limit(async () => 'next')).toBe('next');
 });
+
+it('bounds its queue: beyond `maxQueued` waiting pieces, work is refused at once with the given error, and runs again once the queue drains', async () => {
+  const limit = createLimiter(1, { maxQueued: 2, whenFull: () => new Error('full') });
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const running = limit(() => gate.then(() => 'first'));
+  const queued = [limit(async () => 'second'), limit(async () => 'third')];
+  await expect(limit(async () => 'fourth')).rejects.toThrow('full');
+  await expect(limit(async () => 'fifth')).rejects.toThrow('full');
+  release();
+  expect(await Promise.all([running, ...queued])).toEqual(['first', 'second', 'third']);
+  expect(await limit(async () => 'later')).toBe('later');
+});
+
+it('refuses nothing without a queue bound', async () => {
+  const limit = createLimiter(1);
+  expect(await Promise.all(Array.from({ length: 200 }, (_, i) => limit(async () => i)))).toHaveLength(200);
+});

@@ -1,5 +1,7 @@
 // Registration spends one password hash's work on every answer that comes after the e-mail was
-// looked up, so that its timing does not tell whether the e-mail has an account (DESIGN §9).
+// looked up, so that its timing does not tell whether the e-mail has an account (DESIGN §9); and
+// none at all on input it can refuse from the request alone, which it refuses before the lookup
+// (DESIGN §15), alike for known and unknown e-mails.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openTestDatabase } from '../helpers/test-database.js';
 import { register } from '../../src/accounts/accounts-service.js';
@@ -44,12 +46,23 @@ it('spends one hash on a new account, a wrong password, and a refused sign-in fo
     ['new account', () => register(deps(), { email: 'known@example.com', password: 'correct horse', name: 'Known' })],
     ['wrong password', () => register(deps(), { email: 'known@example.com', password: 'wrong password' })],
     ['unknown e-mail without a name', () => register(deps(), { email: 'nobody@example.com', password: 'any password' })],
-    ['unknown e-mail with an invalid name', () => register(deps(), { email: 'nobody@example.com', password: 'any password', name: ' ' })],
-    ['unknown e-mail with an invalid phone', () => register(deps(), { email: 'nobody@example.com', password: 'any password', name: 'N', phone: 'call me' })],
   ];
   for (const [label, attempt] of cases) {
     work.length = 0;
     await attempt().catch(() => undefined);
     expect(work, label).toHaveLength(1);
+  }
+});
+
+it('spends no hash on input refused from the request alone, whether or not the e-mail has an account', async () => {
+  const cases: [string, () => Promise<unknown>][] = [
+    ['unknown e-mail with an invalid name', () => register(deps(), { email: 'nobody@example.com', password: 'any password', name: ' ' })],
+    ['known e-mail with an invalid name', () => register(deps(), { email: 'known@example.com', password: 'wrong password', name: ' ' })],
+    ['unknown e-mail with an invalid phone', () => register(deps(), { email: 'nobody@example.com', password: 'any password', name: 'N', phone: 'call me' })],
+  ];
+  for (const [label, attempt] of cases) {
+    work.length = 0;
+    await expect(attempt(), label).rejects.toMatchObject({ name: 'AppError' });
+    expect(work, label).toEqual([]);
   }
 });

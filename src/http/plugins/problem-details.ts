@@ -42,6 +42,7 @@ const STATUS_OF: Record<ErrorCode, number> = {
   funding_unavailable: 503,
   withdrawal_unavailable: 503,
   service_unavailable: 503,
+  busy: 503,
   not_ready: 503,
   internal_error: 500,
 };
@@ -82,6 +83,7 @@ const TITLE_OF: Record<ErrorCode, string> = {
   funding_unavailable: 'Funding unavailable',
   withdrawal_unavailable: 'Withdrawals unavailable',
   service_unavailable: 'Service unavailable',
+  busy: 'Too busy',
   not_ready: 'Not ready',
   internal_error: 'Internal server error',
 };
