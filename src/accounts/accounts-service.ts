@@ -118,16 +118,13 @@ export async function revokeCallerKey(deps: Pick<Deps, 'db' | 'clock'>, apiKeyId
 
 export type AccountQuery = { email: string } | { handle: string };
 
-/** Finds an account by e-mail or handle; undefined when there is none (or the e-mail is malformed). */
+/**
+ * Finds an account by e-mail or handle; undefined when there is none. The e-mail is read by the
+ * registration's rules (400 invalid_email otherwise), so a look-alike is refused, never matched.
+ */
 export async function findAccount(deps: Pick<Deps, 'db'>, query: AccountQuery): Promise<repo.AccountRow | undefined> {
   if ('handle' in query) return repo.findAccountByHandle(deps.db, query.handle.trim().toUpperCase());
-  let email: string;
-  try {
-    email = normalizeEmail(query.email);
-  } catch {
-    return undefined;
-  }
-  const found = await repo.findAccountByEmail(deps.db, email);
+  const found = await repo.findAccountByEmail(deps.db, normalizeEmail(query.email));
   return found && (({ passwordHash: _p, failedLogins: _f, failedLoginsSince: _s, ...account }) => account)(found);
 }
 

@@ -5,6 +5,7 @@
 import type { Deps } from '../deps.js';
 import type { Trx } from '../ledger/ledger.js';
 import { findAccountByHandle } from '../accounts/accounts-repository.js';
+import { checkVisibleText } from '../accounts/account-rules.js';
 import { formatMinor, parseAmount } from '../money/amount.js';
 import { MINIMUM_CHARGE_MINOR, minimumFiatAmountMinor } from '../money/minimums.js';
 import { exponentOf, isFiatCurrency, type FiatCurrency } from '../money/assets.js';
@@ -35,6 +36,7 @@ export interface SentTransfer {
 type TransferDeps = Pick<Deps, 'db' | 'processor' | 'clock' | 'config'>;
 
 export async function sendTransfer(deps: TransferDeps, input: SendTransferInput): Promise<SentTransfer> {
+  if (input.note !== undefined) checkVisibleText(input.note, 'note');
   const currency = currencyOf(input.currency);
   const amountMinor = amountOf(input.amount, currency, deps.config.maxFiatTransferMajor);
   const paymentMethod = input.paymentMethod ?? 'instant';

@@ -11,6 +11,8 @@ export const ERROR_CODES = [
   'unsupported_currency',
   'unsupported_chain',
   'invalid_address',
+  'invalid_email',
+  'invalid_field',
   'no_default_address',
   'self_transfer',
   'insufficient_balance',

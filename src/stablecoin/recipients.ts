@@ -4,7 +4,7 @@
 import type { Deps } from '../deps.js';
 import { findAccount } from '../accounts/accounts-service.js';
 import { findAccountByPhone, type AccountRow } from '../accounts/accounts-repository.js';
-import { normalizeEmail, normalizePhone } from '../accounts/account-rules.js';
+import { hasInvisibleCharacters, normalizeEmail, normalizePhone } from '../accounts/account-rules.js';
 import { AppError } from '../platform/errors.js';
 
 const HANDLE = /^PA-[A-Z0-9]{8}$/i;
@@ -16,8 +16,9 @@ export type RecipientQuery = { email: string } | { handle: string } | { phone: s
 /** Reads `to` as an e-mail, a handle or a phone number; invalid_request when it is none of them. */
 export function recipientQueryOf(to: string, field = 'to'): RecipientQuery {
   const text = to.trim();
-  if (HANDLE.test(text)) return { handle: text.toUpperCase() };
   if (text.includes('@')) return { email: emailOf(text, field) };
+  if (hasInvisibleCharacters(text)) throw new AppError('invalid_field', `${field} contains a control, zero-width or bidirectional-override character.`);
+  if (HANDLE.test(text)) return { handle: text.toUpperCase() };
   if (PHONE_LIKE.test(text)) {
     try {
       return { phone: normalizePhone(text) };
@@ -29,12 +30,9 @@ export function recipientQueryOf(to: string, field = 'to'): RecipientQuery {
   throw new AppError('invalid_request', `${field} must be an e-mail address, a handle (PA- followed by 8 characters) or an E.164 phone number.`);
 }
 
+/** An e-mail by the registration's rules (DESIGN §15); 400 invalid_email naming `field` otherwise. */
 export function emailOf(text: string, field: string): string {
-  try {
-    return normalizeEmail(text);
-  } catch {
-    throw new AppError('invalid_request', `${field} is not a valid e-mail address.`);
-  }
+  return normalizeEmail(text, field);
 }
 
 /** The account `query` names; 404 recipient_not_found when there is none. */

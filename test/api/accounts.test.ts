@@ -58,6 +58,7 @@ describe('POST /agent/register', () => {
 
   it.each([
     ['a malformed e-mail', { email: 'not-an-email', password: 'password123', name: 'X' }],
+    ['a look-alike e-mail', { email: 'bob\u200b@example.com', password: 'password123', name: 'X' }],
     ['a password under 8 characters', { email: uniqueEmail('short'), password: 'short', name: 'X' }],
     ['no name for a new account', { email: uniqueEmail('noname'), password: 'password123' }],
     ['no e-mail', { password: 'password123', name: 'X' }],
@@ -71,7 +72,10 @@ describe('POST /agent/register', () => {
     expectProblem(response, 400);
     const email = (body as { email?: unknown }).email;
     if (typeof email === 'string') {
-      expect((await server.request('GET', `/agents/check?email=${encodeURIComponent(email)}`)).body.exists).toBe(false);
+      // A malformed e-mail cannot even be looked up (400 invalid_email); any other is not there.
+      const check = await server.request('GET', `/agents/check?email=${encodeURIComponent(email)}`);
+      if (check.status === 400) expect(check.body.code).toBe('invalid_email');
+      else expect(check.body.exists).toBe(false);
     }
   });
 

@@ -92,7 +92,10 @@ export async function accountRoutes(app: App, deps: Deps): Promise<void> {
       schema: {
         tags: ['account'],
         summary: 'Register, or obtain a new API key for an existing account',
-        description: '201 creates the account, its stablecoin wallet and a key. 200 issues one more key to an existing account whose password matches.',
+        description:
+          '201 creates the account, its stablecoin wallet and a key. 200 issues one more key to an existing account whose password matches. ' +
+          'E-mail local parts are plain ASCII and domains are compared in their IDNA ASCII form; control, zero-width and bidirectional-override characters are refused (400 `invalid_email`, or `invalid_field` in the name). ' +
+          '401 `invalid_credentials`; 429 `too_many_attempts` once LOGIN_MAX_FAILURES attempts were made in the window (parallel ones count); 503 `busy` with Retry-After when too many password hashes are waiting.',
         security: [],
         body: RegisterBody,
         response: { 200: AgentRegistration, 201: AgentRegistration, ...problems(400, 401, 409, 413, 415) },

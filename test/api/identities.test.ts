@@ -1,0 +1,131 @@
+// Look-alike identities (DESIGN §15): e-mail domains are compared in their IDNA ASCII form, local
+// parts must be printable ASCII, and control, zero-width and bidirectional-override characters are
+// refused in e-mails, names, notes and websites (400 invalid_email / invalid_field), on registration
+// and on every lookup, so that a look-alike can neither register nor be addressed.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { domainToASCII } from 'node:url';
+import { sql } from 'kysely';
+import { agentTransfer, balanceOf, emailTransfer, fund } from '../helpers/stablecoin.js';
+import { expectProblem, registerUser, startTestServer, type TestServer, type TestUser } from '../helpers/test-server.js';
+
+let server: TestServer;
+let alice: TestUser;
+let bob: TestUser;
+const domain = `id-${Date.now()}.example.com`;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  alice = await registerUser(server);
+  bob = await registerUser(server, { email: `bob@${domain}` });
+  await fund(server, alice, 50_000_000n);
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const register = (body: Record<string, unknown>) => server.request('POST', '/agent/register', { body: { password: 'password123', ...body } });
+const checkByEmail = (email: string) => server.request('GET', `/agents/check?email=${encodeURIComponent(email)}`);
+
+const LOOK_ALIKES: [string, string][] = [
+  ['a zero-width space', `bob\u200b@${domain}`],
+  ['a full-width letter', `\uff42ob@${domain}`],
+  ['a bidirectional override', `bob\u202e@${domain}`],
+  ['a control character', `bob\u0007@${domain}`],
+  ['a soft hyphen', `b\u00adob@${domain}`],
+  ['an accented local part (composed)', `c\u00e1rol@${domain}`],
+  ['an accented local part (decomposed)', `ca\u0301rol@${domain}`],
+  ['a zero-width joiner in the domain', `bob@${domain.replace('.', '\u200d.')}`],
+];
+
+describe('registration', () => {
+  it.each(LOOK_ALIKES)('refuses an e-mail with %s (400 invalid_email) and creates nothing', async (_label, email) => {
+    expectProblem(await register({ email, name: 'Impostor' }), 400, 'invalid_email');
+    const count = await server.deps.db.selectFrom('accounts').select((eb) => eb.fn.countAll<string>().as('n')).where('name', '=', 'Impostor').executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(0);
+  });
+
+  it('compares domains in their IDNA ASCII form: composed, decomposed, full-width and upper-case spellings are one account', async () => {
+    const composed = await register({ email: `dan@ex\u00e1mple-${domain}`, name: 'Dan' });
+    expect(composed.status).toBe(201);
+    const me = await server.request('GET', '/account', { key: composed.body.apiKey });
+    expect(me.body.email).toBe(`dan@${domainToASCII(`ex\u00e1mple-${domain}`)}`);
+    expect(me.body.email).toMatch(/^dan@xn--/);
+    for (const spelling of [`dan@exa\u0301mple-${domain}`, `DAN@EX\u00c1MPLE-${domain.toUpperCase()}`, `dan@\uff45x\u00e1mple-${domain}`]) {
+      const again = await register({ email: spelling });
+      expect(again.status, spelling).toBe(200);
+      expect(again.body.agentHandle).toBe(composed.body.agentHandle);
+    }
+    expect((await checkByEmail(`dan@exa\u0301mple-${domain}`)).body).toMatchObject({ exists: true, agentHandle: composed.body.agentHandle });
+  });
+
+  it.each([
+    ['a bidirectional override', 'Bob \u202eevil'],
+    ['a zero-width space', 'Bo\u200bb'],
+    ['a control character', 'Bob\u0007'],
+    ['a line separator', 'Bob\u2028Smith'],
+    ['an isolate', 'Bob \u2066x\u2069'],
+  ])('refuses a name with %s (400 invalid_field)', async (_label, name) => {
+    expectProblem(await register({ email: `named-${Math.random().toString(36).slice(2)}@${domain}`, name }), 400, 'invalid_field');
+  });
+
+  it('accepts names in any script', async () => {
+    expect((await register({ email: `zoe-${Date.now()}@${domain}`, name: 'Zoë Ünal 山田 مريم' })).status).toBe(201);
+  });
+});
+
+describe('names saved before these rules', () => {
+  it('are shown to agents without their invisible characters', async () => {
+    const old = await registerUser(server);
+    await sql`update accounts set name = ${'Mal\u202eory Smith'} where handle = ${old.handle}`.execute(server.deps.db);
+    const check = await server.request('GET', `/agents/check?handle=${old.handle}`);
+    expect(check.body.firstName).toBe('Malory');
+    const lookup = await server.request('GET', `/agents/lookup?handle=${old.handle}`, { key: alice.key });
+    expect(lookup.body.firstName).toBe('Malory');
+  });
+});
+
+describe('profiles and notes', () => {
+  it('refuses such characters in a name or a website (PATCH /account)', async () => {
+    const before = (await server.request('GET', '/account', { key: alice.key })).body;
+    expectProblem(await server.request('PATCH', '/account', { key: alice.key, body: { name: 'Alice \u202eecilA' } }), 400, 'invalid_field');
+    expectProblem(await server.request('PATCH', '/account', { key: alice.key, body: { website: 'https://exa\u200bmple.com' } }), 400, 'invalid_field');
+    expectProblem(await server.request('PATCH', '/account', { key: alice.key, body: { website: 'https://example.com/\u202e' } }), 400, 'invalid_field');
+    expect((await server.request('GET', '/account', { key: alice.key })).body).toEqual(before);
+  });
+
+  it('refuses such characters in a fiat transfer note before anything else is asked', async () => {
+    expectProblem(
+      await server.request('POST', '/transfers', { key: alice.key, body: { recipientHandle: bob.handle, amount: 10, currency: 'USD', note: 'for \u202egnihton' } }),
+      400,
+      'invalid_field',
+    );
+  });
+});
+
+describe('lookups and transfers', () => {
+  it.each(LOOK_ALIKES)('refuses a look-alike with %s on every lookup (400 invalid_email)', async (_label, email) => {
+    const q = encodeURIComponent(email);
+    expectProblem(await checkByEmail(email), 400, 'invalid_email');
+    expectProblem(await server.request('GET', `/agents/lookup?email=${q}`, { key: alice.key }), 400, 'invalid_email');
+    expectProblem(await server.request('GET', `/stablecoin/lookup?email=${q}`, { key: alice.key }), 400, 'invalid_email');
+    expectProblem(await server.request('GET', `/nano/lookup?email=${q}`), 400, 'invalid_email');
+    expectProblem(await server.request('GET', `/agent/transfer/quote?to=${q}&amount=1`, { key: alice.key }), 400, 'invalid_email');
+    expectProblem(await server.request('POST', '/agent/register', { body: { email, password: bob.password } }), 400, 'invalid_email');
+  });
+
+  it('a transfer to a look-alike never reaches anyone, even an impostor account from before these rules', async () => {
+    // An account registered under the old rules, with a zero-width space in its e-mail.
+    const impostor = await registerUser(server);
+    await sql`update accounts set email = ${`bob\u200b@${domain}`} where handle = ${impostor.handle}`.execute(server.deps.db);
+    const before = { alice: await balanceOf(server, alice), impostor: await balanceOf(server, impostor) };
+    expectProblem(await agentTransfer(server, alice, { to: `bob\u200b@${domain}`, amount: 1, currency: 'USDC' }), 400, 'invalid_email');
+    expectProblem(await emailTransfer(server, alice, { recipientEmail: `bob\u200b@${domain}`, amount: 1, currency: 'USDC' }), 400, 'invalid_email');
+    expectProblem(await agentTransfer(server, alice, { to: `${bob.handle}\u200b`, amount: 1, currency: 'USDC' }), 400);
+    expect(await balanceOf(server, impostor)).toEqual(before.impostor);
+    expect(await balanceOf(server, alice)).toEqual(before.alice);
+    // The real one is found by its plain spelling, in any case.
+    const sent = await agentTransfer(server, alice, { to: `BOB@${domain.toUpperCase()}`, amount: 1, currency: 'USDC' });
+    expect(sent.status).toBe(200);
+    expect(sent.body.recipientHandle).toBe(bob.handle);
+  });
+});
