@@ -1,12 +1,14 @@
 // The user's default withdrawal address (DESIGN §6): set explicitly with PUT
 // /stablecoin/withdrawal-address, or by the first successful withdrawal when none is saved; used by
-// withdrawals that name no address. Always stored and answered in EIP-55 checksummed form.
+// withdrawals that name no address. Always stored and answered in EIP-55 checksummed form. An
+// address a withdrawal would refuse (peerpay's hot wallet, a token contract, any deposit address) is
+// refused when saved, with the withdrawal's own check and code (400 invalid_address).
 import type { Deps } from '../deps.js';
-import { parsePolygonAddress } from './polygon-address.js';
 import { findWithdrawalAddress, upsertWithdrawalAddress } from './withdrawal-address-repository.js';
+import { checkedDestination, type DestinationDeps } from './withdrawal-destination.js';
 
-export async function saveWithdrawalAddress(deps: Pick<Deps, 'db' | 'clock'>, input: { accountId: number; address: string }): Promise<string> {
-  const address = parsePolygonAddress(input.address);
+export async function saveWithdrawalAddress(deps: DestinationDeps & Pick<Deps, 'clock'>, input: { accountId: number; address: string }): Promise<string> {
+  const address = await checkedDestination(deps, input.address, 'address');
   await upsertWithdrawalAddress(deps.db, { accountId: input.accountId, address, at: deps.clock.now() });
   return address;
 }

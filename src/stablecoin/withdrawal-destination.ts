@@ -10,14 +10,14 @@ import { getAddress, type Address } from 'viem';
 import type { Deps } from '../deps.js';
 import { AppError } from '../platform/errors.js';
 import { parsePolygonAddress } from './polygon-address.js';
-import { withdrawalAddressOf } from './withdrawal-address.js';
+import { findWithdrawalAddress } from './withdrawal-address-repository.js';
 import { isDepositAddress } from './withdrawals-repository.js';
 
-type DestinationDeps = Pick<Deps, 'db' | 'wallets' | 'chain'>;
+export type DestinationDeps = Pick<Deps, 'db' | 'wallets' | 'chain'>;
 
 export async function withdrawalDestination(deps: DestinationDeps, input: { accountId: number; address: string | undefined }): Promise<Address> {
   if (input.address !== undefined) return checkedDestination(deps, input.address, 'address');
-  const saved = await withdrawalAddressOf(deps, input.accountId);
+  const saved = await findWithdrawalAddress(deps.db, input.accountId);
   if (saved === null) {
     throw new AppError(
       'no_default_address',
@@ -27,7 +27,11 @@ export async function withdrawalDestination(deps: DestinationDeps, input: { acco
   return checkedDestination(deps, saved, 'the saved withdrawal address');
 }
 
-async function checkedDestination(deps: DestinationDeps, raw: string, field: string): Promise<Address> {
+/**
+ * An address a withdrawal may go to, checksummed; 400 invalid_address otherwise. Also used when a
+ * default address is saved, so that no address is saved that a withdrawal would then refuse.
+ */
+export async function checkedDestination(deps: DestinationDeps, raw: string, field: string): Promise<Address> {
   const address = parsePolygonAddress(raw, field);
   if (address === getAddress(deps.wallets.hotWallet.address)) {
     throw new AppError('invalid_address', `${field} is peerpay's own hot wallet; withdraw to an address outside peerpay.`);

@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAddress, zeroAddress } from 'viem';
 import { checkLedgerInvariants } from '../../src/ledger/ledger-queries.js';
-import { balanceOf, fund } from '../helpers/stablecoin.js';
+import { accountIdOf, balanceOf, fund } from '../helpers/stablecoin.js';
+import { upsertWithdrawalAddress } from '../../src/stablecoin/withdrawal-address-repository.js';
 import { expectProblem, registerUser, startTestServer, type TestServer, type TestUser } from '../helpers/test-server.js';
 import { freshAddress, fundHotWallet, onChainBalance, settleWithdrawals, withdraw, withdrawalSnapshot } from '../helpers/withdrawals.js';
 
@@ -64,10 +65,13 @@ describe('bad addresses', () => {
     });
   }
 
-  it('a saved default that is a peerpay address is refused when used', async () => {
+  it('a peerpay address is refused as a saved default, and one saved before that rule is refused when used', async () => {
     const someone = await registerUser(server);
     await fund(server, someone, 5_000_000n);
-    expect((await server.request('PUT', '/stablecoin/withdrawal-address', { key: someone.key, body: { address: other.depositAddress } })).status).toBe(200);
+    expectProblem(await server.request('PUT', '/stablecoin/withdrawal-address', { key: someone.key, body: { address: other.depositAddress } }), 400, 'invalid_address');
+    // Saved under the old rule, straight into the table.
+    const accountId = await accountIdOf(server, someone);
+    await upsertWithdrawalAddress(server.deps.db, { accountId, address: getAddress(other.depositAddress), at: new Date() });
     await expectRefusedWithNoChange({ amount: 1, currency: 'USDC' }, 400, 'invalid_address', { key: someone.key });
   });
 });

@@ -1,14 +1,17 @@
 // PUT and GET /stablecoin/withdrawal-address: the default address withdrawals without an address go
-// to. Bad addresses are 400 invalid_address and change nothing; good ones are saved checksummed.
+// to. Bad addresses are 400 invalid_address and change nothing, and so are the addresses a withdrawal
+// would refuse (peerpay's hot wallet, a token contract, any deposit address); good ones are saved checksummed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectProblem, registerUser, startTestServer, type TestServer, type TestUser } from '../helpers/test-server.js';
 
 let server: TestServer;
 let user: TestUser;
+let other: TestUser;
 
 beforeAll(async () => {
   server = await startTestServer();
   user = await registerUser(server);
+  other = await registerUser(server);
 });
 
 afterAll(async () => {
@@ -63,6 +66,18 @@ describe('the default withdrawal address', () => {
   ])('refuses %s with 400 %s and keeps the saved address', async (_what, address, code) => {
     const problem = expectProblem(await put(user, { address }), 400, code);
     expect(problem.detail).toMatch(/address/);
+    expect(await saved(user)).toBe(CHECKSUMMED);
+  });
+
+  it.each([
+    ["peerpay's hot wallet", () => server.deps.wallets.hotWallet.address],
+    ['the USDC token contract', () => server.deps.chain.tokens.USDC],
+    ['the EURC token contract, in lower case', () => server.deps.chain.tokens.EURC.toLowerCase()],
+    ['the caller’s own deposit address', () => user.depositAddress],
+    ['another user’s deposit address, in lower case', () => other.depositAddress.toLowerCase()],
+  ])('refuses %s as a withdrawal would (400 invalid_address) and keeps the saved address', async (_what, address) => {
+    const problem = expectProblem(await put(user, { address: address() }), 400, 'invalid_address');
+    expect(problem.detail).toMatch(/address|contract|hot wallet/);
     expect(await saved(user)).toBe(CHECKSUMMED);
   });
 

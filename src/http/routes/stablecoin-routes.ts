@@ -137,7 +137,7 @@ export async function stablecoinRoutes(app: App, deps: Deps): Promise<void> {
         tags: ['stablecoin'],
         summary: 'Save the default address that withdrawals without an address go to',
         description:
-          'A Polygon address: 0x and 40 hex digits; mixed case must match its EIP-55 checksum; never the zero address (400 `invalid_address`). Replaces any saved address; answered checksummed.',
+          'A Polygon address: 0x and 40 hex digits; mixed case must match its EIP-55 checksum; never the zero address, peerpay’s hot wallet, a token contract or a peerpay deposit address (400 `invalid_address`, as a withdrawal to it would be). Replaces any saved address; answered checksummed.',
         body: WithdrawalAddressBody,
         response: { 200: WithdrawalAddressResponse, ...problems(400, 401, 413, 415) },
       },
