@@ -6,9 +6,13 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import { Histogram, type Registry } from 'prom-client';
 import type { App } from '../types.js';
 
+const DURATION_METRIC = 'peerpay_http_request_duration_seconds';
+
 export function registerMetrics(app: App, registry: Registry, options: { serveOnMainPort: boolean }): void {
-  const duration = new Histogram({
-    name: 'peerpay_http_request_duration_seconds',
+  // One histogram per registry, also when an app is built twice on the same deps (tests do).
+  const existing = registry.getSingleMetric(DURATION_METRIC) as Histogram<'method' | 'route' | 'status'> | undefined;
+  const duration = existing ?? new Histogram({
+    name: DURATION_METRIC,
     help: 'HTTP request duration by method, route pattern and status',
     labelNames: ['method', 'route', 'status'] as const,
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
