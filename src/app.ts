@@ -95,7 +95,8 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
     hook: 'onRequest',
     max: config.rateLimits.defaultPerMinute,
     timeWindow: 60_000,
-    keyGenerator: (request) => (request.caller ? `key:${request.caller.apiKeyId}` : `ip:${request.ip}`),
+    // Per account for authenticated requests (DESIGN §15): more keys are no more budget.
+    keyGenerator: (request) => (request.caller ? `account:${request.caller.accountId}` : `ip:${request.ip}`),
     enableDraftSpec: true,
     errorResponseBuilder: (_request, context) =>
       new AppError('rate_limited', `Rate limit of ${context.max} requests per minute exceeded; retry after ${context.after}.`),

@@ -11,7 +11,7 @@ export interface RateLimitConfig {
   registerPerMinute: number;
   /** Account-existence checks and lookups per client IP per minute. */
   checkPerMinute: number;
-  /** Requests per API key (authenticated) or per IP (public) per minute on all other routes. */
+  /** Requests per account (authenticated, whichever key) or per IP (public) per minute on all other routes. */
   defaultPerMinute: number;
 }
 

@@ -146,3 +146,20 @@ export async function updateProfile(
   const row = await db.updateTable('accounts').set(patch).where('id', '=', accountId).returning(ACCOUNT_COLUMNS).executeTakeFirstOrThrow();
   return toAccount(row);
 }
+
+export async function findPasswordHash(db: Db | Trx, accountId: number): Promise<string | undefined> {
+  const row = await db.selectFrom('accounts').select('password_hash').where('id', '=', accountId).executeTakeFirst();
+  return row?.password_hash;
+}
+
+export async function setPasswordHash(db: Db | Trx, accountId: number, passwordHash: string): Promise<void> {
+  await db.updateTable('accounts').set({ password_hash: passwordHash }).where('id', '=', accountId).execute();
+}
+
+/** Revokes every active key of the account except `exceptKeyId` (none when null); answers how many. */
+export async function revokeAccountKeys(db: Db | Trx, input: { accountId: number; exceptKeyId: number | null; at: Date }): Promise<number> {
+  let query = db.updateTable('api_keys').set({ revoked_at: input.at }).where('account_id', '=', input.accountId).where('revoked_at', 'is', null);
+  if (input.exceptKeyId !== null) query = query.where('id', '<>', input.exceptKeyId);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

@@ -112,6 +112,40 @@ async function verifyPasswordCounted(
   await repo.clearLoginFailures(deps.db, account.id);
 }
 
+export interface PasswordChange {
+  accountId: number;
+  /** The key of the call: never revoked by a password change. */
+  apiKeyId: number;
+  currentPassword: string;
+  newPassword: string;
+  /** Also revoke every other key of the account. Off by default: a password change leaves keys alone. */
+  revokeOtherKeys: boolean;
+}
+
+/**
+ * POST /account/password. The new password is checked first (no hash spent on one that would be
+ * refused), then the current one under the sign-in lock-out, so a stolen key cannot guess it faster
+ * than sign-in can. API keys keep working, as Stripe's and GitHub's do when a password changes,
+ * unless the caller asks for the others to be revoked.
+ */
+export async function changePassword(deps: Pick<Deps, 'db' | 'passwords' | 'clock' | 'config'>, input: PasswordChange): Promise<{ revokedKeys: number }> {
+  checkPassword(input.newPassword);
+  const stored = await repo.findPasswordHash(deps.db, input.accountId);
+  if (stored === undefined) throw new AppError('unauthorized', 'The account of this key no longer exists.');
+  await verifyPasswordCounted(deps, { id: input.accountId, passwordHash: stored }, input.currentPassword);
+  const passwordHash = await deps.passwords.hash(input.newPassword);
+  const revokedKeys = await deps.db.transaction().execute(async (trx) => {
+    await repo.setPasswordHash(trx, input.accountId, passwordHash);
+    return input.revokeOtherKeys ? repo.revokeAccountKeys(trx, { accountId: input.accountId, exceptKeyId: input.apiKeyId, at: deps.clock.now() }) : 0;
+  });
+  return { revokedKeys };
+}
+
+/** POST /account/revoke-all-keys: every key of the account, the calling one included; answers how many. */
+export async function revokeAllKeys(deps: Pick<Deps, 'db' | 'clock'>, accountId: number): Promise<number> {
+  return repo.revokeAccountKeys(deps.db, { accountId, exceptKeyId: null, at: deps.clock.now() });
+}
+
 export async function revokeCallerKey(deps: Pick<Deps, 'db' | 'clock'>, apiKeyId: number): Promise<void> {
   await repo.revokeKey(deps.db, apiKeyId, deps.clock.now());
 }

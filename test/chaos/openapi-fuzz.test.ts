@@ -109,7 +109,7 @@ it(`every operation of /openapi.json survives generated hostile input (seed ${se
         }
       }
       // A revoked key is the fuzzer's own doing: register again for a fresh one, as a user would.
-      if (c.path.startsWith('/account/revoke-key') && answers.some((a) => a.status === 200)) await world.renewRevokedKeys();
+      if (/^\/account\/(revoke-key|revoke-all-keys|password)/.test(c.path) && answers.some((a) => a.status === 200)) await world.renewRevokedKeys();
       timeByOperation.set(`${op.method} ${op.path}`, (timeByOperation.get(`${op.method} ${op.path}`) ?? 0) + Date.now() - caseStarted);
       if (cases % 250 === 0 && (await server.request('GET', '/health')).status !== 200) violate('health', `GET /health is not 200 after ${cases} cases`);
     }),

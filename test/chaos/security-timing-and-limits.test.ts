@@ -323,7 +323,8 @@ describe('rate limits', () => {
     expect((await client()('GET', '/account', { key: victim.key })).status, seedNote).toBe(200);
   });
 
-  it('the default limit: per key on every route, malformed requests included, and a 429 moves no money', async () => {
+  it('the default limit: per account, across all its keys, on every route, malformed requests included, and a 429 moves no money', async () => {
+    const recipient = await newUser();
     const key = (await client()('POST', '/agent/register', { body: { email: alice.email, password: alice.password } })).body.apiKey as string;
     const from = client();
     const routes: [string, string, Options][] = [
@@ -332,20 +333,26 @@ describe('rate limits', () => {
       ['GET', '/transfers', {}],
       ['GET', '/account', {}],
     ];
-    const answers = await repeat(LIMITS.default, (i) => {
+    const balance = (await from('GET', '/stablecoin/balance', { key })).body;
+    // Alice's two keys share one budget (DESIGN §15): a second key is no second budget.
+    const answers = await repeat(LIMITS.default - 1, (i) => {
       const [method, path, options] = routes[i % routes.length]!;
-      return from(method, path, { ...options, key });
+      return from(method, path, { ...options, key: i % 2 ? key : alice.key });
     });
-    expect(answers.map((a) => a.status), seedNote).toEqual(Array(LIMITS.default).fill(200));
-    const balance = (await client()('GET', '/stablecoin/balance', { key: alice.key })).body;
-    expectLimited(await from('POST', '/agent/transfer', { key, body: { to: 'PA-ZZZZZZZZ', amount: 1, currency: 'USDC' } }), 'transfer after the limit');
+    expect(answers.map((a) => a.status), seedNote).toEqual(Array(LIMITS.default - 1).fill(200));
+    expectLimited(await from('POST', '/agent/transfer', { key, body: { to: recipient.handle, amount: 1, currency: 'USDC' } }), 'transfer after the limit');
     expectLimited(await from('POST', '/agent/transfer', { key, rawBody: '{"to": ', headers: { 'content-type': 'application/json' } }), 'malformed JSON after the limit');
     expectLimited(await from('POST', '/stablecoin/withdraw', { key, body: { amount: 'lots' } }), 'an invalid body after the limit');
     expectLimited(await from('GET', '/transfers?limit=-1', { key }), 'an invalid query after the limit');
-    expect((await client()('GET', '/stablecoin/balance', { key: alice.key })).body, `a refused transfer moved money ${seedNote}`).toEqual(balance);
+    expectLimited(await client()('POST', '/agent/transfer', { key: alice.key, body: { to: recipient.handle, amount: 1, currency: 'USDC' } }), 'the other key, from another address, after the limit');
+    // The recipient's account has its own budget, and nothing reached it.
+    const received = await client()('GET', '/stablecoin/balance', { key: recipient.key });
+    expect(received.body, `a refused transfer moved money ${seedNote}`).toEqual({ USDC: '0.000000', EURC: '0.000000' });
+    expect(balance.USDC, seedNote).not.toBe('0.000000');
   });
 
   it('the default limit: requests without a key, or with keys that are not valid, count against the address', async () => {
+    const owner = await newUser();
     const from = client();
     const wellFormed = () => issueApiKey().key;
     const answers = await repeat(LIMITS.default, (i) => from('GET', '/balance', { key: i % 2 ? wellFormed() : `pa_live_guess${i}` }));
@@ -353,7 +360,7 @@ describe('rate limits', () => {
     expectLimited(await from('GET', '/balance', { key: wellFormed() }), 'a guessed key after the limit');
     expectLimited(await from('GET', '/health'), 'a public route from the same address');
     expectLimited(await from('GET', '/balance', { key: wellFormed(), headers: { 'x-forwarded-for': '198.51.100.9' } }), 'a guessed key with X-Forwarded-For');
-    // A valid key has its own budget: the guesses from this address do not lock out its owner.
-    expect((await from('GET', '/balance', { key: alice.key })).status, seedNote).toBe(200);
+    // A valid key's account has its own budget: the guesses from this address do not lock out its owner.
+    expect((await from('GET', '/balance', { key: owner.key })).status, seedNote).toBe(200);
   });
 });

@@ -205,6 +205,53 @@ export async function accountRoutes(app: App, deps: Deps): Promise<void> {
     },
   );
 
+  app.post(
+    '/account/password',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Change the password',
+        description:
+          'Checks `currentPassword` (a wrong one counts towards the sign-in lock-out: 401 `invalid_credentials`, then 429 `too_many_attempts`) and saves `newPassword` (at least 8 characters). ' +
+          'API keys keep working, the calling one and the others, as with Stripe and GitHub: a password change does not revoke keys unless `revokeOtherKeys: true` asks it to (the calling key is never revoked here; use POST /account/revoke-all-keys for that). ' +
+          '`revokedKeys` says how many keys were revoked. 503 `busy` with Retry-After when too many password hashes are waiting.',
+        body: Type.Object(
+          {
+            currentPassword: Type.String({ minLength: 1, maxLength: 256 }),
+            newPassword: Type.String({ minLength: 8, maxLength: 256, description: 'At least 8 characters' }),
+            revokeOtherKeys: Type.Optional(Type.Boolean({ description: 'Also revoke every other key of the account (default false)' })),
+          },
+          { additionalProperties: false },
+        ),
+        response: { 200: Type.Object({ changed: Type.Literal(true), revokedKeys: Type.Integer({ minimum: 0 }) }), ...problems(400, 401, 413, 415) },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const { revokedKeys } = await accounts.changePassword(deps, {
+        accountId: caller.accountId,
+        apiKeyId: caller.apiKeyId,
+        currentPassword: request.body.currentPassword,
+        newPassword: request.body.newPassword,
+        revokeOtherKeys: request.body.revokeOtherKeys ?? false,
+      });
+      return { changed: true as const, revokedKeys };
+    },
+  );
+
+  app.post(
+    '/account/revoke-all-keys',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Revoke every API key of the account, the calling one included',
+        description: 'For a key that may have leaked without knowing which. Wallets and funds are unaffected; sign in again (POST /agent/register with e-mail and password) for a new key. `revoked` says how many keys were revoked.',
+        response: { 200: Type.Object({ revoked: Type.Integer({ minimum: 0 }) }), ...problems(400, 401, 413, 415) },
+      },
+    },
+    async (request) => ({ revoked: await accounts.revokeAllKeys(deps, callerOf(request).accountId) }),
+  );
+
   app.get(
     '/account',
     { schema: { tags: ['account'], summary: 'The caller’s account', response: { 200: Profile, ...problems(401) } } },

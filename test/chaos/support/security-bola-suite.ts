@@ -147,6 +147,10 @@ const samples = (): Record<string, Sample | { skip: string }> => ({
   'GET /stablecoin/lookup': { query: `handle=${carol.handle}` },
   // Revoking is checked with a spare key of Alice's: it must revoke that key and nothing of Bob's.
   'POST /account/revoke-key': { caller: 'spare' },
+  // Alice sets her own password again (nothing changes for her); it must change nothing of Bob's.
+  'POST /account/password': { body: () => ({ currentPassword: alice.password, newPassword: alice.password, revokeOtherKeys: false }) },
+  // Revokes every key of the caller's account: probed at the end, with keys of a third account.
+  'POST /account/revoke-all-keys': { skip: 'revokes the caller’s own keys; probed after the loop with a throw-away account, against Bob’s key' },
   'GET /account': {},
   'PATCH /account': { body: () => ({ name: 'Alice Intruder' }) },
   'POST /stablecoin/wallet': {},
@@ -340,6 +344,11 @@ export function bolaSuite(): void {
         // Bob's own key still works after Alice revoked hers: revocation is per key.
         violation((await server.request('GET', '/account', { key: bob.key })).status === 200, `Alice's revoke-key revoked Bob's key`);
         violation((await server.request('GET', '/account', { key: spare })).status === 401, `the spare key still works after it revoked itself`);
+        // revoke-all-keys from another account revokes that account's keys only.
+        const throwAway = await registerUser(server);
+        noLeak('POST /account/revoke-all-keys', await server.request('POST', '/account/revoke-all-keys', { key: throwAway.key }));
+        violation((await server.request('GET', '/account', { key: bob.key })).status === 200, `another account's revoke-all-keys revoked Bob's key`);
+        violation((await server.request('GET', '/account', { key: alice.key })).status === 200, `another account's revoke-all-keys revoked Alice's key`);
         violation((await bobState()) === before, 'Alice’s requests changed Bob’s balances, history, account, links or ledger accounts');
         expectNoViolationsSince(start);
       }, 180_000);
