@@ -140,6 +140,8 @@ async function bobState(): Promise<string> {
 type Sample = { query?: string; body?: () => unknown; caller?: 'alice' | 'spare' | 'none'; headers?: Record<string, string> };
 const samples = (): Record<string, Sample | { skip: string }> => ({
   'GET /health': { caller: 'none' },
+  'GET /health/live': { caller: 'none' },
+  'GET /health/ready': { caller: 'none' },
   'POST /agent/register': { caller: 'none', body: () => ({ email: alice.email, password: alice.password }) },
   'POST /stablecoin/register': { caller: 'none', body: () => ({ email: alice.email, password: alice.password }) },
   'GET /agents/check': { query: `handle=${carol.handle}` },
