@@ -5,6 +5,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable } from '../../db/database-unavailable.js';
 import { AppError, type ErrorCode } from '../../platform/errors.js';
 import type { App } from '../types.js';
+import { validationProblem } from './validation-messages.js';
 
 const STATUS_OF: Record<ErrorCode, number> = {
   invalid_request: 400,
@@ -96,9 +97,18 @@ export function statusOf(code: ErrorCode): number {
   return STATUS_OF[code];
 }
 
+export function titleOf(code: ErrorCode): string {
+  return TITLE_OF[code];
+}
+
+/** The problem type URI of a code: https://peerpay.dev/problems/amount-too-small. */
+export function problemTypeOf(code: ErrorCode): string {
+  return `https://peerpay.dev/problems/${code.replace(/_/g, '-')}`;
+}
+
 export function problemBody(request: FastifyRequest, code: ErrorCode, detail: string, extra: Record<string, unknown> = {}) {
   return {
-    type: `https://peerpay.dev/problems/${code.replace(/_/g, '-')}`,
+    type: problemTypeOf(code),
     title: TITLE_OF[code],
     status: STATUS_OF[code],
     detail,
@@ -114,13 +124,12 @@ export function sendProblem(request: FastifyRequest, reply: FastifyReply, error:
 }
 
 /** Fastify's own error codes, mapped to ours. */
-function fromFastifyError(error: FastifyError): AppError | null {
+function fromFastifyError(error: FastifyError, request: FastifyRequest): AppError | null {
   if (error.validation) {
-    const first = error.validation[0];
-    const where = error.validationContext ?? 'request';
-    const field = first?.instancePath ? `${where}${first.instancePath.replace(/\//g, '.')}` : where;
-    const extra = first?.keyword === 'additionalProperties' ? ` (unknown field "${String(first.params?.additionalProperty)}")` : '';
-    return new AppError('invalid_request', `${field} ${first?.message ?? 'is invalid'}${extra}`);
+    const context = error.validationContext;
+    const routeSchema = context ? (request.routeOptions.schema as Record<string, unknown> | undefined)?.[context] : undefined;
+    const { detail, errors } = validationProblem(error.validation, context, routeSchema);
+    return new AppError('invalid_request', detail, { errors });
   }
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
@@ -150,7 +159,7 @@ const DATABASE_UNAVAILABLE = new AppError(
 
 export function registerProblemDetails(app: App): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const appError = error instanceof AppError ? error : fromFastifyError(error);
+    const appError = error instanceof AppError ? error : fromFastifyError(error, request);
     if (appError) return sendProblem(request, reply, appError);
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');

@@ -9,7 +9,8 @@ import { fiatBalances } from '../../fiat/fiat-balances.js';
 import type { FiatTransfer } from '../../fiat/fiat-transfer.js';
 import type { TransferHistoryRow, EntryRow } from '../../fiat/fiat-history-repository.js';
 import { callerOf } from '../plugins/auth.js';
-import { IdempotencyHeaders, problems } from '../schemas/common.js';
+import { IdempotencyHeaders } from '../schemas/common.js';
+import { operation } from '../schemas/operation.js';
 import {
   BalanceResponse,
   NoBody,
@@ -22,21 +23,24 @@ import {
 } from '../schemas/fiat-schemas.js';
 import type { App } from '../types.js';
 
-const SETUP_LINK_ROUTES: { path: string; purpose: SetupPurpose; summary: string; description: string }[] = [
+const SETUP_LINK_ROUTES: { path: string; operationId: string; purpose: SetupPurpose; summary: string; description: string }[] = [
   {
     path: '/agent/setup-link',
+    operationId: 'createCardSetupLink',
     purpose: 'card-setup',
     summary: 'Link for the user to save a card (24 hours)',
     description: 'Needed before `instant` transfers, and again after a card is declined. peerpay never sees the card number.',
   },
   {
     path: '/agent/connect-link',
+    operationId: 'createPayoutSetupLink',
     purpose: 'payout-setup',
     summary: 'Link for the user to connect a payout account (10 minutes)',
     description: 'Once connected, money the user receives is paid out to it automatically.',
   },
   {
     path: '/agent/bank-debit-link',
+    operationId: 'createBankDebitSetupLink',
     purpose: 'bank-debit-setup',
     summary: 'Link for the user to allow bank debits (24 hours)',
     description: 'One-time setup required for `ach` transfers. peerpay never sees bank account or routing numbers.',
@@ -53,22 +57,16 @@ export async function fiatRoutes(app: App, deps: Deps): Promise<void> {
     app.post(
       route.path,
       {
-        config: {
-          // The body schema only refuses fields; the OpenAPI document shows no request body at all
-          // (@fastify/swagger would otherwise mark one as required).
-          swaggerTransform: ({ schema, url }) => ({ schema: { ...schema, body: undefined }, url }),
-        },
-        // "No body" endpoints: an absent body is read as {}, so that only an empty object passes.
-        preValidation: async (request) => {
-          if (request.body === undefined || request.body === null) request.body = {};
-        },
-        schema: {
-          tags: ['fiat'],
+        ...noBodyOperation({
+          operationId: route.operationId,
+          tag: 'fiat',
           summary: route.summary,
-          description: route.description,
-          body: NoBody,
-          response: { 200: SetupLinkResponse, ...problems(400, 401, 413, 415) },
-        },
+          description: `${route.description} 503 \`processor_unavailable\` when the payment processor does not answer.`,
+          auth: 'required',
+          readsBody: true,
+          responses: { 200: SetupLinkResponse },
+          errors: ['processor_unavailable'],
+        }),
       },
       async (request) => {
         const link = await createSetupLink(deps, { accountId: callerOf(request).accountId, purpose: route.purpose });
@@ -79,18 +77,34 @@ export async function fiatRoutes(app: App, deps: Deps): Promise<void> {
 
   app.post(
     '/transfers',
-    {
-      config: { idempotent: true },
-      schema: {
-        tags: ['fiat'],
-        summary: 'Send money to another user; the sender pays the fee on top',
-        description:
-          '`instant` charges the saved card and completes at once. `ach` debits the bank account: `pending`, then `completed` after 3 business days (or `failed` if the bank returns the debit). Answers 200. Errors: 400 `amount_too_small` (the total charged, fee included, must reach the card network’s minimum: USD 0.50, EUR 0.50, GBP 0.30, JPY 50; `minimum` names the smallest amount), 402 `card_setup_required` / `card_declined` / `card_authentication_required` (call POST /agent/setup-link and have the user set up the card again), 409 `ach_setup_required` with `needsBankDebitSetup: true` (call POST /agent/bank-debit-link), 503 `processor_unavailable` (retry with the same Idempotency-Key; you are charged once).',
-        headers: IdempotencyHeaders,
-        body: SendTransferBody,
-        response: { 200: TransferResponse, ...problems(400, 401, 402, 404, 409, 413, 415, 422, 503) },
-      },
-    },
+    operation({
+      operationId: 'createTransfer',
+      tag: 'fiat',
+      summary: 'Send money to another user; the sender pays the fee on top',
+      description:
+        '`instant` charges the saved card and completes at once. `ach` debits the bank account: `pending`, then `completed` after 3 business days (or `failed` if the bank returns the debit). Answers 200. Errors: 400 `amount_too_small` (the total charged, fee included, must reach the card network’s minimum: USD 0.50, EUR 0.50, GBP 0.30, JPY 50; `minimum` names the smallest amount), 402 `card_setup_required` / `card_declined` / `card_authentication_required` (call POST /agent/setup-link and have the user set up the card again), 409 `ach_setup_required` with `needsBankDebitSetup: true` (call POST /agent/bank-debit-link), 503 `processor_unavailable` (retry with the same Idempotency-Key; you are charged once).',
+      auth: 'required',
+      readsBody: true,
+      idempotent: true,
+      headers: IdempotencyHeaders,
+      body: SendTransferBody,
+      responses: { 200: TransferResponse },
+      errors: [
+        'invalid_field',
+        'invalid_amount',
+        'amount_too_small',
+        'amount_too_large',
+        'unsupported_currency',
+        'self_transfer',
+        'recipient_not_found',
+        'card_setup_required',
+        'card_declined',
+        'card_authentication_required',
+        'ach_setup_required',
+        'velocity_limit',
+        'processor_unavailable',
+      ],
+    }),
     async (request) => {
       const sent = await sendTransfer(deps, {
         ...request.body,
@@ -103,15 +117,16 @@ export async function fiatRoutes(app: App, deps: Deps): Promise<void> {
 
   app.get(
     '/transfers',
-    {
-      schema: {
-        tags: ['fiat'],
-        summary: 'Transfers sent and received, newest first',
-        description: 'Received transfers appear once they reach the caller (pending or completed, or failed after a returned bank debit) and never show the sender’s fee.',
-        querystring: PageQuery,
-        response: { 200: TransferHistoryResponse, ...problems(400, 401) },
-      },
-    },
+    operation({
+      operationId: 'listTransfers',
+      tag: 'fiat',
+      summary: 'Transfers sent and received, newest first',
+      description: 'Received transfers appear once they reach the caller (pending or completed, or failed after a returned bank debit) and never show the sender’s fee.',
+      auth: 'required',
+      querystring: PageQuery,
+      responses: { 200: TransferHistoryResponse },
+      errors: [],
+    }),
     async (request) => {
       const page = await transferHistory(deps, pageRequest(callerOf(request).accountId, request.query));
       return { transfers: page.items.map(presentHistoryItem), nextCursor: page.nextCursor };
@@ -120,14 +135,15 @@ export async function fiatRoutes(app: App, deps: Deps): Promise<void> {
 
   app.get(
     '/balance',
-    {
-      schema: {
-        tags: ['fiat'],
-        summary: 'Fiat balances per currency',
-        description: 'Money received and not yet paid out. Every supported currency is listed, zero included.',
-        response: { 200: BalanceResponse, ...problems(401) },
-      },
-    },
+    operation({
+      operationId: 'getBalance',
+      tag: 'fiat',
+      summary: 'Fiat balances per currency',
+      description: 'Money received and not yet paid out. Every supported currency is listed, zero included.',
+      auth: 'required',
+      responses: { 200: BalanceResponse },
+      errors: [],
+    }),
     async (request) => {
       const balances = await fiatBalances(deps, callerOf(request).accountId);
       return {
@@ -138,19 +154,36 @@ export async function fiatRoutes(app: App, deps: Deps): Promise<void> {
 
   app.get(
     '/transactions',
-    {
-      schema: {
-        tags: ['fiat'],
-        summary: 'Every debit, fee, credit and payout of the caller, newest first',
-        querystring: PageQuery,
-        response: { 200: TransactionsResponse, ...problems(400, 401) },
-      },
-    },
+    operation({
+      operationId: 'listTransactions',
+      tag: 'fiat',
+      summary: 'Every debit, fee, credit and payout of the caller, newest first',
+      auth: 'required',
+      querystring: PageQuery,
+      responses: { 200: TransactionsResponse },
+      errors: [],
+    }),
     async (request) => {
       const page = await transactionHistory(deps, pageRequest(callerOf(request).accountId, request.query));
       return { transactions: page.items.map(presentEntry), nextCursor: page.nextCursor };
     },
   );
+}
+
+/**
+ * A "no body" operation: the body schema only refuses fields (an absent body is read as {}, so that
+ * only an empty object passes), and the document shows no request body at all (@fastify/swagger
+ * would otherwise mark one as required).
+ */
+function noBodyOperation(spec: Parameters<typeof operation>[0]) {
+  const options = operation({ ...spec, body: NoBody });
+  return {
+    ...options,
+    config: { ...options.config, swaggerTransform: ({ schema, url }: { schema: object; url: string }) => ({ schema: { ...schema, body: undefined }, url }) },
+    preValidation: async (request: { body: unknown }) => {
+      if (request.body === undefined || request.body === null) request.body = {};
+    },
+  };
 }
 
 function pageRequest(accountId: number, query: { limit?: string | undefined; cursor?: string | undefined }) {

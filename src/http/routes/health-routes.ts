@@ -2,48 +2,59 @@ import { Type } from '@fastify/type-provider-typebox';
 import type { Deps } from '../../deps.js';
 import { checkReadiness, READINESS_CHECKS } from '../../health/readiness-service.js';
 import { AppError } from '../../platform/errors.js';
-import { problems } from '../schemas/common.js';
+import { StringEnum } from '../schemas/common.js';
+import { operation } from '../schemas/operation.js';
 import { sendProblem } from '../plugins/problem-details.js';
 import type { App } from '../types.js';
 
 const CheckSchema = Type.Object({
-  status: Type.Union([Type.Literal('pass'), Type.Literal('fail')]),
+  status: StringEnum(['pass', 'fail']),
   detail: Type.Optional(Type.String()),
 });
 const ChecksSchema = Type.Object(Object.fromEntries(READINESS_CHECKS.map((name) => [name, CheckSchema])), {
   description: 'database: a query answers; chain: the node answers eth_blockNumber within 2 s; custody: the books-against-custody check is not failing; draining: the process is not about to stop',
 });
 
+const HealthResponse = Type.Object(
+  {
+    status: Type.Literal('ok'),
+    mode: StringEnum(['sandbox', 'live']),
+    database: StringEnum(['postgres', 'pglite']),
+    time: Type.String({ format: 'date-time', description: 'The service clock (moved by test helpers in sandbox mode)' }),
+    chain: Type.Optional(
+      Type.Object(
+        {
+          id: Type.Integer({ description: 'Chain id (137, Polygon)' }),
+          rpcUrl: Type.String({ description: 'JSON-RPC URL of the embedded chain' }),
+          tokens: Type.Object({ USDC: Type.String(), EURC: Type.String() }),
+        },
+        { description: 'Sandbox mode only: the embedded chain, for clients and tests to read directly' },
+      ),
+    ),
+  },
+  {
+    examples: [
+      {
+        status: 'ok',
+        mode: 'sandbox',
+        database: 'pglite',
+        time: '2026-01-05T10:00:00.000Z',
+        chain: {
+          id: 137,
+          rpcUrl: 'http://127.0.0.1:39127',
+          tokens: { USDC: '0x5FbDB2315678afecb367f032d93F642f64180aa3', EURC: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512' },
+        },
+      },
+    ],
+  },
+);
+
+const READY_EXAMPLE = { database: { status: 'pass' }, chain: { status: 'pass' }, custody: { status: 'pass' }, draining: { status: 'pass' } };
+
 export async function healthRoutes(app: App, deps: Deps): Promise<void> {
   app.get(
     '/health',
-    {
-      config: { auth: 'public' },
-      schema: {
-        tags: ['service'],
-        summary: 'Service health',
-        security: [],
-        response: {
-          200: Type.Object({
-            status: Type.Literal('ok'),
-            mode: Type.Union([Type.Literal('sandbox'), Type.Literal('live')]),
-            database: Type.Union([Type.Literal('postgres'), Type.Literal('pglite')]),
-            time: Type.String({ format: 'date-time', description: 'The service clock (moved by test helpers in sandbox mode)' }),
-            chain: Type.Optional(
-              Type.Object(
-                {
-                  id: Type.Integer({ description: 'Chain id (137, Polygon)' }),
-                  rpcUrl: Type.String({ description: 'JSON-RPC URL of the embedded chain' }),
-                  tokens: Type.Object({ USDC: Type.String(), EURC: Type.String() }),
-                },
-                { description: 'Sandbox mode only: the embedded chain, for clients and tests to read directly' },
-              ),
-            ),
-          }),
-          ...problems(),
-        },
-      },
-    },
+    operation({ operationId: 'getHealth', tag: 'service', summary: 'Service health', auth: 'public', responses: { 200: HealthResponse }, errors: [] }),
     async () => {
       await deps.db.selectFrom('sandbox_clock').select('id').execute();
       const { chain } = deps;
@@ -61,15 +72,14 @@ export async function healthRoutes(app: App, deps: Deps): Promise<void> {
   // orchestrator restart a process that would come back no better.
   app.get(
     '/health/live',
-    {
-      config: { auth: 'public' },
-      schema: {
-        tags: ['service'],
-        summary: 'Liveness: the process answers',
-        security: [],
-        response: { 200: Type.Object({ status: Type.Literal('live') }), ...problems() },
-      },
-    },
+    operation({
+      operationId: 'getLiveness',
+      tag: 'service',
+      summary: 'Liveness: the process answers',
+      auth: 'public',
+      responses: { 200: Type.Object({ status: Type.Literal('live') }, { examples: [{ status: 'live' }] }) },
+      errors: [],
+    }),
     async () => ({ status: 'live' as const }),
   );
 
@@ -77,15 +87,15 @@ export async function healthRoutes(app: App, deps: Deps): Promise<void> {
   // names every failing check.
   app.get(
     '/health/ready',
-    {
-      config: { auth: 'public' },
-      schema: {
-        tags: ['service'],
-        summary: 'Readiness: database, chain, custody check and draining',
-        security: [],
-        response: { 200: Type.Object({ status: Type.Literal('ready'), checks: ChecksSchema }), ...problems() },
-      },
-    },
+    operation({
+      operationId: 'getReadiness',
+      tag: 'service',
+      summary: 'Readiness: database, chain, custody check and draining',
+      description: '503 `not_ready` names every failing check in `detail`, and carries all of them in `checks`.',
+      auth: 'public',
+      responses: { 200: Type.Object({ status: Type.Literal('ready'), checks: ChecksSchema }, { examples: [{ status: 'ready', checks: READY_EXAMPLE }] }) },
+      errors: ['not_ready'],
+    }),
     async (request, reply) => {
       const readiness = await checkReadiness(deps);
       if (readiness.ready) return { status: 'ready' as const, checks: readiness.checks };

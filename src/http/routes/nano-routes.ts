@@ -10,12 +10,13 @@ import { createNanoContext, servePaid, type PaymentChoice } from '../../nano/nan
 import { NANO_ENDPOINTS, priceText, type NanoEndpoint } from '../../nano/pricing.js';
 import { statusDocument } from '../../nano/status-document.js';
 import { AppError } from '../../platform/errors.js';
-import { problems } from '../schemas/common.js';
+import { operation, type OperationSpec } from '../schemas/operation.js';
 import {
   LookupQuery,
   LookupResult,
   PaymentHeaders,
-  PaymentRequiredSchema,
+  PaymentRequiredMembers,
+  paymentRequiredExample,
   QuoteQuery,
   QuoteResult,
   SearchQuery,
@@ -24,72 +25,80 @@ import {
 } from '../schemas/nano-schemas.js';
 import type { App } from '../types.js';
 
-/** The key is optional: x402 needs none; X-Payment-Source: balance needs one. */
-const OPTIONAL_KEY: Record<string, string[]>[] = [{}, { bearer: [] }];
-
 export async function nanoRoutes(app: App, deps: Deps): Promise<void> {
   const ctx = createNanoContext(deps);
 
-  for (const path of ['/nano', '/.well-known/x402'] as const) {
+  const statusDocuments = [
+    { path: '/nano', operationId: 'getNanoStatus', summary: 'Status document of the pay-per-call micro-endpoints' },
+    { path: '/.well-known/x402', operationId: 'getX402Discovery', summary: 'Status document of the pay-per-call micro-endpoints, at its well-known address' },
+  ] as const;
+  for (const { path, operationId, summary } of statusDocuments) {
     app.get(
       path,
-      {
-        config: { auth: 'public' },
-        schema: {
-          tags: ['x402'],
-          summary: 'Status document of the pay-per-call micro-endpoints',
-          security: [],
-          response: { 200: StatusDocumentSchema, ...problems() },
-        },
-      },
+      operation({ operationId, tag: 'x402', summary, auth: 'public', responses: { 200: StatusDocumentSchema }, errors: [] }),
       async () => statusDocument(ctx.terms, deps.config.publicUrl),
     );
   }
 
-  const paidSchema = (endpoint: NanoEndpoint) => ({
-    tags: ['x402'],
-    summary: `${endpoint.description} (${priceText(endpoint)} USDC per call)`,
-    description:
+  /** A paid endpoint: the key is optional (x402 needs none; X-Payment-Source: balance needs one). */
+  const paid = <const Q extends OperationSpec['querystring'], const R extends OperationSpec['responses']>(
+    endpoint: NanoEndpoint,
+    spec: { operationId: string; querystring: Q; responses: R; errors: OperationSpec['errors'] },
+  ) =>
+    operation({
+      ...spec,
+      tag: 'x402',
+      summary: `${endpoint.description} (${priceText(endpoint)} USDC per call)`,
+      description:
       `Paid per call, ${priceText(endpoint)} USDC (${endpoint.priceMinor} base units), with x402: without payment the answer is 402 with the ` +
       'requirements (v1 body, v2 PAYMENT-REQUIRED header); repeat the request with X-PAYMENT (v1) or PAYMENT-SIGNATURE (v2). ' +
       'A successful paid answer carries X-PAYMENT-RESPONSE (v1) or PAYMENT-RESPONSE (v2): base64 JSON {success, transaction, network, payer}. ' +
       'With an API key, X-Payment-Source: balance pays from the caller’s USDC balance instead. Bad parameters are refused (400) before any payment is asked for.',
-    security: OPTIONAL_KEY,
-    headers: PaymentHeaders,
-  });
+      auth: 'optional',
+      headers: PaymentHeaders,
+      errors: [...spec.errors, 'payment_required'],
+      problemMembers: { 402: PaymentRequiredMembers },
+      problemExamples: { payment_required: paymentRequiredExample(endpoint.path, endpoint.priceMinor, endpoint.description) },
+    });
 
-  function paid<T>(request: FastifyRequest, endpoint: NanoEndpoint, compute: () => Promise<T>) {
+  function serve<T>(request: FastifyRequest, endpoint: NanoEndpoint, compute: () => Promise<T>) {
     return servePaid(ctx, { endpoint, resourceUrl: deps.config.publicUrl + request.url, choice: paymentChoiceOf(request), compute });
   }
 
+  const { search, lookup, quote } = NANO_ENDPOINTS;
   app.get(
-    NANO_ENDPOINTS.search.path,
-    { config: { auth: 'optional' }, schema: { ...paidSchema(NANO_ENDPOINTS.search), querystring: SearchQuery, response: { 200: SearchResult, 402: PaymentRequiredSchema, ...problems(400, 401) } } },
+    search.path,
+    paid(search, { operationId: 'searchNanoDirectory', querystring: SearchQuery, responses: { 200: SearchResult }, errors: [] }),
     async (request, reply) => {
       const query = directoryQueryOf(request.query);
-      const answer = await paid(request, NANO_ENDPOINTS.search, async () => ({ results: await searchDirectory(deps.db, query) }));
+      const answer = await serve(request, search, async () => ({ results: await searchDirectory(deps.db, query) }));
       return reply.headers(answer.headers).send(answer.body);
     },
   );
 
   app.get(
-    NANO_ENDPOINTS.lookup.path,
-    { config: { auth: 'optional' }, schema: { ...paidSchema(NANO_ENDPOINTS.lookup), querystring: LookupQuery, response: { 200: LookupResult, 402: PaymentRequiredSchema, ...problems(400, 401) } } },
+    lookup.path,
+    paid(lookup, { operationId: 'lookupNanoAccount', querystring: LookupQuery, responses: { 200: LookupResult }, errors: ['invalid_email'] }),
     async (request, reply) => {
       const query = lookupQueryOf(request.query);
-      const answer = await paid(request, NANO_ENDPOINTS.lookup, () => lookupAccount(deps, query));
+      const answer = await serve(request, lookup, () => lookupAccount(deps, query));
       return reply.headers(answer.headers).send(answer.body);
     },
   );
 
   app.get(
-    NANO_ENDPOINTS.quote.path,
-    { config: { auth: 'optional' }, schema: { ...paidSchema(NANO_ENDPOINTS.quote), querystring: QuoteQuery, response: { 200: QuoteResult, 402: PaymentRequiredSchema, ...problems(400, 401) } } },
+    quote.path,
+    paid(quote, {
+      operationId: 'quoteNanoFee',
+      querystring: QuoteQuery,
+      responses: { 200: QuoteResult },
+      errors: ['invalid_amount', 'amount_too_large', 'unsupported_currency'],
+    }),
     async (request, reply) => {
       // The whole quote is computed before payment: a quote that cannot be given costs nothing.
-      const quote = feeQuote(quoteRequestOf(request.query, deps.config));
-      const answer = await paid(request, NANO_ENDPOINTS.quote, async () => quote);
-      return reply.headers(answer.headers).send(answer.body);
+      const answer = feeQuote(quoteRequestOf(request.query, deps.config));
+      const served = await serve(request, quote, async () => answer);
+      return reply.headers(served.headers).send(served.body);
     },
   );
 }

@@ -5,7 +5,7 @@ import type { Deps } from '../../deps.js';
 import { parsePolygonAddress } from '../../stablecoin/polygon-address.js';
 import { tokenAmountOf, tokenOf } from '../../stablecoin/stablecoin-amounts.js';
 import { MAX_MINT_MAJOR, canMintTestTokens, mintTestTokens } from '../../stablecoin/funding/sandbox-mint.js';
-import { problems } from '../schemas/common.js';
+import { operation } from '../schemas/operation.js';
 import { FaucetBody, FaucetResponse } from '../schemas/stablecoin-funding-schemas.js';
 import type { App } from '../types.js';
 
@@ -13,18 +13,18 @@ export async function stablecoinFaucetRoutes(app: App, deps: Deps): Promise<void
   if (!canMintTestTokens(deps)) return;
   app.post(
     '/test-helpers/stablecoin/faucet',
-    {
-      config: { auth: 'public' },
-      schema: {
-        tags: ['sandbox'],
-        summary: 'Mint test USDC or EURC to any address on the embedded chain (sandbox mode only)',
-        description:
-          'Sent to a user’s deposit address, the tokens are credited like any deposit once the chain has confirmed them. The answer comes when a node has taken the mint transaction. Errors: 400 `invalid_address`, `invalid_amount`, `amount_too_large` (over 1,000,000), `unsupported_currency`.',
-        security: [],
-        body: FaucetBody,
-        response: { 200: FaucetResponse, ...problems(400, 413, 415) },
-      },
-    },
+    operation({
+      operationId: 'mintSandboxTokens',
+      tag: 'sandbox',
+      summary: 'Mint test USDC or EURC to any address on the embedded chain (sandbox mode only)',
+      description:
+        'Sent to a user’s deposit address, the tokens are credited like any deposit once the chain has confirmed them. The answer comes when a node has taken the mint transaction. Errors: 400 `invalid_address`, `invalid_amount`, `amount_too_large` (over 1,000,000), `unsupported_currency`.',
+      auth: 'public',
+      readsBody: true,
+      body: FaucetBody,
+      responses: { 200: FaucetResponse },
+      errors: ['invalid_address', 'invalid_amount', 'amount_too_large', 'unsupported_currency'],
+    }),
     async (request) => {
       const address = parsePolygonAddress(request.body.address);
       const token = tokenOf(request.body.currency);

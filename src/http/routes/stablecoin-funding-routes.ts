@@ -6,40 +6,44 @@ import { toJsonNumber } from '../../money/amount.js';
 import { depositAddressFor } from '../../stablecoin/funding/deposit-address.js';
 import { createFundingLink } from '../../stablecoin/funding/funding-links-service.js';
 import { callerOf } from '../plugins/auth.js';
-import { IdempotencyHeaders, problems } from '../schemas/common.js';
+import { IdempotencyHeaders } from '../schemas/common.js';
+import { operation } from '../schemas/operation.js';
 import { BuySessionBody, DepositAddressQuery, DepositAddressResponse, FundingLinkResponse } from '../schemas/stablecoin-funding-schemas.js';
 import type { App } from '../types.js';
 
 export async function stablecoinFundingRoutes(app: App, deps: Deps): Promise<void> {
   app.get(
     '/stablecoin/deposit-address',
-    {
-      schema: {
-        tags: ['stablecoin'],
-        summary: 'The caller’s Polygon deposit address for USDC and EURC',
-        description:
-          'Tokens sent to this address on Polygon are credited to the caller’s balance automatically, once the chain has confirmed them. Only USDC and EURC at the token contracts peerpay uses are credited; other tokens sent here are not. Errors: 400 `unsupported_chain` for any chain other than MATIC.',
-        querystring: DepositAddressQuery,
-        response: { 200: DepositAddressResponse, ...problems(400, 401) },
-      },
-    },
+    operation({
+      operationId: 'getDepositAddress',
+      tag: 'stablecoin',
+      summary: 'The caller’s Polygon deposit address for USDC and EURC',
+      description:
+        'Tokens sent to this address on Polygon are credited to the caller’s balance automatically, once the chain has confirmed them. Only USDC and EURC at the token contracts peerpay uses are credited; other tokens sent here are not. Errors: 400 `unsupported_chain` for any chain other than MATIC.',
+      auth: 'required',
+      querystring: DepositAddressQuery,
+      responses: { 200: DepositAddressResponse },
+      errors: ['unsupported_chain'],
+    }),
     async (request) => depositAddressFor(deps, { accountId: callerOf(request).accountId, chain: request.query.chain }),
   );
 
   app.post(
     '/stablecoin/buy-session',
-    {
-      config: { idempotent: true },
-      schema: {
-        tags: ['stablecoin'],
-        summary: 'Private link on which the user adds USDC or EURC to their balance (30 minutes, single use)',
-        description:
-          'The user opens the link to pay; the tokens then arrive at their deposit address and are credited like any deposit. On the embedded sandbox chain the page’s button mints test tokens; on any other chain (live mode) the page shows the deposit address with a QR code, the network, token, amount and expiry, and how to send from an exchange or wallet. Errors: 400 `invalid_amount`, `amount_too_large`, `unsupported_currency`.',
-        headers: IdempotencyHeaders,
-        body: BuySessionBody,
-        response: { 200: FundingLinkResponse, ...problems(400, 401, 409, 413, 415, 422, 503) },
-      },
-    },
+    operation({
+      operationId: 'createFundingLink',
+      tag: 'stablecoin',
+      summary: 'Private link on which the user adds USDC or EURC to their balance (30 minutes, single use)',
+      description:
+        'The user opens the link to pay; the tokens then arrive at their deposit address and are credited like any deposit. On the embedded sandbox chain the page’s button mints test tokens; on any other chain (live mode) the page shows the deposit address with a QR code, the network, token, amount and expiry, and how to send from an exchange or wallet. Errors: 400 `invalid_amount`, `amount_too_large`, `unsupported_currency`.',
+      auth: 'required',
+      readsBody: true,
+      idempotent: true,
+      headers: IdempotencyHeaders,
+      body: BuySessionBody,
+      responses: { 200: FundingLinkResponse },
+      errors: ['invalid_amount', 'amount_too_large', 'unsupported_currency'],
+    }),
     async (request) => {
       const link = await createFundingLink(deps, { accountId: callerOf(request).accountId, ...request.body });
       return { url: link.url, amount: toJsonNumber(link.amountMinor, link.token), currency: link.token, expiresAt: link.expiresAt.toISOString() };

@@ -13,7 +13,8 @@ import { DEFAULT_PAGE_SIZE, stablecoinHistory } from '../../stablecoin/stablecoi
 import type { HistoryRow } from '../../stablecoin/stablecoin-history-repository.js';
 import { netOf } from '../../stablecoin/stablecoin-transfer.js';
 import { callerOf } from '../plugins/auth.js';
-import { IdempotencyHeaders, problems } from '../schemas/common.js';
+import { IdempotencyHeaders } from '../schemas/common.js';
+import { operation } from '../schemas/operation.js';
 import { PageQuery } from '../schemas/fiat-schemas.js';
 import {
   AgentTransferBody,
@@ -29,21 +30,33 @@ import {
 } from '../schemas/stablecoin-schemas.js';
 import type { App } from '../types.js';
 
+const TRANSFER_CODES = [
+  'invalid_email',
+  'invalid_amount',
+  'amount_too_small',
+  'amount_too_large',
+  'unsupported_currency',
+  'self_transfer',
+  'insufficient_balance',
+  'recipient_not_found',
+] as const;
+
 const TRANSFER_ERRORS =
   'The smallest transfer is 0.01 and every fee is at least 0.000001. Errors: 400 `invalid_request` (malformed input), `invalid_amount` (not > 0, more than 6 decimals), `amount_too_small` (under 0.01; `minimum` names it as a decimal string), `amount_too_large`, `unsupported_currency`, `self_transfer`, `insufficient_balance`; 404 `recipient_not_found`; 422 `idempotency_key_reused`.';
 
 export async function stablecoinRoutes(app: App, deps: Deps): Promise<void> {
   app.get(
     '/stablecoin/balance',
-    {
-      schema: {
-        tags: ['stablecoin'],
-        summary: 'USDC and EURC balances',
-        description:
-          'What the caller can spend now, as exact decimal strings with all 6 decimals (`"100.000000"`), like the fiat GET /balance gives every currency’s decimals. Both tokens are always present, zero included.',
-        response: { 200: StablecoinBalanceResponse, ...problems(401) },
-      },
-    },
+    operation({
+      operationId: 'getStablecoinBalance',
+      tag: 'stablecoin',
+      summary: 'USDC and EURC balances',
+      description:
+        'What the caller can spend now, as exact decimal strings with all 6 decimals (`"100.000000"`), like the fiat GET /balance gives every currency’s decimals. Both tokens are always present, zero included.',
+      auth: 'required',
+      responses: { 200: StablecoinBalanceResponse },
+      errors: [],
+    }),
     async (request) => {
       const balances = await stablecoinBalances(deps, callerOf(request).accountId);
       return Object.fromEntries(TOKENS.map((token) => [token, formatMinor(balances[token], token)])) as { USDC: string; EURC: string };
@@ -52,17 +65,19 @@ export async function stablecoinRoutes(app: App, deps: Deps): Promise<void> {
 
   app.post(
     '/agent/transfer',
-    {
-      config: { idempotent: true },
-      schema: {
-        tags: ['stablecoin'],
-        summary: 'Send USDC or EURC to a user by e-mail, handle or phone; the 1.49% fee comes out of the amount',
-        description: `Moves the caller’s balance at once: the recipient receives amount minus fee. ${TRANSFER_ERRORS}`,
-        headers: IdempotencyHeaders,
-        body: AgentTransferBody,
-        response: { 200: StablecoinTransferResponse, ...problems(400, 401, 404, 409, 413, 415, 422) },
-      },
-    },
+    operation({
+      operationId: 'createAgentTransfer',
+      tag: 'stablecoin',
+      summary: 'Send USDC or EURC to a user by e-mail, handle or phone; the 1.49% fee comes out of the amount',
+      description: `Moves the caller’s balance at once: the recipient receives amount minus fee. ${TRANSFER_ERRORS}`,
+      auth: 'required',
+      readsBody: true,
+      idempotent: true,
+      headers: IdempotencyHeaders,
+      body: AgentTransferBody,
+      responses: { 200: StablecoinTransferResponse },
+      errors: [...TRANSFER_CODES, 'invalid_field'],
+    }),
     async (request) => {
       const sent = await sendStablecoinTransfer(deps, {
         senderAccountId: callerOf(request).accountId,
@@ -77,17 +92,19 @@ export async function stablecoinRoutes(app: App, deps: Deps): Promise<void> {
 
   app.post(
     '/stablecoin/transfer',
-    {
-      config: { idempotent: true },
-      schema: {
-        tags: ['stablecoin'],
-        summary: 'Send USDC or EURC to a user by e-mail; the 1.49% fee comes out of the amount',
-        description: `The same transfer as POST /agent/transfer, addressed by e-mail. ${TRANSFER_ERRORS}`,
-        headers: IdempotencyHeaders,
-        body: StablecoinTransferBody,
-        response: { 200: StablecoinTransferResponse, ...problems(400, 401, 404, 409, 413, 415, 422) },
-      },
-    },
+    operation({
+      operationId: 'createStablecoinTransfer',
+      tag: 'stablecoin',
+      summary: 'Send USDC or EURC to a user by e-mail; the 1.49% fee comes out of the amount',
+      description: `The same transfer as POST /agent/transfer, addressed by e-mail. ${TRANSFER_ERRORS}`,
+      auth: 'required',
+      readsBody: true,
+      idempotent: true,
+      headers: IdempotencyHeaders,
+      body: StablecoinTransferBody,
+      responses: { 200: StablecoinTransferResponse },
+      errors: TRANSFER_CODES,
+    }),
     async (request) => {
       const sent = await sendStablecoinTransfer(deps, {
         senderAccountId: callerOf(request).accountId,
@@ -102,16 +119,17 @@ export async function stablecoinRoutes(app: App, deps: Deps): Promise<void> {
 
   app.get(
     '/agent/transfer/quote',
-    {
-      schema: {
-        tags: ['stablecoin'],
-        summary: 'What a transfer would cost: fee and what the recipient receives',
-        description:
-          'Computed by the same rules as the transfer, so the numbers are the transfer’s, and an amount the transfer would refuse (under 0.01: 400 `amount_too_small` with `minimum`) is refused here too. `currency` defaults to USDC. The recipient must exist (404 `recipient_not_found`); the balance is not checked. 400 as for the transfer.',
-        querystring: QuoteQuery,
-        response: { 200: QuoteResponse, ...problems(400, 401, 404) },
-      },
-    },
+    operation({
+      operationId: 'quoteAgentTransfer',
+      tag: 'stablecoin',
+      summary: 'What a transfer would cost: fee and what the recipient receives',
+      description:
+        'Computed by the same rules as the transfer, so the numbers are the transfer’s, and an amount the transfer would refuse (under 0.01: 400 `amount_too_small` with `minimum`) is refused here too. `currency` defaults to USDC. The recipient must exist (404 `recipient_not_found`); the balance is not checked. 400 as for the transfer.',
+      auth: 'required',
+      querystring: QuoteQuery,
+      responses: { 200: QuoteResponse },
+      errors: [...TRANSFER_CODES.filter((code) => code !== 'insufficient_balance'), 'invalid_field'],
+    }),
     async (request) => {
       const quote = await quoteTransfer(deps, {
         senderAccountId: callerOf(request).accountId,
@@ -132,43 +150,47 @@ export async function stablecoinRoutes(app: App, deps: Deps): Promise<void> {
 
   app.put(
     '/stablecoin/withdrawal-address',
-    {
-      schema: {
-        tags: ['stablecoin'],
-        summary: 'Save the default address that withdrawals without an address go to',
-        description:
-          'A Polygon address: 0x and 40 hex digits; mixed case must match its EIP-55 checksum; never the zero address, peerpay’s hot wallet, a token contract or a peerpay deposit address (400 `invalid_address`, as a withdrawal to it would be). Replaces any saved address; answered checksummed.',
-        body: WithdrawalAddressBody,
-        response: { 200: WithdrawalAddressResponse, ...problems(400, 401, 413, 415) },
-      },
-    },
+    operation({
+      operationId: 'setWithdrawalAddress',
+      tag: 'stablecoin',
+      summary: 'Save the default address that withdrawals without an address go to',
+      description:
+        'A Polygon address: 0x and 40 hex digits; mixed case must match its EIP-55 checksum; never the zero address, peerpay’s hot wallet, a token contract or a peerpay deposit address (400 `invalid_address`, as a withdrawal to it would be). Replaces any saved address; answered checksummed.',
+      auth: 'required',
+      readsBody: true,
+      body: WithdrawalAddressBody,
+      responses: { 200: WithdrawalAddressResponse },
+      errors: ['invalid_address'],
+    }),
     async (request) => ({ address: await saveWithdrawalAddress(deps, { accountId: callerOf(request).accountId, address: request.body.address }) }),
   );
 
   app.get(
     '/stablecoin/withdrawal-address',
-    {
-      schema: {
-        tags: ['stablecoin'],
-        summary: 'The saved default withdrawal address',
-        response: { 200: SavedWithdrawalAddressResponse, ...problems(401) },
-      },
-    },
+    operation({
+      operationId: 'getWithdrawalAddress',
+      tag: 'stablecoin',
+      summary: 'The saved default withdrawal address',
+      auth: 'required',
+      responses: { 200: SavedWithdrawalAddressResponse },
+      errors: [],
+    }),
     async (request) => ({ address: await withdrawalAddressOf(deps, callerOf(request).accountId) }),
   );
 
   app.get(
     '/stablecoin/transfers',
-    {
-      schema: {
-        tags: ['stablecoin'],
-        summary: 'Stablecoin history, newest first',
-        description:
-          'Transfers sent and received (`type: "transfer"`) and withdrawals (`type: "withdrawal"`, with `address`, `txHash` and their status). A received transfer shows what reached the caller and never the sender’s fee. Paged with `limit` (1–100, default 20) and `cursor` (`nextCursor` of the previous page).',
-        querystring: PageQuery,
-        response: { 200: HistoryResponse, ...problems(400, 401) },
-      },
-    },
+    operation({
+      operationId: 'listStablecoinTransfers',
+      tag: 'stablecoin',
+      summary: 'Stablecoin history, newest first',
+      description:
+        'Transfers sent and received (`type: "transfer"`) and withdrawals (`type: "withdrawal"`, with `address`, `txHash` and their status). A received transfer shows what reached the caller and never the sender’s fee. Paged with `limit` (1–100, default 20) and `cursor` (`nextCursor` of the previous page).',
+      auth: 'required',
+      querystring: PageQuery,
+      responses: { 200: HistoryResponse },
+      errors: [],
+    }),
     async (request) => {
       // The schema's pattern admits only 1..100.
       const limit = request.query.limit === undefined ? DEFAULT_PAGE_SIZE : Number(request.query.limit);

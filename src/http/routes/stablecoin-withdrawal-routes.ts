@@ -5,7 +5,8 @@ import { AppError, assert } from '../../platform/errors.js';
 import { withdraw } from '../../stablecoin/withdrawal-service.js';
 import { withdrawalNote, type Withdrawal } from '../../stablecoin/withdrawal.js';
 import { callerOf } from '../plugins/auth.js';
-import { IdempotencyHeaders, problems } from '../schemas/common.js';
+import { IdempotencyHeaders } from '../schemas/common.js';
+import { operation } from '../schemas/operation.js';
 import { WithdrawBody, WithdrawalResponse } from '../schemas/stablecoin-withdrawal-schemas.js';
 import type { App } from '../types.js';
 
@@ -17,20 +18,22 @@ export async function stablecoinWithdrawalRoutes(app: App, deps: Deps): Promise<
 
   app.post(
     '/stablecoin/withdraw',
-    {
-      config: { idempotent: true },
-      schema: {
-        tags: ['stablecoin'],
-        summary: 'Withdraw USDC or EURC to a Polygon address; the 1.49% fee comes out of the amount',
-        description:
-          'Reserves `gross` from the balance and sends `net` = gross − fee on Polygon from peerpay’s hot wallet; `txId` is the transaction hash. `pending` until the transaction has the configured confirmations, then `complete`; a reverted transaction makes it `failed` and refunds gross. Without `address` the saved default is used (PUT /stablecoin/withdrawal-address); the first completed withdrawal’s address becomes the default when none is saved. ' +
-          'The smallest withdrawal is 1.00 (its fee pays for the chain transaction). ' +
-          'Errors: 400 `invalid_request`, `invalid_amount`, `amount_too_small` (under 1.00; `minimum` names it as a decimal string), `amount_too_large`, `unsupported_currency`, `invalid_address`, `no_default_address`, `insufficient_balance`; 422 `idempotency_key_reused`; 503 `withdrawal_unavailable` (nothing sent, balance unchanged; retry later).',
-        headers: IdempotencyHeaders,
-        body: WithdrawBody,
-        response: { 200: WithdrawalResponse, ...problems(400, 401, 409, 413, 415, 422, 503) },
-      },
-    },
+    operation({
+      operationId: 'createWithdrawal',
+      tag: 'stablecoin',
+      summary: 'Withdraw USDC or EURC to a Polygon address; the 1.49% fee comes out of the amount',
+      description:
+        'Reserves `gross` from the balance and sends `net` = gross − fee on Polygon from peerpay’s hot wallet; `txId` is the transaction hash. `pending` until the transaction has the configured confirmations, then `complete`; a reverted transaction makes it `failed` and refunds gross. Without `address` the saved default is used (PUT /stablecoin/withdrawal-address); the first completed withdrawal’s address becomes the default when none is saved. ' +
+        'The smallest withdrawal is 1.00 (its fee pays for the chain transaction). ' +
+        'Errors: 400 `invalid_request`, `invalid_amount`, `amount_too_small` (under 1.00; `minimum` names it as a decimal string), `amount_too_large`, `unsupported_currency`, `invalid_address`, `no_default_address`, `insufficient_balance`; 422 `idempotency_key_reused`; 503 `withdrawal_unavailable` (nothing sent, balance unchanged; retry later).',
+      auth: 'required',
+      readsBody: true,
+      idempotent: true,
+      headers: IdempotencyHeaders,
+      body: WithdrawBody,
+      responses: { 200: WithdrawalResponse },
+      errors: ['invalid_amount', 'amount_too_small', 'amount_too_large', 'unsupported_currency', 'invalid_address', 'no_default_address', 'insufficient_balance', 'withdrawal_unavailable'],
+    }),
     async (request) => {
       const w = await withdraw(deps, {
         accountId: callerOf(request).accountId,

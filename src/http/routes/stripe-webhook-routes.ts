@@ -9,11 +9,24 @@ import type { StripeWebhookReader } from '../../adapters/processor/stripe/stripe
 import { WebhookSignatureError } from '../../adapters/processor/stripe/stripe-webhooks.js';
 import { applyProcessorEvent } from '../../fiat/processor-events.js';
 import { AppError } from '../../platform/errors.js';
-import { problems } from '../schemas/common.js';
+import { operation } from '../schemas/operation.js';
 import type { App } from '../types.js';
 
 /** Stripe's events are a few kilobytes; a megabyte leaves room without inviting abuse. */
 const WEBHOOK_BODY_LIMIT_BYTES = 1024 * 1024;
+
+const webhookOperation = operation({
+  operationId: 'receiveStripeWebhook',
+  tag: 'service',
+  summary: 'Stripe webhook endpoint (live mode)',
+  description:
+    'Signed with the endpoint secret (`Stripe-Signature`). Events: checkout.session.completed, account.updated, payment_intent.succeeded, payment_intent.payment_failed. 400 `invalid_signature` when the signature does not verify; nothing is applied.',
+  auth: 'public',
+  rateLimited: false,
+  responses: { 200: Type.Object({ received: Type.Literal(true) }, { examples: [{ received: true }] }) },
+  // Any content type is read as raw bytes, so only its size and signature can be refused.
+  errors: ['invalid_signature', 'body_too_large'],
+});
 
 export async function stripeWebhookRoutes(app: App, deps: Deps, reader: StripeWebhookReader): Promise<void> {
   // Raw bytes for every content type, in this scope only.
@@ -23,16 +36,10 @@ export async function stripeWebhookRoutes(app: App, deps: Deps, reader: StripeWe
   app.post(
     '/webhooks/stripe',
     {
+      ...webhookOperation,
       // Authenticated by its signature, not by an API key; Stripe's bursts are not rate limited.
-      config: { auth: 'public', rateLimit: false },
+      config: { ...webhookOperation.config, rateLimit: false },
       bodyLimit: WEBHOOK_BODY_LIMIT_BYTES,
-      schema: {
-        tags: ['service'],
-        summary: 'Stripe webhook endpoint (live mode)',
-        description: 'Signed with the endpoint secret (`Stripe-Signature`). Events: checkout.session.completed, account.updated, payment_intent.succeeded, payment_intent.payment_failed.',
-        security: [],
-        response: { 200: Type.Object({ received: Type.Literal(true) }), ...problems(400, 413) },
-      },
     },
     async (request) => {
       const body = request.body;

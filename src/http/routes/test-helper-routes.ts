@@ -4,7 +4,7 @@ import { Type } from '@fastify/type-provider-typebox';
 import type { Deps } from '../../deps.js';
 import { runJobsOnce } from '../../jobs/job-runner.js';
 import { assert } from '../../platform/errors.js';
-import { problems } from '../schemas/common.js';
+import { operation } from '../schemas/operation.js';
 import type { App } from '../types.js';
 
 const DAY_MS = 24n * 3600n * 1000n;
@@ -15,18 +15,18 @@ export async function testHelperRoutes(app: App, deps: Deps): Promise<void> {
 
   app.post(
     '/test-helpers/clock/advance',
-    {
-      config: { auth: 'public' },
-      schema: {
-        tags: ['sandbox'],
-        summary: 'Move the sandbox clock forward (sandbox mode only)',
-        description:
-          'Moves the service clock forward by whole days, then runs the background jobs at once, so that ACH transfers due by the new time have settled (or been returned) and payouts have been made when this answers. The clock never moves back.',
-        security: [],
-        body: Type.Object({ days: Type.Integer({ minimum: 1, maximum: 3650, description: 'Whole days, 1 to 3650' }) }, { additionalProperties: false }),
-        response: { 200: Type.Object({ now: Type.String({ format: 'date-time', description: 'The service clock after the move' }) }), ...problems(400, 413, 415) },
-      },
-    },
+    operation({
+      operationId: 'advanceSandboxClock',
+      tag: 'sandbox',
+      summary: 'Move the sandbox clock forward (sandbox mode only)',
+      description:
+        'Moves the service clock forward by whole days, then runs the background jobs at once, so that ACH transfers due by the new time have settled (or been returned) and payouts have been made when this answers. The clock never moves back.',
+      auth: 'public',
+      readsBody: true,
+      body: Type.Object({ days: Type.Integer({ minimum: 1, maximum: 3650, description: 'Whole days, 1 to 3650' }) }, { additionalProperties: false, examples: [{ days: 3 }] }),
+      responses: { 200: Type.Object({ now: Type.String({ format: 'date-time', description: 'The service clock after the move' }) }, { examples: [{ now: '2026-01-08T10:00:00.000Z' }] }) },
+      errors: [],
+    }),
     async (request) => {
       await clock.advance(BigInt(request.body.days) * DAY_MS);
       await runJobsOnce(deps, request.log);

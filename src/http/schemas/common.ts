@@ -1,47 +1,54 @@
 // Schemas used by many routes: the problem document and the pieces of the contract's resources.
-import { Type, type TSchema } from '@fastify/type-provider-typebox';
+import { Type, type TSchemaOptions } from '@fastify/type-provider-typebox';
 import { ERROR_CODES } from '../../platform/errors.js';
+
+/**
+ * A closed set of strings, documented as `{type: string, enum: [...]}` (one enum, which client
+ * generators turn into a union type) and validated with ajv's `enum`, whose refusals name the
+ * allowed values ("paymentMethod must be one of instant, ach").
+ */
+export function StringEnum<const T extends readonly string[]>(values: T, options: TSchemaOptions = {}) {
+  return Type.Enum(values as unknown as T[number][], { type: 'string', ...options });
+}
+
+const ValidationError = Type.Object(
+  {
+    detail: Type.String({ description: 'What is wrong with this field or parameter' }),
+    pointer: Type.Optional(Type.String({ description: 'JSON Pointer (as a URI fragment) into the request body, e.g. `#/paymentMethod`' })),
+    parameter: Type.Optional(Type.String({ description: 'The query or path parameter, e.g. `limit`' })),
+    header: Type.Optional(Type.String({ description: 'The request header, lower case, e.g. `idempotency-key`' })),
+  },
+  { description: 'One refused part of the request (RFC 9457 §3)' },
+);
+
+const ReadinessCheck = Type.Object({ status: StringEnum(['pass', 'fail']), detail: Type.Optional(Type.String()) });
 
 export const ProblemSchema = Type.Object(
   {
-    type: Type.String({ description: 'URI naming the problem type' }),
-    title: Type.String(),
-    status: Type.Integer(),
-    detail: Type.String(),
-    code: Type.Union(ERROR_CODES.map((code) => Type.Literal(code)), { description: 'Stable, snake_case error code' }),
-    requestId: Type.Optional(Type.String()),
+    type: Type.String({ format: 'uri', description: 'URI naming the problem type: https://peerpay.dev/problems/ and the code with hyphens' }),
+    title: Type.String({ description: 'Short, human-readable summary of the problem type; the same for every occurrence of a code' }),
+    status: Type.Integer({ minimum: 400, maximum: 599, description: 'The HTTP status code of this answer' }),
+    detail: Type.String({ description: 'What went wrong this time, and what to do about it; for people, not to be parsed' }),
+    code: StringEnum(ERROR_CODES, { description: 'Stable, snake_case error code: what clients branch on' }),
+    requestId: Type.Optional(Type.String({ description: 'The id of this request, also in the X-Request-Id header; quote it when reporting a problem' })),
+    errors: Type.Optional(Type.Array(ValidationError, { description: '`invalid_request` from schema validation: the refused field or parameter' })),
+    minimum: Type.Optional(Type.String({ description: '`amount_too_small`: the smallest amount accepted, as a decimal string in major units', examples: ['0.50'] })),
+    needsBankDebitSetup: Type.Optional(Type.Boolean({ description: '`ach_setup_required`: always true; call POST /agent/bank-debit-link' })),
+    transferId: Type.Optional(Type.String({ description: '`card_declined`, `card_authentication_required`, `ach_setup_required` after an attempt: the failed transfer, as recorded' })),
+    checks: Type.Optional(
+      Type.Record(Type.String(), ReadinessCheck, { description: '`not_ready`: every readiness check and its result' }),
+    ),
   },
-  { $id: 'Problem', additionalProperties: true, description: 'RFC 9457 problem document' },
+  {
+    $id: 'Problem',
+    additionalProperties: true,
+    description:
+      'RFC 9457 problem document, sent as `application/problem+json` for every refusal and failure. Branch on `code`; the members after `code` are extensions present only for the codes that name them. A 402 from the x402 micro-endpoints is also an x402 v1 PaymentRequired body.',
+  },
 );
 
-const STATUS_TEXT: Record<number, string> = {
-  400: 'Missing or invalid request fields',
-  401: 'Invalid API key or incorrect password',
-  402: 'Payment required: card missing or declined',
-  404: 'Not found',
-  409: 'Conflict with the current state',
-  410: 'Link used or expired',
-  413: 'Request body too large',
-  415: 'Unsupported content type',
-  422: 'Idempotency key reused with a different request',
-  429: 'Too many requests',
-  500: 'Server error; retry after a brief wait',
-  503: 'Temporarily unavailable (a dependency such as the database or the chain cannot be reached); retry after Retry-After',
-};
-
-/** Response schemas for the error statuses a route can answer, all as problem documents. */
-export function problems(...statuses: number[]): Record<number, TSchema> {
-  const out: Record<number, TSchema> = {};
-  // Every route reads the database, so any of them can answer 503 service_unavailable when it is
-  // lost; and every route refuses a malformed request (a NUL in the query string, a broken URL) with 400.
-  for (const status of new Set([...statuses, 400, 429, 500, 503])) {
-    out[status] = Type.Ref('Problem', { description: STATUS_TEXT[status] ?? 'Error' }) as unknown as TSchema;
-  }
-  return out;
-}
-
 export const HandleSchema = Type.String({ pattern: '^PA-[A-Z0-9]{8}$', description: 'PA- followed by 8 characters', examples: ['PA-7KQ2M9XD'] });
-export const EmailSchema = Type.String({ minLength: 3, maxLength: 254, description: 'E-mail address' });
+export const EmailSchema = Type.String({ minLength: 3, maxLength: 254, description: 'E-mail address', examples: ['ada@example.com'] });
 export const IdempotencyHeaders = Type.Object({
   'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: 'Makes a retry of this request safe: the first response is replayed' })),
 });

@@ -1,20 +1,18 @@
 // Schemas of the fiat rail's requests and responses (contract §2 and §4, DESIGN §4 and §6).
 import { Type } from '@fastify/type-provider-typebox';
 import { FIAT_CURRENCIES } from '../../money/assets.js';
-import { HandleSchema } from './common.js';
+import { HandleSchema, StringEnum } from './common.js';
 
 const Decimal = (description: string) =>
   Type.String({ pattern: '^[0-9]+(\\.[0-9]+)?$', description: `${description}; exact decimal string with the currency's decimals`, examples: ['10.25'] });
 const Timestamp = (description: string) => Type.String({ format: 'date-time', description });
 const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
 
-export const Currency = Type.Union([Type.Literal('USD'), Type.Literal('EUR'), Type.Literal('GBP'), Type.Literal('JPY')], {
-  description: `ISO 4217 code: ${FIAT_CURRENCIES.join(', ')}`,
+export const Currency = StringEnum(['USD', 'EUR', 'GBP', 'JPY'], { description: `ISO 4217 code: ${FIAT_CURRENCIES.join(', ')}` });
+export const PaymentMethod = StringEnum(['instant', 'ach'], {
+  description: '`instant` (the default): charge the saved card now. `ach`: debit the bank account; settles in 3 business days.',
 });
-export const PaymentMethod = Type.Union([Type.Literal('instant'), Type.Literal('ach')], {
-  description: '`instant`: charge the saved card now. `ach`: debit the bank account; settles in 3 business days.',
-});
-export const TransferStatus = Type.Union([Type.Literal('processing'), Type.Literal('pending'), Type.Literal('completed'), Type.Literal('failed')], {
+export const TransferStatus = StringEnum(['processing', 'pending', 'completed', 'failed'], {
   description: '`completed`: the recipient has the money. `pending`: bank debit not settled yet. `failed`: declined or returned; nothing moved. `processing`: being charged right now.',
 });
 
@@ -29,7 +27,7 @@ export const SendTransferBody = Type.Object(
     paymentMethod: Type.Optional(PaymentMethod),
     note: Type.Optional(Type.String({ maxLength: 500, description: 'Message to the recipient, at most 500 characters' })),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, examples: [{ recipientHandle: 'PA-7KQ2M9XD', amount: 10, currency: 'USD', paymentMethod: 'instant', note: 'Dinner' }] },
 );
 
 export const TransferSchema = Type.Object({
@@ -47,11 +45,26 @@ export const TransferSchema = Type.Object({
   completedAt: Nullable(Timestamp('When the recipient had the money for good')),
 });
 
-export const TransferResponse = Type.Object({ transfer: TransferSchema });
+const TRANSFER_EXAMPLE = {
+  id: 'tr_4fZk8Q2WnYb7cT1R9xLmP3',
+  amount: '10.00',
+  fee: '0.25',
+  totalDeducted: '10.25',
+  currency: 'USD',
+  status: 'completed',
+  paymentMethod: 'instant',
+  recipientHandle: 'PA-7KQ2M9XD',
+  note: 'Dinner',
+  createdAt: '2026-01-05T10:00:00.000Z',
+  expectedSettlementAt: null,
+  completedAt: '2026-01-05T10:00:00.000Z',
+};
+
+export const TransferResponse = Type.Object({ transfer: TransferSchema }, { examples: [{ transfer: TRANSFER_EXAMPLE }] });
 
 export const PageQuery = Type.Object(
   {
-    limit: Type.Optional(Type.String({ pattern: '^(100|[1-9][0-9]?)$', description: 'Page size, 1 to 100 (default 20)' })),
+    limit: Type.Optional(Type.String({ pattern: '^(100|[1-9][0-9]?)$', description: 'page size, a whole number from 1 to 100; default 20', examples: ['20'] })),
     cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 300, description: '`nextCursor` of the previous page' })),
   },
   { additionalProperties: false },
@@ -61,7 +74,7 @@ const NextCursor = Type.Union([Type.String(), Type.Null()], { description: 'Pass
 
 export const TransferHistoryItem = Type.Object({
   id: Type.String(),
-  direction: Type.Union([Type.Literal('sent'), Type.Literal('received')]),
+  direction: StringEnum(['sent', 'received']),
   amount: Decimal('What the recipient receives'),
   fee: Type.Optional(Decimal('Sent transfers only: the fee the caller paid')),
   totalDeducted: Type.Optional(Decimal('Sent transfers only: amount plus fee')),
@@ -77,7 +90,35 @@ export const TransferHistoryItem = Type.Object({
   completedAt: Nullable(Timestamp('When it completed or failed for good')),
 });
 
-export const TransferHistoryResponse = Type.Object({ transfers: Type.Array(TransferHistoryItem), nextCursor: NextCursor });
+export const TransferHistoryResponse = Type.Object(
+  { transfers: Type.Array(TransferHistoryItem), nextCursor: NextCursor },
+  {
+    examples: [
+      {
+        transfers: [
+          {
+            id: 'tr_4fZk8Q2WnYb7cT1R9xLmP3',
+            direction: 'sent',
+            amount: '10.00',
+            fee: '0.25',
+            totalDeducted: '10.25',
+            currency: 'USD',
+            status: 'completed',
+            failureCode: null,
+            paymentMethod: 'instant',
+            counterpartyHandle: 'PA-7KQ2M9XD',
+            senderHandle: 'PA-3JD8W2QA',
+            recipientHandle: 'PA-7KQ2M9XD',
+            note: 'Dinner',
+            createdAt: '2026-01-05T10:00:00.000Z',
+            completedAt: '2026-01-05T10:00:00.000Z',
+          },
+        ],
+        nextCursor: null,
+      },
+    ],
+  },
+);
 
 export const BalanceResponse = Type.Object({
   balances: Type.Array(
@@ -88,11 +129,22 @@ export const BalanceResponse = Type.Object({
     }),
     { description: 'One entry per supported currency, zero included' },
   ),
+}, {
+  examples: [
+    {
+      balances: [
+        { currency: 'USD', available: '10.00', pending: '25.00' },
+        { currency: 'EUR', available: '0.00', pending: '0.00' },
+        { currency: 'GBP', available: '0.00', pending: '0.00' },
+        { currency: 'JPY', available: '0', pending: '0' },
+      ],
+    },
+  ],
 });
 
 export const EntrySchema = Type.Object({
   id: Type.String({ description: 'Entry id: `<transfer id>:debit|fee|credit`, or the payout id' }),
-  type: Type.Union([Type.Literal('debit'), Type.Literal('fee'), Type.Literal('credit'), Type.Literal('payout')], {
+  type: StringEnum(['debit', 'fee', 'credit', 'payout'], {
     description: '`debit`: the amount you sent. `fee`: its fee. `credit`: money you received. `payout`: money paid out to your payout account.',
   }),
   amount: Decimal('Always positive; `type` says the direction'),
@@ -106,12 +158,39 @@ export const EntrySchema = Type.Object({
   completedAt: Nullable(Timestamp('When it completed or failed for good')),
 });
 
-export const TransactionsResponse = Type.Object({ transactions: Type.Array(EntrySchema), nextCursor: NextCursor });
+export const TransactionsResponse = Type.Object(
+  { transactions: Type.Array(EntrySchema), nextCursor: NextCursor },
+  {
+    examples: [
+      {
+        transactions: [
+          {
+            id: 'tr_4fZk8Q2WnYb7cT1R9xLmP3:fee',
+            type: 'fee',
+            amount: '0.25',
+            currency: 'USD',
+            status: 'completed',
+            transferId: 'tr_4fZk8Q2WnYb7cT1R9xLmP3',
+            payoutId: null,
+            paymentMethod: 'instant',
+            counterpartyHandle: 'PA-7KQ2M9XD',
+            createdAt: '2026-01-05T10:00:00.000Z',
+            completedAt: '2026-01-05T10:00:00.000Z',
+          },
+        ],
+        nextCursor: 'WyIyMDI2LTAxLTA1VDEwOjAwOjAwLjAwMFoiLCJ0cl80ZlprOFEyV25ZYjdjVDFSOXhMbVAzIl0',
+      },
+    ],
+  },
+);
 
 export const NoBody = Type.Object({}, { additionalProperties: false, description: 'No body (an empty object is accepted)' });
 
-export const SetupLinkResponse = Type.Object({
-  url: Type.String({ description: 'Private link to the setup page; give it to the user only. Single use.' }),
-  expiresIn: Type.String({ description: 'Human-readable lifetime', examples: ['24 hours'] }),
-  expiresAt: Timestamp('When the link stops working'),
-});
+export const SetupLinkResponse = Type.Object(
+  {
+    url: Type.String({ description: 'Private link to the setup page; give it to the user only. Single use.' }),
+    expiresIn: Type.String({ description: 'Human-readable lifetime', examples: ['24 hours'] }),
+    expiresAt: Timestamp('When the link stops working'),
+  },
+  { examples: [{ url: 'https://pay.example.com/links/card-setup/kJ3v9QhXw2pL7rT5yB8nZc4mF6dS1aGe0uHo2iNk3Qw', expiresIn: '24 hours', expiresAt: '2026-01-06T10:00:00.000Z' }] },
+);

@@ -1,8 +1,11 @@
 // Schemas of the x402 micro-endpoints: query parameters, answers, the status document and the 402
 // answer (a problem document that is also an x402 v1 PaymentRequired body).
-import { Type, type TSchema } from '@fastify/type-provider-typebox';
+import { Type } from '@fastify/type-provider-typebox';
 import { QUOTE_ACTIONS } from '../../nano/fee-quote.js';
-import { HandleSchema } from './common.js';
+import { HandleSchema, StringEnum } from './common.js';
+
+const USDC_EXAMPLE = '0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359';
+const PAY_TO_EXAMPLE = '0x52908400098527886E0F7030069857D2E4169EE7';
 
 const Address = Type.String({ pattern: '^0x[0-9a-fA-F]{40}$' });
 
@@ -20,12 +23,15 @@ export const SearchQuery = Type.Object(
   { additionalProperties: false },
 );
 
-export const SearchResult = Type.Object({
-  results: Type.Array(
-    Type.Object({ handle: HandleSchema, name: Type.String(), website: Type.Union([Type.String(), Type.Null()]) }),
-    { maxItems: 20, description: 'At most 20 users who opted in to the directory, by name' },
-  ),
-});
+export const SearchResult = Type.Object(
+  {
+    results: Type.Array(
+      Type.Object({ handle: HandleSchema, name: Type.String(), website: Type.Union([Type.String(), Type.Null()]) }),
+      { maxItems: 20, description: 'At most 20 users who opted in to the directory, by name' },
+    ),
+  },
+  { examples: [{ results: [{ handle: 'PA-7KQ2M9XD', name: 'Ada Lovelace', website: 'https://ada.example.com' }] }] },
+);
 
 export const LookupQuery = Type.Object(
   {
@@ -42,7 +48,10 @@ export const LookupResult = Type.Object(
     agentHandle: Type.Optional(HandleSchema),
     firstName: Type.Optional(Type.String()),
   },
-  { description: 'Found: {found: true, handle, agentHandle, firstName}. Not found: {found: false} (a paid answer, not a 404).' },
+  {
+    description: 'Found: {found: true, handle, agentHandle, firstName}. Not found: {found: false} (a paid answer, not a 404).',
+    examples: [{ found: true, handle: 'PA-7KQ2M9XD', agentHandle: 'PA-7KQ2M9XD', firstName: 'Ada' }, { found: false }],
+  },
 );
 
 export const QuoteQuery = Type.Object(
@@ -57,7 +66,7 @@ export const QuoteQuery = Type.Object(
 export const QuoteResult = Type.Union([
   Type.Object(
     {
-      action: Type.Union([Type.Literal('transfer'), Type.Literal('withdraw')]),
+      action: StringEnum(['transfer', 'withdraw']),
       amount: Type.Number(),
       fee: Type.Number(),
       feeRate: Type.String(),
@@ -68,7 +77,7 @@ export const QuoteResult = Type.Union([
   ),
   Type.Object(
     {
-      action: Type.Union([Type.Literal('instant'), Type.Literal('ach')]),
+      action: StringEnum(['instant', 'ach']),
       amount: Type.String(),
       fee: Type.String(),
       feeRate: Type.String(),
@@ -78,9 +87,15 @@ export const QuoteResult = Type.Union([
     },
     { description: 'Fiat: the fee (2.49% instant, 0.8% ach) on top of the amount' },
   ),
-]);
+], {
+  examples: [
+    { action: 'transfer', amount: 10, fee: 0.149, feeRate: '1.49%', recipientReceives: 9.851, currency: 'USDC' },
+    { action: 'instant', amount: '10.00', fee: '0.25', feeRate: '2.49%', totalDeducted: '10.25', recipientReceives: '10.00', currency: 'USD' },
+  ],
+});
 
-export const StatusDocumentSchema = Type.Object({
+export const StatusDocumentSchema = Type.Object(
+  {
   status: Type.String(),
   service: Type.String(),
   protocol: Type.Literal('x402'),
@@ -90,7 +105,27 @@ export const StatusDocumentSchema = Type.Object({
   payTo: Type.String({ description: 'peerpay’s receiving address' }),
   endpoints: Type.Record(Type.String(), Type.Object({ price: Type.String({ description: 'USDC, decimal' }), params: Type.Array(Type.String()) })),
   docs: Type.String({ description: 'URL of the API reference' }),
-});
+  },
+  {
+    examples: [
+      {
+        status: 'ok',
+        service: 'peerpay',
+        protocol: 'x402',
+        version: 1,
+        network: 'eip155:137',
+        asset: USDC_EXAMPLE,
+        payTo: PAY_TO_EXAMPLE,
+        endpoints: {
+          'GET /nano/search': { price: '0.001', params: ['q', 'website'] },
+          'GET /nano/lookup': { price: '0.0001', params: ['email', 'handle'] },
+          'GET /nano/quote': { price: '0.0001', params: ['amount', 'currency', 'action'] },
+        },
+        docs: 'https://pay.example.com/docs',
+      },
+    ],
+  },
+);
 
 const PaymentRequirementsV1 = Type.Object({
   scheme: Type.Literal('exact'),
@@ -106,14 +141,39 @@ const PaymentRequirementsV1 = Type.Object({
   extra: Type.Object({ name: Type.String(), version: Type.String() }),
 });
 
-/** The x402 v1 PaymentRequired members of a 402 answer. */
-const PaymentRequiredMembers = Type.Object({
-  x402Version: Type.Literal(1),
-  error: Type.String({ description: 'Why payment is required: a reason string of the x402 specification when a payment was refused' }),
-  accepts: Type.Array(PaymentRequirementsV1),
-});
+/**
+ * The x402 v1 PaymentRequired members of a 402 answer: the body is a problem document (code
+ * payment_required) and also an x402 v1 PaymentRequired; the PAYMENT-REQUIRED header carries the v2
+ * PaymentRequired, base64 JSON (network eip155:137, amount).
+ */
+export const PaymentRequiredMembers = Type.Object(
+  {
+    x402Version: Type.Literal(1),
+    error: Type.String({ description: 'Why payment is required: a reason string of the x402 specification when a payment was refused' }),
+    accepts: Type.Array(PaymentRequirementsV1),
+  },
+  { description: 'x402 v1 PaymentRequired members' },
+);
 
-export const PaymentRequiredSchema = Type.Intersect([Type.Ref('Problem') as unknown as TSchema, PaymentRequiredMembers], {
-  description:
-    'Payment required. The body is a problem document (code payment_required) and also an x402 v1 PaymentRequired; the PAYMENT-REQUIRED header carries the v2 PaymentRequired, base64 JSON (network eip155:137, amount).',
-});
+/** The x402 members of an example 402 answer of `path`, priced `priceMinor` USDC base units. */
+export function paymentRequiredExample(path: string, priceMinor: bigint, description: string) {
+  return {
+    x402Version: 1,
+    error: 'X-PAYMENT or PAYMENT-SIGNATURE header is required',
+    accepts: [
+      {
+        scheme: 'exact',
+        network: 'polygon',
+        maxAmountRequired: priceMinor.toString(),
+        resource: `https://pay.example.com${path}`,
+        description,
+        mimeType: 'application/json',
+        outputSchema: {},
+        payTo: PAY_TO_EXAMPLE,
+        maxTimeoutSeconds: 60,
+        asset: USDC_EXAMPLE,
+        extra: { name: 'USD Coin', version: '2' },
+      },
+    ],
+  };
+}

@@ -2,14 +2,14 @@
 // Transfer and quote objects carry JSON numbers as the contract says; balances are exact decimal
 // strings.
 import { Type } from '@fastify/type-provider-typebox';
-import { HandleSchema } from './common.js';
+import { HandleSchema, StringEnum } from './common.js';
 
 const TokenDecimal = (description: string) =>
   Type.String({ pattern: '^[0-9]+\\.[0-9]{6}$', description: `${description}; exact decimal string with all 6 decimals of the token`, examples: ['100.000000'] });
 const Timestamp = (description: string) => Type.String({ format: 'date-time', description });
 const TokenAmount = (description: string, example: number) => Type.Number({ description: `${description}, in major units (at most 6 decimals)`, examples: [example] });
 
-export const Token = Type.Union([Type.Literal('USDC'), Type.Literal('EURC')], { description: 'USDC (US dollars) or EURC (euros) on Polygon' });
+export const Token = StringEnum(['USDC', 'EURC'], { description: 'USDC (US dollars) or EURC (euros) on Polygon' });
 
 const CurrencyInput = Type.String({ minLength: 1, maxLength: 16, description: 'USDC or EURC (case-insensitive); anything else is 400 unsupported_currency', examples: ['USDC'] });
 const AmountInput = Type.Number({
@@ -28,7 +28,7 @@ export const AgentTransferBody = Type.Object(
     amount: AmountInput,
     currency: CurrencyInput,
   },
-  { additionalProperties: false },
+  { additionalProperties: false, examples: [{ to: 'PA-7KQ2M9XD', amount: 10, currency: 'USDC' }] },
 );
 
 export const StablecoinTransferBody = Type.Object(
@@ -37,19 +37,26 @@ export const StablecoinTransferBody = Type.Object(
     amount: AmountInput,
     currency: CurrencyInput,
   },
-  { additionalProperties: false },
+  { additionalProperties: false, examples: [{ recipientEmail: 'bob@example.com', amount: 10, currency: 'USDC' }] },
 );
 
-export const StablecoinTransferResponse = Type.Object({
-  transferId: Type.String({ examples: ['sct_4fZk8Q2WnYb7cT1R9xLmP3'] }),
-  status: Type.Literal('complete', { description: 'Internal transfers complete at once' }),
-  amount: TokenAmount('Before fee: what left the sender’s balance', 10),
-  fee: TokenAmount('1.49% of the amount, rounded half-up to 6 decimals', 0.149),
-  recipientAmount: TokenAmount('Amount minus fee: what the recipient received', 9.851),
-  currency: Token,
-  recipientHandle: HandleSchema,
-  createdAt: Timestamp('When the transfer was made'),
-});
+export const StablecoinTransferResponse = Type.Object(
+  {
+    transferId: Type.String({ examples: ['sct_4fZk8Q2WnYb7cT1R9xLmP3'] }),
+    status: Type.Literal('complete', { description: 'Internal transfers complete at once' }),
+    amount: TokenAmount('Before fee: what left the sender’s balance', 10),
+    fee: TokenAmount('1.49% of the amount, rounded half-up to 6 decimals', 0.149),
+    recipientAmount: TokenAmount('Amount minus fee: what the recipient received', 9.851),
+    currency: Token,
+    recipientHandle: HandleSchema,
+    createdAt: Timestamp('When the transfer was made'),
+  },
+  {
+    examples: [
+      { transferId: 'sct_4fZk8Q2WnYb7cT1R9xLmP3', status: 'complete', amount: 10, fee: 0.149, recipientAmount: 9.851, currency: 'USDC', recipientHandle: 'PA-7KQ2M9XD', createdAt: '2026-01-05T10:00:00.000Z' },
+    ],
+  },
+);
 
 export const QuoteQuery = Type.Object(
   {
@@ -60,19 +67,25 @@ export const QuoteQuery = Type.Object(
   { additionalProperties: false },
 );
 
-export const QuoteResponse = Type.Object({
-  amount: TokenAmount('Before fee', 10),
-  fee: TokenAmount('The fee that the transfer would deduct', 0.149),
-  feeRate: Type.String({ examples: ['1.49%'] }),
-  recipientReceives: TokenAmount('Amount minus fee', 9.851),
-  currency: Token,
-  recipientHandle: HandleSchema,
-});
+export const QuoteResponse = Type.Object(
+  {
+    amount: TokenAmount('Before fee', 10),
+    fee: TokenAmount('The fee that the transfer would deduct', 0.149),
+    feeRate: Type.String({ examples: ['1.49%'] }),
+    recipientReceives: TokenAmount('Amount minus fee', 9.851),
+    currency: Token,
+    recipientHandle: HandleSchema,
+  },
+  { examples: [{ amount: 10, fee: 0.149, feeRate: '1.49%', recipientReceives: 9.851, currency: 'USDC', recipientHandle: 'PA-7KQ2M9XD' }] },
+);
 
-export const StablecoinBalanceResponse = Type.Object({
-  USDC: TokenDecimal('Spendable USDC'),
-  EURC: TokenDecimal('Spendable EURC'),
-});
+export const StablecoinBalanceResponse = Type.Object(
+  {
+    USDC: TokenDecimal('Spendable USDC'),
+    EURC: TokenDecimal('Spendable EURC'),
+  },
+  { examples: [{ USDC: '100.000000', EURC: '0.000000' }] },
+);
 
 export const WithdrawalAddressBody = Type.Object(
   {
@@ -83,23 +96,27 @@ export const WithdrawalAddressBody = Type.Object(
       examples: ['0x52908400098527886E0F7030069857D2E4169EE7'],
     }),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, examples: [{ address: '0x52908400098527886E0F7030069857D2E4169EE7' }] },
 );
 
-export const WithdrawalAddressResponse = Type.Object({ address: Type.String({ description: 'EIP-55 checksummed' }) });
-export const SavedWithdrawalAddressResponse = Type.Object({
-  address: Type.Union([Type.String(), Type.Null()], { description: 'EIP-55 checksummed; null when none is saved' }),
-});
+export const WithdrawalAddressResponse = Type.Object(
+  { address: Type.String({ description: 'EIP-55 checksummed' }) },
+  { examples: [{ address: '0x52908400098527886E0F7030069857D2E4169EE7' }] },
+);
+export const SavedWithdrawalAddressResponse = Type.Object(
+  { address: Type.Union([Type.String(), Type.Null()], { description: 'EIP-55 checksummed; null when none is saved' }) },
+  { examples: [{ address: '0x52908400098527886E0F7030069857D2E4169EE7' }, { address: null }] },
+);
 
 export const HistoryItem = Type.Object({
   id: Type.String(),
-  type: Type.Union([Type.Literal('transfer'), Type.Literal('withdrawal'), Type.Literal('deposit')], { description: 'The kind of movement; deposits and withdrawals are listed as their own types' }),
-  direction: Type.Union([Type.Literal('sent'), Type.Literal('received')]),
+  type: StringEnum(['transfer', 'withdrawal', 'deposit'], { description: 'The kind of movement; deposits and withdrawals are listed as their own types' }),
+  direction: StringEnum(['sent', 'received']),
   amount: TokenAmount('Sent: before fee (what left your balance). Received: what reached your balance', 10),
   fee: Type.Optional(TokenAmount('Sent only: the fee you paid', 0.149)),
   recipientAmount: Type.Optional(TokenAmount('Sent only: what the recipient received', 9.851)),
   currency: Token,
-  status: Type.Union([Type.Literal('complete'), Type.Literal('pending'), Type.Literal('failed')], {
+  status: StringEnum(['complete', 'pending', 'failed'], {
     description: 'Transfers: `complete`. Withdrawals: `pending` until confirmed on chain, then `complete`; `failed` refunded the amount. Deposits: `complete` (listed once credited, after the confirmations).',
   }),
   address: Type.Optional(Type.String({ description: 'Withdrawals: the address sent to. Deposits: the address the tokens came from (the zero address for tokens minted to you, e.g. by a funding link)' })),
@@ -108,7 +125,42 @@ export const HistoryItem = Type.Object({
   createdAt: Timestamp('When it was made'),
 });
 
-export const HistoryResponse = Type.Object({
-  transfers: Type.Array(HistoryItem),
-  nextCursor: Type.Union([Type.String(), Type.Null()], { description: 'Pass as `cursor` for the next page; null on the last page' }),
-});
+export const HistoryResponse = Type.Object(
+  {
+    transfers: Type.Array(HistoryItem),
+    nextCursor: Type.Union([Type.String(), Type.Null()], { description: 'Pass as `cursor` for the next page; null on the last page' }),
+  },
+  {
+    examples: [
+      {
+        transfers: [
+          {
+            id: 'wd_4fZk8Q2WnYb7cT1R9xLmP3',
+            type: 'withdrawal',
+            direction: 'sent',
+            amount: 5,
+            fee: 0.0745,
+            recipientAmount: 4.9255,
+            currency: 'USDC',
+            status: 'complete',
+            address: '0x52908400098527886E0F7030069857D2E4169EE7',
+            txHash: '0x9f2c4e6a8b0d1f3e5a7c9b1d3f5e7a9c1b3d5f7e9a1c3b5d7f9e1a3c5b7d9f1e',
+            counterpartyHandle: null,
+            createdAt: '2026-01-05T10:00:00.000Z',
+          },
+          {
+            id: 'sct_8Hn2Lq5RtVb3Xc7Zp1Mk9W',
+            type: 'transfer',
+            direction: 'received',
+            amount: 9.851,
+            currency: 'USDC',
+            status: 'complete',
+            counterpartyHandle: 'PA-7KQ2M9XD',
+            createdAt: '2026-01-04T09:30:00.000Z',
+          },
+        ],
+        nextCursor: null,
+      },
+    ],
+  },
+);

@@ -1,6 +1,7 @@
 // Schemas of POST /stablecoin/withdraw (contract §2 "Withdrawal", §4; DESIGN §4 and §6). Amounts
 // are JSON numbers, as the contract's withdrawal object has them.
 import { Type } from '@fastify/type-provider-typebox';
+import { StringEnum } from './common.js';
 import { Token } from './stablecoin-schemas.js';
 
 const TokenAmount = (description: string, example: number) => Type.Number({ description: `${description}, in major units (at most 6 decimals)`, examples: [example] });
@@ -22,10 +23,11 @@ export const WithdrawBody = Type.Object(
       }),
     ),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, examples: [{ amount: 5, currency: 'USDC', address: '0x52908400098527886E0F7030069857D2E4169EE7' }] },
 );
 
-export const WithdrawalResponse = Type.Object({
+export const WithdrawalResponse = Type.Object(
+  {
   withdrawalId: Type.String({ examples: ['wd_4fZk8Q2WnYb7cT1R9xLmP3'] }),
   txId: Type.String({ pattern: '^0x[0-9a-f]{64}$', description: 'Hash of the Polygon transaction that sends `net`' }),
   address: Type.String({ description: 'Where it is sent, EIP-55 checksummed' }),
@@ -33,9 +35,26 @@ export const WithdrawalResponse = Type.Object({
   fee: TokenAmount('1.49% of gross, rounded half-up to 6 decimals', 0.0745),
   net: TokenAmount('Gross minus fee: what the address receives', 4.9255),
   currency: Token,
-  status: Type.Union([Type.Literal('pending'), Type.Literal('complete'), Type.Literal('failed')], {
+  status: StringEnum(['pending', 'complete', 'failed'], {
     description: '`pending` until the transaction has the configured confirmations, then `complete`; `failed` (reverted) refunds gross. Follow it in GET /stablecoin/transfers.',
   }),
   note: Type.String({ description: 'Message for the user; clients forward it unchanged' }),
   createdAt: Type.String({ format: 'date-time', description: 'When the withdrawal was made' }),
-});
+  },
+  {
+    examples: [
+      {
+        withdrawalId: 'wd_4fZk8Q2WnYb7cT1R9xLmP3',
+        txId: '0x9f2c4e6a8b0d1f3e5a7c9b1d3f5e7a9c1b3d5f7e9a1c3b5d7f9e1a3c5b7d9f1e',
+        address: '0x52908400098527886E0F7030069857D2E4169EE7',
+        gross: 5,
+        fee: 0.0745,
+        net: 4.9255,
+        currency: 'USDC',
+        status: 'pending',
+        note: 'Sending 4.9255 USDC on Polygon to 0x52908400098527886E0F7030069857D2E4169EE7; it arrives after 1 confirmation, usually within seconds to a minute.',
+        createdAt: '2026-01-05T10:00:00.000Z',
+      },
+    ],
+  },
+);

@@ -1,0 +1,123 @@
+// One declaration per operation: its OpenAPI identity (operationId, tag, summary), who may call it,
+// its success responses, and the error codes it can answer. From the codes this builds the error
+// responses: for each status (taken from the code→status map, so the document cannot disagree with
+// what the service sends) one `application/problem+json` response over the shared Problem schema,
+// its `code` narrowed to that operation's codes, with an example per code. The codes every route
+// shares (a lost database, rate limits, a refused key or body) are added from the route's traits.
+import type { TSchema } from '@fastify/type-provider-typebox';
+import type { ErrorCode } from '../../platform/errors.js';
+import { statusOf, titleOf } from '../plugins/problem-details.js';
+import type { AuthMode } from '../types.js';
+import { exampleProblem } from './problem-examples.js';
+
+export const PROBLEM_MEDIA_TYPE = 'application/problem+json';
+
+export type Tag = 'account' | 'fiat' | 'stablecoin' | 'x402' | 'sandbox' | 'service';
+
+export interface OperationSpec {
+  /** camelCase, stable: client SDKs name their methods after it. */
+  operationId: string;
+  tag: Tag;
+  summary: string;
+  description?: string;
+  /** required: a key must be sent; optional: a key is used when sent (a bad one is refused); public: keys are not looked at. */
+  auth: AuthMode;
+  /** The method takes a body (POST, PUT, PATCH): a malformed, oversized or non-JSON one is refused. */
+  readsBody?: boolean;
+  /** The route honours Idempotency-Key. */
+  idempotent?: boolean;
+  /** Counted by a rate limiter (every route but Stripe's webhook). */
+  rateLimited?: boolean;
+  body?: TSchema;
+  querystring?: TSchema;
+  headers?: TSchema;
+  /** The success responses, each schema with an example. */
+  responses: Readonly<Record<number, TSchema>>;
+  /** The codes this operation's own logic can answer; the shared ones are added. */
+  errors: readonly ErrorCode[];
+  /** Members the problem documents of a status carry besides the Problem schema's (x402's 402). */
+  problemMembers?: Readonly<Record<number, TSchema>>;
+  /** Example problem members an operation adds to the generic example of a code. */
+  problemExamples?: Readonly<Partial<Record<ErrorCode, Record<string, unknown>>>>;
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Missing or invalid request fields',
+  401: 'Invalid API key or incorrect password',
+  402: 'Payment required',
+  404: 'Not found',
+  409: 'Conflict with the current state',
+  410: 'Link used or expired',
+  413: 'Request body too large',
+  415: 'Unsupported content type',
+  422: 'Idempotency key reused with a different request',
+  429: 'Too many requests; retry after Retry-After',
+  500: 'Server error; retry after a brief wait',
+  503: 'Temporarily unavailable; retry after Retry-After',
+};
+
+/** The codes an operation answers because of its traits, whatever its own logic does. */
+export function sharedCodes(spec: Pick<OperationSpec, 'auth' | 'readsBody' | 'idempotent' | 'rateLimited'>): ErrorCode[] {
+  return [
+    // A malformed URL or query string, a NUL in a parameter; an unexpected failure; a lost database.
+    'invalid_request',
+    'internal_error',
+    'service_unavailable',
+    ...(spec.rateLimited === false ? [] : (['rate_limited'] as const)),
+    ...(spec.auth === 'public' ? [] : (['unauthorized'] as const)),
+    ...(spec.readsBody ? (['malformed_json', 'body_too_large', 'unsupported_media_type'] as const) : []),
+    ...(spec.idempotent ? (['idempotency_key_in_use', 'idempotency_key_reused'] as const) : []),
+  ];
+}
+
+/** Every code the operation can answer, by status, in the order of ERROR_CODES' statuses. */
+export function codesByStatus(spec: OperationSpec): Map<number, ErrorCode[]> {
+  const codes = [...new Set([...sharedCodes(spec), ...spec.errors])];
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of codes) byStatus.set(statusOf(code), [...(byStatus.get(statusOf(code)) ?? []), code]);
+  return new Map([...byStatus.entries()].sort(([a], [b]) => a - b));
+}
+
+function problemResponse(status: number, codes: ErrorCode[], spec: OperationSpec) {
+  const members = spec.problemMembers?.[status];
+  const schema = {
+    type: 'object',
+    allOf: [{ $ref: 'Problem' }, ...(members ? [members] : [])],
+    properties: {
+      status: { type: 'integer', enum: [status] },
+      code: { type: 'string', enum: codes, description: `At this status: ${codes.join(', ')}` },
+    },
+    required: ['type', 'title', 'status', 'detail', 'code'],
+  };
+  const examples = Object.fromEntries(codes.map((code) => [code, { summary: titleOf(code), value: exampleProblem(code, spec.problemExamples?.[code]) }]));
+  return {
+    description: `${STATUS_TEXT[status] ?? 'Error'}. Codes:\n${codes.map((code) => `- \`${code}\`: ${titleOf(code)}`).join('\n')}`,
+    content: { [PROBLEM_MEDIA_TYPE]: { schema, examples } },
+  };
+}
+
+type Part<S, K extends string> = S extends { [P in K]: infer T } ? T : undefined;
+
+/** Route options (`config` and `schema`) for an operation; spread them into the route's options. */
+export function operation<const S extends OperationSpec>(spec: S) {
+  const byStatus = codesByStatus(spec);
+  const problems = Object.fromEntries([...byStatus].map(([status, codes]) => [status, problemResponse(status, codes, spec)]));
+  // Public routes need no key; optional ones take one (x402 needs none); the rest inherit bearer.
+  const security: Record<string, string[]>[] | undefined = spec.auth === 'public' ? [] : spec.auth === 'optional' ? [{}, { bearer: [] }] : undefined;
+  const schema = {
+    operationId: spec.operationId,
+    tags: [spec.tag],
+    summary: spec.summary,
+    description: spec.description,
+    security,
+    body: spec.body as Part<S, 'body'>,
+    querystring: spec.querystring as Part<S, 'querystring'>,
+    headers: spec.headers as Part<S, 'headers'>,
+    response: { ...problems, ...spec.responses } as S['responses'] & Record<number, unknown>,
+    // Machine-readable: every code this operation can answer, by status.
+    'x-problem-codes': Object.fromEntries([...byStatus].map(([status, codes]) => [String(status), codes])),
+  };
+  // Fastify warns about a request part named with no schema; leave absent parts out.
+  for (const key of ['description', 'security', 'body', 'querystring', 'headers'] as const) if (schema[key] === undefined) delete schema[key];
+  return { config: { auth: spec.auth, idempotent: spec.idempotent === true }, schema };
+}
