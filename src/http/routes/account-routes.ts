@@ -1,27 +1,15 @@
-// Account routes: registration (both rails), existence check, lookup, keys, password, profile,
-// and the stablecoin wallet that every account gets at registration.
+// Account routes: registration (both rails), existence check and lookups here; keys and password
+// (account-key-routes.ts) and the profile and wallet (account-profile-routes.ts) are registered
+// from here, in the same scope.
 import type { Deps } from '../../deps.js';
 import * as accounts from '../../accounts/accounts-service.js';
 import { firstNameOf } from '../../accounts/account-rules.js';
 import { AppError } from '../../platform/errors.js';
-import { callerOf } from '../plugins/auth.js';
-import {
-  AccountQuery,
-  AgentRegistration,
-  CheckResult,
-  KeyRevoked,
-  KeysRevoked,
-  LookupResult,
-  PasswordChange,
-  PasswordChanged,
-  Profile,
-  ProfilePatch,
-  RegisterBody,
-  StablecoinRegistration,
-  WalletResponse,
-} from '../schemas/account-schemas.js';
+import { AccountQuery, AgentRegistration, CheckResult, LookupResult, RegisterBody, StablecoinRegistration } from '../schemas/account-schemas.js';
 import { operation } from '../schemas/operation.js';
 import type { App } from '../types.js';
+import { keyRoutes } from './account-key-routes.js';
+import { profileRoutes } from './account-profile-routes.js';
 
 const REGISTRATION_ERRORS = ['invalid_email', 'invalid_field', 'invalid_credentials', 'already_exists', 'too_many_attempts', 'busy'] as const;
 const REGISTRATION_TEXT =
@@ -155,127 +143,4 @@ export async function accountRoutes(app: App, deps: Deps): Promise<void> {
 
   keyRoutes(app, deps);
   profileRoutes(app, deps);
-}
-
-function keyRoutes(app: App, deps: Deps): void {
-  app.post(
-    '/account/revoke-key',
-    operation({
-      operationId: 'revokeApiKey',
-      tag: 'account',
-      summary: 'Revoke the API key used for this call',
-      description: 'Wallets and funds are unaffected. Register again with e-mail and password for a new key.',
-      auth: 'required',
-      readsBody: true,
-      responses: { 200: KeyRevoked },
-      errors: [],
-    }),
-    async (request) => {
-      await accounts.revokeCallerKey(deps, callerOf(request).apiKeyId);
-      return { revoked: true as const };
-    },
-  );
-
-  app.post(
-    '/account/password',
-    operation({
-      operationId: 'changePassword',
-      tag: 'account',
-      summary: 'Change the password',
-      description:
-        'Checks `currentPassword` (a wrong one counts towards the sign-in lock-out: 401 `invalid_credentials`, then 429 `too_many_attempts`) and saves `newPassword` (at least 8 characters). ' +
-        'API keys keep working, the calling one and the others, as with Stripe and GitHub: a password change does not revoke keys unless `revokeOtherKeys: true` asks it to (the calling key is never revoked here; use POST /account/revoke-all-keys for that). ' +
-        '`revokedKeys` says how many keys were revoked. 503 `busy` with Retry-After when too many password hashes are waiting.',
-      auth: 'required',
-      readsBody: true,
-      body: PasswordChange,
-      responses: { 200: PasswordChanged },
-      errors: ['invalid_credentials', 'too_many_attempts', 'busy'],
-    }),
-    async (request) => {
-      const caller = callerOf(request);
-      const { revokedKeys } = await accounts.changePassword(deps, {
-        accountId: caller.accountId,
-        apiKeyId: caller.apiKeyId,
-        currentPassword: request.body.currentPassword,
-        newPassword: request.body.newPassword,
-        revokeOtherKeys: request.body.revokeOtherKeys ?? false,
-      });
-      return { changed: true as const, revokedKeys };
-    },
-  );
-
-  app.post(
-    '/account/revoke-all-keys',
-    operation({
-      operationId: 'revokeAllApiKeys',
-      tag: 'account',
-      summary: 'Revoke every API key of the account, the calling one included',
-      description:
-        'For a key that may have leaked without knowing which. Wallets and funds are unaffected; sign in again (POST /agent/register with e-mail and password) for a new key. `revoked` says how many keys were revoked.',
-      auth: 'required',
-      readsBody: true,
-      responses: { 200: KeysRevoked },
-      errors: [],
-    }),
-    async (request) => ({ revoked: await accounts.revokeAllKeys(deps, callerOf(request).accountId) }),
-  );
-}
-
-function profileRoutes(app: App, deps: Deps): void {
-  app.get(
-    '/account',
-    operation({ operationId: 'getAccount', tag: 'account', summary: 'The caller’s account', auth: 'required', responses: { 200: Profile }, errors: [] }),
-    async (request) => {
-      const account = await accounts.findAccount(deps, { handle: callerOf(request).handle });
-      if (!account) throw new AppError('unauthorized', 'The account of this key no longer exists.');
-      return profileOf(account);
-    },
-  );
-
-  app.patch(
-    '/account',
-    operation({
-      operationId: 'updateAccount',
-      tag: 'account',
-      summary: 'Update name, phone, website or directory listing',
-      description: 'Send at least one field. 409 `already_exists` when the phone number belongs to another account.',
-      auth: 'required',
-      readsBody: true,
-      body: ProfilePatch,
-      responses: { 200: Profile },
-      errors: ['invalid_field', 'already_exists'],
-    }),
-    async (request) => profileOf(await accounts.updateProfile(deps, callerOf(request).accountId, request.body ?? {})),
-  );
-
-  app.post(
-    '/stablecoin/wallet',
-    operation({
-      operationId: 'createStablecoinWallet',
-      tag: 'stablecoin',
-      summary: 'The caller’s stablecoin wallet (created at registration)',
-      auth: 'required',
-      readsBody: true,
-      responses: { 200: WalletResponse },
-      errors: [],
-    }),
-    async (request) => {
-      const wallet = await accounts.ensureWallet(deps, callerOf(request).accountId);
-      return { walletId: wallet.walletId, existing: wallet.existing, depositAddress: wallet.address };
-    },
-  );
-}
-
-function profileOf(account: { handle: string; email: string; name: string; phone: string | null; website: string | null; discoverable: boolean; walletId: string | null; depositAddress: string | null }) {
-  return {
-    agentHandle: account.handle,
-    email: account.email,
-    name: account.name,
-    phone: account.phone,
-    website: account.website,
-    discoverable: account.discoverable,
-    stablecoinWalletId: account.walletId,
-    depositAddress: account.depositAddress,
-  };
 }

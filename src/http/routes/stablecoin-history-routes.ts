@@ -1,0 +1,85 @@
+// Stablecoin history (transfers sent and received, withdrawals, deposits), newest first, and the
+// default withdrawal address that withdrawals without an address go to.
+import type { Deps } from '../../deps.js';
+import { toJsonNumber } from '../../money/amount.js';
+import { saveWithdrawalAddress, withdrawalAddressOf } from '../../stablecoin/withdrawal-address.js';
+import { DEFAULT_PAGE_SIZE, stablecoinHistory } from '../../stablecoin/stablecoin-history.js';
+import type { HistoryRow } from '../../stablecoin/stablecoin-history-repository.js';
+import { netOf } from '../../stablecoin/stablecoin-transfer.js';
+import { callerOf } from '../plugins/auth.js';
+import { PageQuery } from '../schemas/fiat-schemas.js';
+import { operation } from '../schemas/operation.js';
+import { HistoryResponse, SavedWithdrawalAddressResponse, WithdrawalAddressBody, WithdrawalAddressResponse } from '../schemas/stablecoin-schemas.js';
+import type { App } from '../types.js';
+
+export function withdrawalAddressRoutes(app: App, deps: Deps): void {
+  app.put(
+    '/stablecoin/withdrawal-address',
+    operation({
+      operationId: 'setWithdrawalAddress',
+      tag: 'stablecoin',
+      summary: 'Save the default address that withdrawals without an address go to',
+      description:
+        'A Polygon address: 0x and 40 hex digits; mixed case must match its EIP-55 checksum; never the zero address, peerpay’s hot wallet, a token contract or a peerpay deposit address (400 `invalid_address`, as a withdrawal to it would be). Replaces any saved address; answered checksummed.',
+      auth: 'required',
+      readsBody: true,
+      body: WithdrawalAddressBody,
+      responses: { 200: WithdrawalAddressResponse },
+      errors: ['invalid_address'],
+    }),
+    async (request) => ({ address: await saveWithdrawalAddress(deps, { accountId: callerOf(request).accountId, address: request.body.address }) }),
+  );
+
+  app.get(
+    '/stablecoin/withdrawal-address',
+    operation({
+      operationId: 'getWithdrawalAddress',
+      tag: 'stablecoin',
+      summary: 'The saved default withdrawal address',
+      auth: 'required',
+      responses: { 200: SavedWithdrawalAddressResponse },
+      errors: [],
+    }),
+    async (request) => ({ address: await withdrawalAddressOf(deps, callerOf(request).accountId) }),
+  );
+}
+
+export function stablecoinHistoryRoutes(app: App, deps: Deps): void {
+  app.get(
+    '/stablecoin/transfers',
+    operation({
+      operationId: 'listStablecoinTransfers',
+      tag: 'stablecoin',
+      summary: 'Stablecoin history, newest first',
+      description:
+        'Transfers sent and received (`type: "transfer"`) and withdrawals (`type: "withdrawal"`, with `address`, `txHash` and their status). A received transfer shows what reached the caller and never the sender’s fee. Paged with `limit` (1–100, default 20) and `cursor` (`nextCursor` of the previous page).',
+      auth: 'required',
+      querystring: PageQuery,
+      responses: { 200: HistoryResponse },
+      errors: [],
+    }),
+    async (request) => {
+      // The schema's pattern admits only 1..100.
+      const limit = request.query.limit === undefined ? DEFAULT_PAGE_SIZE : Number(request.query.limit);
+      const page = await stablecoinHistory(deps, { accountId: callerOf(request).accountId, limit, cursor: request.query.cursor });
+      return { transfers: page.items.map(presentHistoryItem), nextCursor: page.nextCursor };
+    },
+  );
+}
+
+function presentHistoryItem(h: HistoryRow) {
+  const sent = h.direction === 'sent';
+  return {
+    id: h.id,
+    type: h.type,
+    direction: h.direction,
+    // The fee is the sender's business: a recipient sees only what reached it.
+    amount: toJsonNumber(sent ? h.amountMinor : netOf(h), h.currency),
+    ...(sent ? { fee: toJsonNumber(h.feeMinor, h.currency), recipientAmount: toJsonNumber(netOf(h), h.currency) } : {}),
+    currency: h.currency,
+    status: h.status as 'complete' | 'pending' | 'failed',
+    ...(h.type === 'withdrawal' || h.type === 'deposit' ? { address: h.address ?? undefined, txHash: h.txHash } : {}),
+    counterpartyHandle: h.counterpartyHandle,
+    createdAt: h.createdAt.toISOString(),
+  };
+}
