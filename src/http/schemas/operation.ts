@@ -80,15 +80,16 @@ export function codesByStatus(spec: OperationSpec): Map<number, ErrorCode[]> {
 
 function problemResponse(status: number, codes: ErrorCode[], spec: OperationSpec) {
   const members = spec.problemMembers?.[status];
-  const schema = {
+  // The narrowing is an allOf member of its own (not properties beside allOf), so that the answer
+  // is serialized in the Problem schema's order: type, title, status, detail, code, extensions.
+  const narrowed = {
     type: 'object',
-    allOf: [{ $ref: 'Problem' }, ...(members ? [members] : [])],
     properties: {
       status: { type: 'integer', enum: [status] },
       code: { type: 'string', enum: codes, description: `At this status: ${codes.join(', ')}` },
     },
-    required: ['type', 'title', 'status', 'detail', 'code'],
   };
+  const schema = { allOf: [{ $ref: 'Problem' }, ...(members ? [members] : []), narrowed] };
   const examples = Object.fromEntries(codes.map((code) => [code, { summary: titleOf(code), value: exampleProblem(code, spec.problemExamples?.[code]) }]));
   return {
     description: `${STATUS_TEXT[status] ?? 'Error'}. Codes:\n${codes.map((code) => `- \`${code}\`: ${titleOf(code)}`).join('\n')}`,
