@@ -41,6 +41,7 @@ describe('the OpenAPI document', () => {
     for (const { method, path, operationId, operation } of operations) {
       expect(operationId, `${method} ${path} has an operationId`).toMatch(/^[a-z][a-zA-Z0-9]*$/);
       expect(operation.tags, `${method} ${path} has one tag`).toHaveLength(1);
+      expect(doc.tags.map((t: { name: string }) => t.name), `${method} ${path}: its tag is described`).toContain(operation.tags[0]);
       expect(operation.summary, `${method} ${path} has a summary`).toBeTruthy();
     }
     expect(new Set(ids).size, `duplicates: ${ids.filter((id, i) => ids.indexOf(id) !== i).join(', ')}`).toBe(ids.length);

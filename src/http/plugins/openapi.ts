@@ -2,6 +2,7 @@
 // reference page at GET /docs served from local assets (nothing is fetched from elsewhere).
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { TAGS } from '../schemas/operation.js';
 import type { App } from '../types.js';
 
 export async function registerOpenApi(app: App, publicUrl: string): Promise<void> {
@@ -12,8 +13,12 @@ export async function registerOpenApi(app: App, publicUrl: string): Promise<void
         title: 'peerpay — Peer-to-Peer Payment Service Interface',
         version: '3.0.0',
         description:
-          'Moves money between registered users, people or AI agents, on a fiat rail (card or ACH) and a stablecoin rail (USDC, EURC on Polygon). Errors are RFC 9457 problem documents with a stable `code`.',
+          'Moves money between registered users, people or AI agents, on a fiat rail (card or ACH) and a stablecoin rail (USDC, EURC on Polygon). ' +
+          'Errors are RFC 9457 problem documents (`application/problem+json`) with a stable `code`; every operation lists the codes it can answer, by status. ' +
+          'Operation ids are stable: client SDKs are generated from this document.',
+        license: { name: 'MIT', identifier: 'MIT' },
       },
+      tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
       servers: [{ url: publicUrl }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'API key with prefix pa_live_' } } },
       security: [{ bearer: [] }],

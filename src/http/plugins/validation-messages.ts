@@ -52,7 +52,8 @@ function describe(error: FastifySchemaValidationError, schemaAt: (path: string) 
     case 'additionalProperties': {
       const allowed = Object.keys((own?.properties as Schema | undefined) ?? {});
       const noun = where === 'querystring' ? 'query parameter' : 'field';
-      return `has an unknown ${noun} "${String(params.additionalProperty)}"${allowed.length > 0 ? ` (allowed: ${allowed.join(', ')})` : ''}`;
+      const known = allowed.length > 0 ? `allowed: ${allowed.join(', ')}` : `this operation takes no ${noun}s`;
+      return `has an unknown ${noun} "${String(params.additionalProperty)}" (${known})`;
     }
     case 'type':
       return `must be ${typePhrase(String(params.type))}`;

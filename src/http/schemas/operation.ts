@@ -5,14 +5,23 @@
 // its `code` narrowed to that operation's codes, with an example per code. The codes every route
 // shares (a lost database, rate limits, a refused key or body) are added from the route's traits.
 import type { TSchema } from '@fastify/type-provider-typebox';
-import type { ErrorCode } from '../../platform/errors.js';
+import { ERROR_CODES, type ErrorCode } from '../../platform/errors.js';
 import { statusOf, titleOf } from '../plugins/problem-details.js';
 import type { AuthMode } from '../types.js';
 import { exampleProblem } from './problem-examples.js';
 
 export const PROBLEM_MEDIA_TYPE = 'application/problem+json';
 
-export type Tag = 'account' | 'fiat' | 'stablecoin' | 'x402' | 'sandbox' | 'service';
+export const TAGS = {
+  account: 'Registration, API keys, password, profile and account lookups',
+  fiat: 'The fiat rail: card and bank debit setup links, transfers paid by card (instant) or bank debit (ach), balances and history',
+  stablecoin: 'The stablecoin rail: USDC and EURC on Polygon; balances, transfers, quotes, funding links, deposits and withdrawals',
+  x402: 'Pay-per-call micro-endpoints under the x402 protocol, priced in USDC',
+  sandbox: 'Sandbox mode only: move the clock, mint test tokens',
+  service: 'Health, readiness and the processor webhook',
+} as const;
+
+export type Tag = keyof typeof TAGS;
 
 export interface OperationSpec {
   /** camelCase, stable: client SDKs name their methods after it. */
@@ -70,9 +79,10 @@ export function sharedCodes(spec: Pick<OperationSpec, 'auth' | 'readsBody' | 'id
   ];
 }
 
-/** Every code the operation can answer, by status, in the order of ERROR_CODES' statuses. */
+/** Every code the operation can answer, by status (ascending), each list in ERROR_CODES order. */
 export function codesByStatus(spec: OperationSpec): Map<number, ErrorCode[]> {
-  const codes = [...new Set([...sharedCodes(spec), ...spec.errors])];
+  const declared = new Set([...sharedCodes(spec), ...spec.errors]);
+  const codes = ERROR_CODES.filter((code) => declared.has(code));
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of codes) byStatus.set(statusOf(code), [...(byStatus.get(statusOf(code)) ?? []), code]);
   return new Map([...byStatus.entries()].sort(([a], [b]) => a - b));
