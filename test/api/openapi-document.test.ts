@@ -121,6 +121,19 @@ describe('the OpenAPI document', () => {
     expect(checked).toBeGreaterThan(200);
   });
 
+  it('has an example for every parameter, valid against its schema', () => {
+    const validatorAt = documentValidators(doc);
+    for (const { method, path, operation } of operationsOf(doc)) {
+      (operation.parameters ?? []).forEach((parameter: any, i: number) => {
+        const where = `${method} ${path} ${parameter.in} ${parameter.name}`;
+        const examples = parameter.example !== undefined ? [parameter.example] : Object.values<any>(parameter.examples ?? {}).map((e) => e.value);
+        expect(examples.length, `${where} has an example`).toBeGreaterThan(0);
+        const validate = validatorAt(pointer('paths', path, method.toLowerCase(), 'parameters', String(i), 'schema'));
+        for (const example of examples) expect(validate(example), `${where}: ${errorText(validate)}`).toBe(true);
+      });
+    }
+  });
+
   it('shows the body-less POST operations without a request body', () => {
     for (const path of ['/agent/setup-link', '/agent/connect-link', '/agent/bank-debit-link', '/account/revoke-key', '/account/revoke-all-keys', '/stablecoin/wallet']) {
       expect(doc.paths[path].post.requestBody, path).toBeUndefined();

@@ -46,8 +46,8 @@ export const StablecoinRegistration = Type.Object(
 
 export const AccountQuery = Type.Object(
   {
-    email: Type.Optional(Type.String({ maxLength: 254, description: 'E-mail address; give this or handle' })),
-    handle: Type.Optional(Type.String({ maxLength: 32, description: 'Handle, PA- followed by 8 characters; give this or email' })),
+    email: Type.Optional(Type.String({ maxLength: 254, description: 'E-mail address; give this or handle', examples: ['ada@example.com'] })),
+    handle: Type.Optional(Type.String({ maxLength: 32, description: 'Handle, PA- followed by 8 characters; give this or email', examples: ['PA-7KQ2M9XD'] })),
   },
   { additionalProperties: false },
 );

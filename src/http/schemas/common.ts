@@ -50,5 +50,7 @@ export const ProblemSchema = Type.Object(
 export const HandleSchema = Type.String({ pattern: '^PA-[A-Z0-9]{8}$', description: 'PA- followed by 8 characters', examples: ['PA-7KQ2M9XD'] });
 export const EmailSchema = Type.String({ minLength: 3, maxLength: 254, description: 'E-mail address', examples: ['ada@example.com'] });
 export const IdempotencyHeaders = Type.Object({
-  'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: 'Makes a retry of this request safe: the first response is replayed' })),
+  'idempotency-key': Type.Optional(
+    Type.String({ minLength: 1, maxLength: 255, description: 'Makes a retry of this request safe: the first response is replayed', examples: ['3f1c2d9e-6b7a-4c1e-9f0d-2a8b5e7c4d31'] }),
+  ),
 });

@@ -65,7 +65,7 @@ export const TransferResponse = Type.Object({ transfer: TransferSchema }, { exam
 export const PageQuery = Type.Object(
   {
     limit: Type.Optional(Type.String({ pattern: '^(100|[1-9][0-9]?)$', description: 'page size, a whole number from 1 to 100; default 20', examples: ['20'] })),
-    cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 300, description: '`nextCursor` of the previous page' })),
+    cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 300, description: '`nextCursor` of the previous page', examples: ['WyIyMDI2LTAxLTA1VDEwOjAwOjAwLjAwMFoiLCJ0cl80ZlprOFEyV25ZYjdjVDFSOXhMbVAzIl0'] })),
   },
   { additionalProperties: false },
 );

@@ -10,15 +10,27 @@ const PAY_TO_EXAMPLE = '0x52908400098527886E0F7030069857D2E4169EE7';
 const Address = Type.String({ pattern: '^0x[0-9a-fA-F]{40}$' });
 
 export const PaymentHeaders = Type.Object({
-  'x-payment': Type.Optional(Type.String({ maxLength: 8192, description: 'x402 v1 payment: base64 JSON PaymentPayload (exact scheme, network polygon)' })),
-  'payment-signature': Type.Optional(Type.String({ maxLength: 8192, description: 'x402 v2 payment: base64 JSON PaymentPayload (exact scheme, network eip155:137)' })),
-  'x-payment-source': Type.Optional(Type.Literal('balance', { description: 'With an API key instead of a payment: charge the caller’s own USDC balance' })),
+  'x-payment': Type.Optional(
+    Type.String({
+      maxLength: 8192,
+      description: 'x402 v1 payment: base64 JSON PaymentPayload (exact scheme, network polygon)',
+      examples: ['eyJ4NDAyVmVyc2lvbiI6MSwic2NoZW1lIjoiZXhhY3QiLCJuZXR3b3JrIjoicG9seWdvbiIsInBheWxvYWQiOnsic2lnbmF0dXJlIjoiMHjigKYiLCJhdXRob3JpemF0aW9uIjp7fX19'],
+    }),
+  ),
+  'payment-signature': Type.Optional(
+    Type.String({
+      maxLength: 8192,
+      description: 'x402 v2 payment: base64 JSON PaymentPayload (exact scheme, network eip155:137)',
+      examples: ['eyJ4NDAyVmVyc2lvbiI6MiwicGF5bG9hZCI6eyJzaWduYXR1cmUiOiIweOKApiIsImF1dGhvcml6YXRpb24iOnt9fX0='],
+    }),
+  ),
+  'x-payment-source': Type.Optional(Type.Literal('balance', { description: 'With an API key instead of a payment: charge the caller’s own USDC balance', examples: ['balance'] })),
 });
 
 export const SearchQuery = Type.Object(
   {
-    q: Type.Optional(Type.String({ maxLength: 200, description: 'Text to find in names and handles (case-insensitive)' })),
-    website: Type.Optional(Type.String({ maxLength: 300, description: 'A site or host; matches users whose website is on that host' })),
+    q: Type.Optional(Type.String({ maxLength: 200, description: 'Text to find in names and handles (case-insensitive)', examples: ['ada'] })),
+    website: Type.Optional(Type.String({ maxLength: 300, description: 'A site or host; matches users whose website is on that host', examples: ['ada.example.com'] })),
   },
   { additionalProperties: false },
 );
@@ -35,8 +47,8 @@ export const SearchResult = Type.Object(
 
 export const LookupQuery = Type.Object(
   {
-    email: Type.Optional(Type.String({ maxLength: 254 })),
-    handle: Type.Optional(Type.String({ maxLength: 32 })),
+    email: Type.Optional(Type.String({ maxLength: 254, description: 'E-mail address; give this or handle', examples: ['ada@example.com'] })),
+    handle: Type.Optional(Type.String({ maxLength: 32, description: 'Handle, PA- followed by 8 characters; give this or email', examples: ['PA-7KQ2M9XD'] })),
   },
   { additionalProperties: false },
 );
@@ -56,9 +68,9 @@ export const LookupResult = Type.Object(
 
 export const QuoteQuery = Type.Object(
   {
-    amount: Type.Optional(Type.String({ maxLength: 40, description: 'Decimal amount in major units; required' })),
-    currency: Type.Optional(Type.String({ maxLength: 8, description: 'USDC or EURC (transfer, withdraw; default USDC); USD, EUR, GBP or JPY (instant, ach; default USD)' })),
-    action: Type.Optional(Type.String({ maxLength: 16, description: `One of ${QUOTE_ACTIONS.join(', ')}; default transfer` })),
+    amount: Type.Optional(Type.String({ maxLength: 40, description: 'Decimal amount in major units; required', examples: ['10'] })),
+    currency: Type.Optional(Type.String({ maxLength: 8, description: 'USDC or EURC (transfer, withdraw; default USDC); USD, EUR, GBP or JPY (instant, ach; default USD)', examples: ['USDC'] })),
+    action: Type.Optional(Type.String({ maxLength: 16, description: `One of ${QUOTE_ACTIONS.join(', ')}; default transfer`, examples: ['transfer'] })),
   },
   { additionalProperties: false },
 );

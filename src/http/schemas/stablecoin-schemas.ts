@@ -60,9 +60,9 @@ export const StablecoinTransferResponse = Type.Object(
 
 export const QuoteQuery = Type.Object(
   {
-    to: Type.String({ minLength: 1, maxLength: 254, description: 'The recipient: e-mail address, handle or E.164 phone number (must exist)' }),
+    to: Type.String({ minLength: 1, maxLength: 254, description: 'The recipient: e-mail address, handle or E.164 phone number (must exist)', examples: ['PA-7KQ2M9XD'] }),
     amount: Type.String({ minLength: 1, maxLength: 64, description: 'Amount before fee, in major units, e.g. 10 or 10.5 (at most 6 decimals)', examples: ['10'] }),
-    currency: Type.Optional(Type.String({ minLength: 1, maxLength: 16, description: 'USDC (default) or EURC' })),
+    currency: Type.Optional(Type.String({ minLength: 1, maxLength: 16, description: 'USDC (default) or EURC', examples: ['USDC'] })),
   },
   { additionalProperties: false },
 );
