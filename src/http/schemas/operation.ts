@@ -107,6 +107,15 @@ function problemResponse(status: number, codes: ErrorCode[], spec: OperationSpec
   };
 }
 
+const SUCCESS_TEXT: Record<number, string> = { 200: 'OK', 201: 'Created' };
+
+/** Success responses described (the document would say "Default Response"), schemas otherwise as declared. */
+function successes(responses: OperationSpec['responses']): Record<number, TSchema> {
+  return Object.fromEntries(
+    Object.entries(responses).map(([status, schema]) => [status, 'description' in schema ? schema : { ...schema, description: SUCCESS_TEXT[Number(status)] ?? 'Success' }]),
+  );
+}
+
 type Part<S, K extends string> = S extends { [P in K]: infer T } ? T : undefined;
 
 /** Route options (`config` and `schema`) for an operation; spread them into the route's options. */
@@ -124,7 +133,7 @@ export function operation<const S extends OperationSpec>(spec: S) {
     body: spec.body as Part<S, 'body'>,
     querystring: spec.querystring as Part<S, 'querystring'>,
     headers: spec.headers as Part<S, 'headers'>,
-    response: { ...problems, ...spec.responses } as S['responses'] & Record<number, unknown>,
+    response: { ...problems, ...successes(spec.responses) } as S['responses'] & Record<number, unknown>,
     // Machine-readable: every code this operation can answer, by status.
     'x-problem-codes': Object.fromEntries([...byStatus].map(([status, codes]) => [String(status), codes])),
   };
