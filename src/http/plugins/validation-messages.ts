@@ -1,7 +1,7 @@
 // Schema validation failures (ajv errors, as Fastify reports them) turned into one sentence a
 // person can act on, and the RFC 9457 `errors` member that points at the field. Enumerations name
 // their values ("paymentMethod must be one of instant, ach"), never a raw keyword or pattern.
-import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
+import type { FastifySchemaValidationError } from 'fastify';
 
 export type ValidationContext = 'body' | 'querystring' | 'params' | 'headers';
 
