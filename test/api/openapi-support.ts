@@ -92,6 +92,11 @@ export function expectConforms(target: Target, op: DocumentedOperation, response
   expect(validate(response.body), `${where}: the body does not match its schema: ${errorText(validate)}\n${response.text.slice(0, 500)}`).toBe(true);
   if (response.status >= 400) {
     expect(op.operation['x-problem-codes'][String(response.status)], `${where} with code ${response.body?.code}`).toContain(response.body?.code);
+    // The headers a client acts on are documented where they are sent.
+    const documentedHeaders = Object.keys(documented.headers ?? {}).map((h) => h.toLowerCase());
+    for (const header of ['retry-after', 'www-authenticate', 'payment-required']) {
+      if (response.headers.has(header)) expect(documentedHeaders, `${where} with a ${header} header`).toContain(header);
+    }
   }
 }
 

@@ -88,6 +88,21 @@ export function codesByStatus(spec: OperationSpec): Map<number, ErrorCode[]> {
   return new Map([...byStatus.entries()].sort(([a], [b]) => a - b));
 }
 
+const RETRY_AFTER = { type: 'integer', minimum: 0, description: 'Seconds to wait before retrying' };
+
+/** Response headers of the problem answers at a status, as far as this operation's codes send them. */
+function problemHeaders(status: number, codes: ErrorCode[]): Record<string, object> | undefined {
+  const headers: Record<string, object> = {};
+  if (status === 503 || status === 429 || codes.includes('idempotency_key_in_use')) headers['Retry-After'] = RETRY_AFTER;
+  if (codes.includes('rate_limited')) {
+    headers['RateLimit-Policy'] = { type: 'string', description: 'rate_limited: the limit, e.g. `"default";q=1200;w=60`' };
+    headers.RateLimit = { type: 'string', description: 'rate_limited: what is left, e.g. `"default";r=0;t=30`' };
+  }
+  if (codes.includes('unauthorized')) headers['WWW-Authenticate'] = { type: 'string', description: 'unauthorized: `Bearer realm="peerpay"`' };
+  if (codes.includes('payment_required')) headers['PAYMENT-REQUIRED'] = { type: 'string', description: 'The x402 v2 PaymentRequired, base64 JSON (network eip155:137, amount)' };
+  return Object.keys(headers).length > 0 ? headers : undefined;
+}
+
 function problemResponse(status: number, codes: ErrorCode[], spec: OperationSpec) {
   const members = spec.problemMembers?.[status];
   // The narrowing is an allOf member of its own (not properties beside allOf), so that the answer
@@ -103,6 +118,7 @@ function problemResponse(status: number, codes: ErrorCode[], spec: OperationSpec
   const examples = Object.fromEntries(codes.map((code) => [code, { summary: titleOf(code), value: exampleProblem(code, spec.problemExamples?.[code]) }]));
   return {
     description: `${STATUS_TEXT[status] ?? 'Error'}. Codes:\n${codes.map((code) => `- \`${code}\`: ${titleOf(code)}`).join('\n')}`,
+    ...(problemHeaders(status, codes) ? { headers: problemHeaders(status, codes) } : {}),
     content: { [PROBLEM_MEDIA_TYPE]: { schema, examples } },
   };
 }
