@@ -120,27 +120,30 @@ export const TransferHistoryResponse = Type.Object(
   },
 );
 
-export const BalanceResponse = Type.Object({
-  balances: Type.Array(
-    Type.Object({
-      currency: Currency,
-      available: Decimal('Received and settled, less payouts under way'),
-      pending: Decimal('Received by bank debit, not settled yet'),
-    }),
-    { description: 'One entry per supported currency, zero included' },
-  ),
-}, {
-  examples: [
-    {
-      balances: [
-        { currency: 'USD', available: '10.00', pending: '25.00' },
-        { currency: 'EUR', available: '0.00', pending: '0.00' },
-        { currency: 'GBP', available: '0.00', pending: '0.00' },
-        { currency: 'JPY', available: '0', pending: '0' },
-      ],
-    },
-  ],
-});
+export const BalanceResponse = Type.Object(
+  {
+    balances: Type.Array(
+      Type.Object({
+        currency: Currency,
+        available: Decimal('Received and settled, less payouts under way'),
+        pending: Decimal('Received by bank debit, not settled yet'),
+      }),
+      { description: 'One entry per supported currency, zero included' },
+    ),
+  },
+  {
+    examples: [
+      {
+        balances: [
+          { currency: 'USD', available: '10.00', pending: '25.00' },
+          { currency: 'EUR', available: '0.00', pending: '0.00' },
+          { currency: 'GBP', available: '0.00', pending: '0.00' },
+          { currency: 'JPY', available: '0', pending: '0' },
+        ],
+      },
+    ],
+  },
+);
 
 export const EntrySchema = Type.Object({
   id: Type.String({ description: 'Entry id: `<transfer id>:debit|fee|credit`, or the payout id' }),

@@ -75,31 +75,32 @@ export const QuoteQuery = Type.Object(
   { additionalProperties: false },
 );
 
-export const QuoteResult = Type.Union([
-  Type.Object(
-    {
-      action: StringEnum(['transfer', 'withdraw']),
-      amount: Type.Number(),
-      fee: Type.Number(),
-      feeRate: Type.String(),
-      recipientReceives: Type.Number(),
-      currency: Type.String(),
-    },
-    { description: 'Stablecoin: 1.49% deducted from the amount' },
-  ),
-  Type.Object(
-    {
-      action: StringEnum(['instant', 'ach']),
-      amount: Type.String(),
-      fee: Type.String(),
-      feeRate: Type.String(),
-      totalDeducted: Type.String(),
-      recipientReceives: Type.String(),
-      currency: Type.String(),
-    },
-    { description: 'Fiat: the fee (2.49% instant, 0.8% ach) on top of the amount' },
-  ),
-], {
+const StablecoinQuote = Type.Object(
+  {
+    action: StringEnum(['transfer', 'withdraw']),
+    amount: Type.Number(),
+    fee: Type.Number(),
+    feeRate: Type.String(),
+    recipientReceives: Type.Number(),
+    currency: Type.String(),
+  },
+  { description: 'Stablecoin: 1.49% deducted from the amount' },
+);
+
+const FiatQuote = Type.Object(
+  {
+    action: StringEnum(['instant', 'ach']),
+    amount: Type.String(),
+    fee: Type.String(),
+    feeRate: Type.String(),
+    totalDeducted: Type.String(),
+    recipientReceives: Type.String(),
+    currency: Type.String(),
+  },
+  { description: 'Fiat: the fee (2.49% instant, 0.8% ach) on top of the amount' },
+);
+
+export const QuoteResult = Type.Union([StablecoinQuote, FiatQuote], {
   examples: [
     { action: 'transfer', amount: 10, fee: 0.149, feeRate: '1.49%', recipientReceives: 9.851, currency: 'USDC' },
     { action: 'instant', amount: '10.00', fee: '0.25', feeRate: '2.49%', totalDeducted: '10.25', recipientReceives: '10.00', currency: 'USD' },
