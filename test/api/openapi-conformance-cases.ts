@@ -123,7 +123,11 @@ export const CASES: Record<string, (w: World) => Case | Promise<Case>> = {
     });
     const key = `conformance-${Date.now()}`;
     return {
-      success: [send(alice, { recipientHandle: bob.handle, amount: 10, currency: 'USD', paymentMethod: 'instant', note: 'Lunch' }, 200, undefined, key)],
+      success: [
+        send(alice, { recipientHandle: bob.handle, amount: 10, currency: 'USD', paymentMethod: 'instant', note: 'Lunch' }, 200, undefined, key),
+        // The same request again: the first answer, replayed.
+        send(alice, { recipientHandle: bob.handle, amount: 10, currency: 'USD', paymentMethod: 'instant', note: 'Lunch' }, 200, undefined, key),
+      ],
       errors: [
         send(alice, { recipientHandle: bob.handle, amount: 11, currency: 'USD', paymentMethod: 'instant' }, 422, 'idempotency_key_reused', key),
         send(bob, { recipientHandle: alice.handle, amount: 10, currency: 'USD' }, 402, 'card_setup_required'),
@@ -167,10 +171,17 @@ export const CASES: Record<string, (w: World) => Case | Promise<Case>> = {
   }),
   getWithdrawalAddress: ({ alice }) => ({ success: [get('/stablecoin/withdrawal-address', alice, 200)], errors: [get('/stablecoin/withdrawal-address', 'bad', 401, 'unauthorized')] }),
   listStablecoinTransfers: ({ alice }) => ({ success: [get('/stablecoin/transfers?limit=10', alice, 200)], errors: [get('/stablecoin/transfers?limit=ten', alice, 400, 'invalid_request')] }),
-  createWithdrawal: ({ alice }) => ({
-    success: [post('/stablecoin/withdraw', alice, { amount: 2, currency: 'USDC', address: EXTERNAL }, 200)],
-    errors: [post('/stablecoin/withdraw', alice, { amount: 0.5, currency: 'USDC', address: EXTERNAL }, 400, 'amount_too_small')],
-  }),
+  createWithdrawal: async ({ alice, fresh }) => {
+    const unfunded = await fresh();
+    return {
+      success: [post('/stablecoin/withdraw', alice, { amount: 2, currency: 'USDC', address: EXTERNAL }, 200)],
+      errors: [
+        post('/stablecoin/withdraw', alice, { amount: 0.5, currency: 'USDC', address: EXTERNAL }, 400, 'amount_too_small'),
+        post('/stablecoin/withdraw', unfunded, { amount: 2, currency: 'USDC' }, 400, 'no_default_address'),
+        post('/stablecoin/withdraw', unfunded, { amount: 2, currency: 'USDC', address: EXTERNAL }, 400, 'insufficient_balance'),
+      ],
+    };
+  },
 
   getNanoStatus: () => ({ success: [get('/nano', 'none', 200)], errors: [get(`/nano${NUL_QUERY}`, 'none', 400, 'invalid_request')] }),
   getX402Discovery: () => ({ success: [get('/.well-known/x402', 'none', 200)], errors: [get(`/.well-known/x402${NUL_QUERY}`, 'none', 400, 'invalid_request')] }),
@@ -180,7 +191,11 @@ export const CASES: Record<string, (w: World) => Case | Promise<Case>> = {
   }),
   lookupNanoAccount: ({ alice, bob }) => ({
     success: [{ ...get(`/nano/lookup?handle=${bob.handle}`, alice, 200), headers: { 'X-Payment-Source': 'balance' } }],
-    errors: [get(`/nano/lookup?handle=${bob.handle}`, 'none', 402, 'payment_required'), { ...get(`/nano/lookup?handle=${bob.handle}`, 'none', 401, 'unauthorized'), headers: { 'X-Payment-Source': 'balance' } }],
+    errors: [
+      get(`/nano/lookup?handle=${bob.handle}`, 'none', 402, 'payment_required'),
+      { ...get(`/nano/lookup?handle=${bob.handle}`, 'none', 401, 'unauthorized'), headers: { 'X-Payment-Source': 'balance' } },
+      get('/nano/lookup?email=bob', 'none', 400, 'invalid_email'),
+    ],
   }),
   quoteNanoFee: ({ alice }) => ({
     success: [{ ...get('/nano/quote?amount=10&action=instant&currency=EUR', alice, 200), headers: { 'X-Payment-Source': 'balance' } }],
