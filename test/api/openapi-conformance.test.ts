@@ -1,11 +1,12 @@
 // What the service sends matches what GET /openapi.json says, operation by operation. Every
-// operation of the document has a case in CASES (a new operation without one fails the first
+// operation of the document has a case in CASES, openapi-conformance-cases.ts (a new operation without one fails the first
 // test, and so does a case for an operation the document no longer has); each case drives the
 // sandbox service with real registered users through at least one success and one refusal. Every
 // answer, of the case's own calls and of the calls that set them up, is checked against the
 // operation it reached: the status is documented, the content type is the documented one, the
 // body validates (ajv, formats included) against the documented schema, and a problem's `code`
-// is one the document lists for that operation and status.
+// is one the document lists for that operation and status, its Retry-After, WWW-Authenticate and
+// PAYMENT-REQUIRED headers documented (openapi-support.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { watchDeposits } from '../../src/stablecoin/deposits/deposit-watcher.js';
 import { registerUser, startTestServer, type TestResponse, type TestServer, type TestUser } from '../helpers/test-server.js';
