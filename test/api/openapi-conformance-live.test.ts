@@ -32,7 +32,7 @@ describe.runIf(liveModeAvailable())('the OpenAPI document in live mode', () => {
       for (const [status, response] of Object.entries<any>(operation.responses)) {
         for (const [type, media] of Object.entries<any>(response.content)) {
           const validate = validatorAt(pointer('paths', path, method.toLowerCase(), 'responses', status, 'content', type, 'schema'));
-          const examples = examplesOf(media);
+          const examples = examplesOf(media, doc);
           expect(examples.length, `${method} ${path} ${status}`).toBeGreaterThan(0);
           for (const example of examples) expect(validate(example.value), `${method} ${path} ${status} ${example.name}: ${errorText(validate)}`).toBe(true);
         }

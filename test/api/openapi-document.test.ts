@@ -109,7 +109,7 @@ describe('the OpenAPI document', () => {
         for (const [type, m] of Object.entries<any>(response.content)) media.push([`${method} ${path} ${status} ${type}`, [...base, 'responses', status, 'content', type], m]);
       }
       for (const [where, segments, m] of media) {
-        const examples = examplesOf(m);
+        const examples = examplesOf(m, doc);
         expect(examples.length, `${where} has an example`).toBeGreaterThan(0);
         const validate = validatorAt(pointer(...segments, 'schema'));
         for (const example of examples) {

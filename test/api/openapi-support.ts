@@ -52,10 +52,15 @@ export function documentValidators(doc: unknown) {
   };
 }
 
-/** The examples of a media type object: `example`, or every `examples` entry's value. */
-export function examplesOf(media: any): { name: string; value: unknown }[] {
+/** The examples of a media type object: `example`, or every `examples` entry's value (references to `#/components/examples` followed). */
+export function examplesOf(media: any, doc: any): { name: string; value: unknown }[] {
   if (media.example !== undefined) return [{ name: 'example', value: media.example }];
-  return Object.entries<any>(media.examples ?? {}).map(([name, example]) => ({ name, value: example.value }));
+  return Object.entries<any>(media.examples ?? {}).map(([name, example]) => {
+    const ref: string | undefined = example.$ref;
+    const resolved = ref?.startsWith('#/components/examples/') ? doc.components?.examples?.[ref.slice('#/components/examples/'.length)] : example;
+    if (resolved === undefined) throw new Error(`example ${name}: ${ref} names no example of the document`);
+    return { name, value: resolved.value };
+  });
 }
 
 export function errorText(validate: ValidateFunction): string {

@@ -2,7 +2,10 @@
 // reference page at GET /docs served from local assets (nothing is fetched from elsewhere).
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { ERROR_CODES } from '../../platform/errors.js';
 import { TAGS } from '../schemas/operation.js';
+import { exampleProblem } from '../schemas/problem-examples.js';
+import { titleOf } from './problem-details.js';
 import type { App } from '../types.js';
 
 export async function registerOpenApi(app: App, publicUrl: string): Promise<void> {
@@ -20,7 +23,11 @@ export async function registerOpenApi(app: App, publicUrl: string): Promise<void
       },
       tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
       servers: [{ url: publicUrl }],
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'API key with prefix pa_live_' } } },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'API key with prefix pa_live_' } },
+        // One example problem document per code, referenced by every operation that can answer it.
+        examples: Object.fromEntries(ERROR_CODES.map((code) => [code, { summary: titleOf(code), value: exampleProblem(code) }])),
+      },
       security: [{ bearer: [] }],
     },
     // Public routes declare `security: []` on their schema; the rest inherit the bearer scheme.

@@ -115,7 +115,13 @@ function problemResponse(status: number, codes: ErrorCode[], spec: OperationSpec
     },
   };
   const schema = { allOf: [{ $ref: 'Problem' }, ...(members ? [members] : []), narrowed] };
-  const examples = Object.fromEntries(codes.map((code) => [code, { summary: titleOf(code), value: exampleProblem(code, spec.problemExamples?.[code]) }]));
+  // The generic example of a code is one shared component (openapi.ts); an operation's own is inline.
+  const examples = Object.fromEntries(
+    codes.map((code) => {
+      const own = spec.problemExamples?.[code];
+      return [code, own ? { summary: titleOf(code), value: exampleProblem(code, own) } : { $ref: `#/components/examples/${code}` }];
+    }),
+  );
   return {
     description: `${STATUS_TEXT[status] ?? 'Error'}. Codes:\n${codes.map((code) => `- \`${code}\`: ${titleOf(code)}`).join('\n')}`,
     ...(problemHeaders(status, codes) ? { headers: problemHeaders(status, codes) } : {}),
