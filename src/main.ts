@@ -8,11 +8,8 @@ import fs from 'node:fs';
 import type { RequestListener } from 'node:http';
 import path from 'node:path';
 import { loadConfig, ConfigError, withListeningPort, type Config } from './config.js';
-import { createDeps, type Deps } from './deps.js';
-import { InstallationMismatchError } from './platform/installation-identity.js';
-import { buildApp } from './app.js';
-import { startJobs } from './jobs/job-runner.js';
-import { metricsRequestHandler } from './http/plugins/metrics.js';
+import type { Deps } from './deps.js';
+import { openDatabase } from './db/database.js';
 import { PRIVATE_UMASK, prepareDataDir, usesDataDir } from './platform/data-dir.js';
 import { installFatalHandlers, type FatalLogger } from './platform/fatal.js';
 import { bindListener, checkEmbeddedChain, StartUpError, type Listener } from './platform/start-up.js';
@@ -43,9 +40,19 @@ async function main(): Promise<void> {
     process.stdout.write(startingLine(config, firstStart));
   }
   if (usesDataDir(config)) prepareDataDir(config.dataDir, (message) => console.error(`peerpay: warning: ${message}`));
+  // The database opens (PGlite compiles its WebAssembly, recovers and migrates) while the rest of
+  // peerpay's modules load: the two largest parts of a start, overlapped. (As createDeps would open it.)
+  const [database, { createDeps }, { InstallationMismatchError }, { buildApp }, { startJobs }, { metricsRequestHandler }] = await Promise.all([
+    openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') }),
+    import('./deps.js'),
+    import('./platform/installation-identity.js'),
+    import('./app.js'),
+    import('./jobs/job-runner.js'),
+    import('./http/plugins/metrics.js'),
+  ]);
   let deps;
   try {
-    deps = await createDeps(config);
+    deps = await createDeps(config, { database });
   } catch (error) {
     // The database, the master seed and the chain do not belong together: one line naming which.
     if (!(error instanceof InstallationMismatchError)) throw error;
