@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { distMain, ensureBuilt, hasScript, npmStart, plainText, repoRoot } from './support/built-service.js';
+import { distMain, ensureBuilt, hasScript, npmStart, plainEnv, plainText, repoRoot } from './support/built-service.js';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'peerpay-built-'));
 beforeAll(() => ensureBuilt(), 180_000);
@@ -20,7 +20,7 @@ async function runOn(where: { platform?: string; arch?: string }, env: Record<st
     .join('');
   const child = spawn(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(preload)}`, distMain], {
     cwd: root,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+    env: plainEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt, hasScript, npmStart, plainText, repoRoot, type RunningService } from './support/built-service.js';
+import { ensureBuilt, hasScript, npmStart, plainEnv, plainText, repoRoot, type RunningService } from './support/built-service.js';
 
 const readme = fs.readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
 const TOUR_FIRST_LINE = /^PEERPAY=http:\/\/127\.0\.0\.1:3000$/;
@@ -40,7 +40,7 @@ function tourScript(baseUrl: string): string {
 }
 
 async function runBash(script: string, timeoutMs: number): Promise<{ code: number | null; output: string }> {
-  const child = spawn('bash', ['-c', script], { cwd: os.tmpdir(), env: { PATH: process.env.PATH, HOME: process.env.HOME, LANG: 'C.UTF-8' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('bash', ['-c', script], { cwd: os.tmpdir(), env: plainEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));

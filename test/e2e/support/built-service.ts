@@ -52,6 +52,14 @@ export async function ensureBuilt(timeoutMs = 120_000): Promise<void> {
   }
 }
 
+/** A small environment, as a person's shell has: PATH and HOME (when set), a locale, plus `extra`. */
+export function plainEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { LANG: process.env.LANG || 'C.UTF-8' };
+  if (process.env.PATH) env.PATH = process.env.PATH;
+  if (process.env.HOME) env.HOME = process.env.HOME;
+  return { ...env, ...extra };
+}
+
 /** `script` from util-linux runs a command under a pseudo-terminal, as a person's terminal would. */
 export function hasScript(): boolean {
   return process.platform === 'linux' && spawnSync('script', ['--version'], { encoding: 'utf8' }).status === 0;
@@ -78,8 +86,7 @@ export interface RunningService {
  * with exactly `env` added to a small base environment (PATH, HOME), as a person's shell would.
  */
 export function npmStart(options: { env: Record<string, string>; terminal: boolean }): RunningService {
-  const base: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, TERM: 'xterm-256color', LANG: process.env.LANG ?? 'C.UTF-8' };
-  const env = { ...base, ...options.env };
+  const env = plainEnv({ TERM: 'xterm-256color', ...options.env });
   const child = options.terminal
     ? spawn('script', ['-qfec', 'npm start', '/dev/null'], { cwd: repoRoot, env, stdio: ['pipe', 'pipe', 'pipe'] })
     : spawn('npm', ['start'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
