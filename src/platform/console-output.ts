@@ -53,7 +53,7 @@ function formatMessage(log: Record<string, unknown>, messageKey: string): string
 export function startingLine(config: Pick<Config, 'mode' | 'dataDir'>, firstStart: boolean): string {
   const where = displayPath(config.dataDir);
   return firstStart
-    ? `peerpay is starting in ${config.mode} mode; this first start creates the database and the chain in ${where} (about 10 seconds).\n`
+    ? `peerpay is starting in ${config.mode} mode; this first start creates the database and the chain in ${where}, which takes a few seconds more.\n`
     : `peerpay is starting in ${config.mode} mode...\n`;
 }
 
