@@ -85,11 +85,15 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('the README tour', () => {
   }, 180_000);
 
   afterAll(async () => {
-    // Ctrl+C: peerpay shuts down cleanly and exits 0; npm then ends as interrupted (130), as a shell expects.
-    const code = await service?.stop();
-    expect(plainText(service!.output())).toContain('shutting down');
-    expect(terminal ? [0, 130] : [0]).toContain(code);
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    try {
+      if (!service) return;
+      // Ctrl+C: peerpay shuts down cleanly and exits 0; npm then ends as interrupted (130), as a shell expects.
+      const code = await service.stop();
+      expect(plainText(service.output())).toContain('shutting down');
+      expect(terminal ? [0, 130] : [0]).toContain(code);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   }, 60_000);
 
   it('npm start prints its banner, under a terminal, once it answers', async () => {
