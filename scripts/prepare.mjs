@@ -1,6 +1,7 @@
 // `npm ci` and `npm install` run this (the `prepare` script): it compiles src/ into dist/, which
-// `npm start` runs with node. Emit only (--noCheck): the type check is `npm run build` and
-// `npm test`'s, and an install should not take its time. Without TypeScript (an install with
+// `npm start` runs with node, then writes dist/pglite-template.tar.gz (a first start's database).
+// Emit only (--noCheck): the type check is `npm run build` and `npm test`'s, and an install should
+// not take its time. Without TypeScript (an install with
 // --omit=dev) it says so in one line and leaves dist/ as it is: build it where TypeScript is.
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -13,4 +14,6 @@ try {
   process.exit(0);
 }
 const result = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.build.json', '--noCheck'], { stdio: 'inherit' });
-process.exit(result.status ?? 1);
+if (result.status !== 0) process.exit(result.status ?? 1);
+// The migrated database a first start unpacks (src/platform/pglite-template.ts); never fails the install.
+spawnSync(process.execPath, ['scripts/pglite-template.mjs'], { stdio: 'inherit' });

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { loadConfig, ConfigError, withListeningPort, type Config } from './config.js';
 import type { Deps } from './deps.js';
 import { openDatabase } from './db/database.js';
+import { seedPgliteFromTemplate } from './platform/pglite-template.js';
 import { PRIVATE_UMASK, prepareDataDir, usesDataDir } from './platform/data-dir.js';
 import { installFatalHandlers, type FatalLogger } from './platform/fatal.js';
 import { bindListener, checkEmbeddedChain, StartUpError, type Listener } from './platform/start-up.js';
@@ -40,10 +41,16 @@ async function main(): Promise<void> {
     process.stdout.write(startingLine(config, firstStart));
   }
   if (usesDataDir(config)) prepareDataDir(config.dataDir, (message) => console.error(`peerpay: warning: ${message}`));
-  // The database opens (PGlite compiles its WebAssembly, recovers and migrates) while the rest of
-  // peerpay's modules load: the two largest parts of a start, overlapped. (As createDeps would open it.)
+  // The database opens (PGlite compiles its WebAssembly, recovers and migrates; on a first start
+  // from the template npm ci made) while the rest of peerpay's modules load: the two largest parts
+  // of a start, overlapped. (As createDeps would open it.)
+  const pgliteDir = path.join(config.dataDir, 'pglite');
+  const opening = (async () => {
+    if (!config.databaseUrl) await seedPgliteFromTemplate(pgliteDir);
+    return openDatabase({ url: config.databaseUrl, pgliteDir });
+  })();
   const [database, { createDeps }, { InstallationMismatchError }, { buildApp }, { startJobs }, { metricsRequestHandler }] = await Promise.all([
-    openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') }),
+    opening,
     import('./deps.js'),
     import('./platform/installation-identity.js'),
     import('./app.js'),

@@ -1,7 +1,8 @@
 // The compiled service (dist/, what `npm start` runs) at start: on a platform without an anvil
-// build it stops with one line before anything is written; without a terminal it prints JSON lines
-// only, the listening line naming its URL and how long the start took; with LOG_FORMAT=json under a
-// terminal, the same; and a second start over the same DATA_DIR is quick (the time is printed).
+// build it stops with one line before anything is written; a first start takes its database from
+// the template and keeps DATA_DIR private; without a terminal it prints JSON lines only, the
+// listening line naming its URL and how long the start took; with LOG_FORMAT=json under a terminal,
+// the same; and a second start over the same DATA_DIR is quick (the time is printed).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -69,6 +70,13 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('npm start, twice over one DA
     // SIGINT to npm and peerpay, as a terminal's Ctrl+C: peerpay shuts down; npm ends as interrupted.
     expect([0, 130, null]).toContain(firstCode);
     expect(first.output()).toContain('"msg":"shutting down"');
+    // The database came from the template npm ci made (dist/pglite-template.tar.gz): private all the same.
+    const loose = fs
+      .readdirSync(dataDir, { recursive: true, withFileTypes: true })
+      .filter((entry) => (fs.statSync(path.join(entry.parentPath, entry.name)).mode & 0o077) !== 0)
+      .map((entry) => path.join(entry.parentPath, entry.name));
+    expect(loose).toEqual([]);
+    expect(fs.statSync(dataDir).mode & 0o777).toBe(0o700);
     const lines = first
       .output()
       .split('\n')

@@ -1,6 +1,7 @@
-// The compiled service in dist/, as `npm start` runs it. `npm ci` builds dist/ (the prepare
-// script); when a source file is newer than the build (an edit since), it is built again here
-// first, once, under a lock that other test files wait for, so that no test runs an old build.
+// The compiled service in dist/, as `npm start` runs it. `npm ci` builds dist/ and its PGlite
+// template (the prepare script); when a source file is newer than the build (an edit since), or
+// either is missing, it is built again here first, once, under a lock that other test files wait
+// for, so that no test runs an old build.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -19,7 +20,7 @@ function newestSourceMs(dir: string): number {
 }
 
 function upToDate(): boolean {
-  if (!fs.existsSync(distMain)) return false;
+  if (!fs.existsSync(distMain) || !fs.existsSync(path.join(repoRoot, 'dist', 'pglite-template.tar.gz'))) return false;
   const built = fs.statSync(distMain).mtimeMs;
   return newestSourceMs(path.join(repoRoot, 'src')) <= built && fs.statSync(path.join(repoRoot, 'tsconfig.build.json')).mtimeMs <= built;
 }
