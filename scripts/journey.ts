@@ -1,6 +1,6 @@
 // The scripted journeys of the fiat and stablecoin rails, against a running peerpay in sandbox mode:
 //   npm start            (in one terminal)
-//   npm run journey      (in another; BASE_URL defaults to http://127.0.0.1:3000)
+//   npm run journey      (in another; BASE_URL defaults to http://127.0.0.1:3000, where npm start listens)
 // Every step checks its answer; the first surprise stops the journey with a non-zero exit.
 import { pathToFileURL } from 'node:url';
 import { createPublicClient, http, parseAbi, type Address } from 'viem';
@@ -209,8 +209,13 @@ export async function runStablecoinJourney(baseUrl: string, say: Say = console.l
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const baseUrl = process.env.BASE_URL ?? 'http://127.0.0.1:3000';
-  runJourney(baseUrl)
+  const baseUrl = (process.env.BASE_URL || 'http://127.0.0.1:3000').replace(/\/+$/, '');
+  console.log(`journeys against ${baseUrl} (set BASE_URL for another address)`);
+  fetch(`${baseUrl}/health`)
+    .catch(() => {
+      throw new JourneyError(`nothing answers at ${baseUrl}: start peerpay with \`npm start\` in another terminal, or set BASE_URL to the URL it printed`);
+    })
+    .then(() => runJourney(baseUrl))
     .then(() => runStablecoinJourney(baseUrl))
     .catch((error) => {
       console.error(`journey failed: ${error instanceof Error ? error.message : String(error)}`);

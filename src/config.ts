@@ -6,6 +6,10 @@ import path from 'node:path';
 
 export type Mode = 'sandbox' | 'live';
 
+/** LOG_FORMAT: `auto` is readable logs and a start-up banner on a terminal, JSON lines elsewhere. */
+export type LogFormat = 'auto' | 'json' | 'pretty';
+export const LOG_FORMATS: readonly LogFormat[] = ['auto', 'json', 'pretty'];
+
 export interface RateLimitConfig {
   /** Registrations per client IP per minute. */
   registerPerMinute: number;
@@ -24,6 +28,8 @@ export interface Config {
   /** Unset means the embedded PGlite database in `dataDir`. */
   readonly databaseUrl: string | undefined;
   readonly logLevel: string;
+  /** `json`: JSON lines; `pretty`: a banner and readable lines; `auto` (default): pretty when stdout is a terminal. */
+  readonly logFormat: LogFormat;
   readonly bodyLimitBytes: number;
   /** log2 of scrypt's cost parameter N. OWASP's floor is 17 (N = 131072). */
   readonly passwordHashCostLog2: number;
@@ -228,10 +234,12 @@ export function loadConfig(env: Env = process.env): Config {
     // Links are PUBLIC_URL + a path; a query or fragment would end up in the middle of them.
     throw new ConfigError('PUBLIC_URL must not have a query or fragment');
   }
-  const publicUrl = (configuredPublicUrl ?? `http://${host}:${port}`).replace(/\/+$/, '');
+  const publicUrl = (configuredPublicUrl ?? defaultPublicUrl(host, port)).replace(/\/+$/, '');
   const databaseUrl = urlVar(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
   const logLevel = env.LOG_LEVEL || 'info';
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  const logFormat = (env.LOG_FORMAT || 'auto') as LogFormat;
+  if (!LOG_FORMATS.includes(logFormat)) throw new ConfigError(`LOG_FORMAT must be one of ${LOG_FORMATS.join(', ')}, got "${env.LOG_FORMAT}"`);
   const masterSeedHex = masterSeedVar(env);
   const chainRpcUrl = urlVar(env, 'CHAIN_RPC_URL', ['http:', 'https:']);
   const tokenAddresses = { USDC: addressVar(env, 'USDC_ADDRESS'), EURC: addressVar(env, 'EURC_ADDRESS') };
@@ -277,6 +285,7 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir: path.resolve(env.DATA_DIR || './data'),
     databaseUrl,
     logLevel,
+    logFormat,
     bodyLimitBytes: intVar(env, 'BODY_LIMIT_BYTES', 64 * 1024, { min: 1024, max: 10 * 1024 * 1024 }),
     passwordHashCostLog2: intVar(env, 'PASSWORD_HASH_COST_LOG2', 17, { min: 10, max: 20 }),
     passwordHashConcurrency: intVar(env, 'PASSWORD_HASH_CONCURRENCY', 2, { min: 1, max: 64 }),
@@ -307,4 +316,19 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy,
     metricsPort,
   });
+}
+
+/** PUBLIC_URL when it is not set: the address the service listens on. */
+function defaultPublicUrl(host: string, port: number): string {
+  return `http://${net.isIPv6(host) ? `[${host}]` : host}:${port}`;
+}
+
+/**
+ * The configuration once PORT is bound: with PORT=0 the system chose the port, and PUBLIC_URL,
+ * when it was not set, names the chosen one (links and the banner carry it).
+ */
+export function withListeningPort(config: Config, port: number): Config {
+  if (config.port === port) return config;
+  const publicUrl = config.publicUrl === defaultPublicUrl(config.host, config.port) ? defaultPublicUrl(config.host, port) : config.publicUrl;
+  return Object.freeze({ ...config, port, publicUrl });
 }

@@ -1,24 +1,27 @@
 // Entry point: loadConfig → start-up checks → createDeps → buildApp → serve, with a graceful
 // shutdown that stops taking requests, lets those under way finish, stops the jobs and closes the
 // database. Before anything is written to DATA_DIR or a database is opened, the embedded chain's
-// platform is checked and the ports are bound: either refusal is one line on stderr.
+// platform is checked and the ports are bound: either refusal is one line on stderr. On a terminal
+// (LOG_FORMAT auto) a line says at once that it is starting, a banner says where it answers once
+// it does, and the logs are readable lines; elsewhere they are JSON lines.
+import fs from 'node:fs';
 import type { RequestListener } from 'node:http';
-import { loadConfig, ConfigError, type Config } from './config.js';
-import { createDeps } from './deps.js';
-import { InstallationMismatchError } from './platform/installation-identity.js';
-import { buildApp } from './app.js';
-import { startJobs } from './jobs/job-runner.js';
-import { metricsRequestHandler } from './http/plugins/metrics.js';
+import path from 'node:path';
+import { loadConfig, ConfigError, withListeningPort, type Config } from './config.js';
+import type { Deps } from './deps.js';
+import { openDatabase } from './db/database.js';
+import { seedPgliteFromTemplate } from './platform/pglite-template.js';
 import { PRIVATE_UMASK, prepareDataDir, usesDataDir } from './platform/data-dir.js';
 import { installFatalHandlers, type FatalLogger } from './platform/fatal.js';
 import { bindListener, checkEmbeddedChain, StartUpError, type Listener } from './platform/start-up.js';
+import { banner, boldWhen, peerpayVersion, readableLogStream, startingLine, usesColour, usesReadableOutput } from './platform/console-output.js';
 
 async function main(): Promise<void> {
   // First of all: nothing peerpay, PGlite or anvil creates is open to group or others (DESIGN §15).
   process.umask(PRIVATE_UMASK);
   let log: FatalLogger = { fatal: (fields, message) => console.error(`peerpay: ${message}`, fields.err) };
   installFatalHandlers({ fatal: (fields, message) => log.fatal(fields, message) });
-  let config;
+  let config: Config;
   try {
     config = loadConfig();
   } catch (error) {
@@ -29,10 +32,34 @@ async function main(): Promise<void> {
     throw error;
   }
   const listeners = await startUpChecks(config);
+  // PORT=0: the system chose the port; links and the banner name the chosen one.
+  config = withListeningPort(config, listeners.web.port);
+  const readable = usesReadableOutput(config);
+  const colour = readable && usesColour();
+  if (readable) {
+    const firstStart = !config.databaseUrl && !fs.existsSync(path.join(config.dataDir, 'pglite'));
+    process.stdout.write(startingLine(config, firstStart));
+  }
   if (usesDataDir(config)) prepareDataDir(config.dataDir, (message) => console.error(`peerpay: warning: ${message}`));
+  // The database opens (PGlite compiles its WebAssembly, recovers and migrates; on a first start
+  // from the template npm ci made) while the rest of peerpay's modules load: the two largest parts
+  // of a start, overlapped. (As createDeps would open it.)
+  const pgliteDir = path.join(config.dataDir, 'pglite');
+  const opening = (async () => {
+    if (!config.databaseUrl) await seedPgliteFromTemplate(pgliteDir);
+    return openDatabase({ url: config.databaseUrl, pgliteDir });
+  })();
+  const [database, { createDeps }, { InstallationMismatchError }, { buildApp }, { startJobs }, { metricsRequestHandler }] = await Promise.all([
+    opening,
+    import('./deps.js'),
+    import('./platform/installation-identity.js'),
+    import('./app.js'),
+    import('./jobs/job-runner.js'),
+    import('./http/plugins/metrics.js'),
+  ]);
   let deps;
   try {
-    deps = await createDeps(config);
+    deps = await createDeps(config, { database });
   } catch (error) {
     // The database, the master seed and the chain do not belong together: one line naming which.
     if (!(error instanceof InstallationMismatchError)) throw error;
@@ -41,6 +68,7 @@ async function main(): Promise<void> {
   }
   let fastifyHandler: RequestListener | undefined;
   const app = await buildApp(deps, {
+    ...(readable ? { logStream: readableLogStream({ colorize: colour }) } : {}),
     serverFactory: (handler, options) => {
       fastifyHandler = handler;
       return adoptServerOptions(listeners.web, options);
@@ -51,8 +79,16 @@ async function main(): Promise<void> {
   listeners.web.serve(fastifyHandler!);
   listeners.metrics?.serve(metricsRequestHandler(deps.metrics.registry));
   const jobs = startJobs(deps, app.log);
-  // The hot wallet's address is public (it pays gas and receives sweeps); an operator funds it with gas.
-  app.log.info({ mode: config.mode, database: deps.database.kind, url: config.publicUrl, hotWallet: deps.wallets.hotWallet.address }, 'peerpay is listening');
+  const readyMs = Math.round(performance.now());
+  if (readable) {
+    process.stdout.write(banner(bannerFacts(deps, listeners, readyMs), { bold: boldWhen(colour) }));
+  } else {
+    // The hot wallet's address is public (it pays gas and receives sweeps); an operator funds it with gas.
+    app.log.info(
+      { mode: config.mode, database: deps.database.kind, url: config.publicUrl, hotWallet: deps.wallets.hotWallet.address, startUpMs: readyMs },
+      'peerpay is listening',
+    );
+  }
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -90,6 +126,26 @@ async function startUpChecks(config: Config): Promise<{ web: Listener; metrics: 
     console.error(error.message);
     process.exit(1);
   }
+}
+
+/** What the banner shows; from the running service, so that it says what is, not what was asked for. */
+function bannerFacts(deps: Deps, listeners: { web: Listener; metrics: Listener | null }, readyMs: number): Parameters<typeof banner>[0] {
+  const { config } = deps;
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  const listening = `http://${host}:${listeners.web.port}`;
+  const embedded = deps.chain.embedded;
+  return {
+    version: peerpayVersion(),
+    mode: config.mode,
+    url: config.publicUrl,
+    listening: listening === config.publicUrl ? undefined : listening,
+    database: deps.database.kind === 'pglite' || !config.databaseUrl ? { kind: 'pglite', dir: path.join(config.dataDir, 'pglite') } : { kind: 'postgres', url: config.databaseUrl },
+    chain: embedded ? { embedded: true, id: embedded.chainId, rpcUrl: embedded.rpcUrl } : { embedded: false, id: deps.chain.chainId },
+    dataDir: usesDataDir(config) ? config.dataDir : undefined,
+    hotWallet: deps.wallets.hotWallet.address,
+    metricsUrl: listeners.metrics ? `http://${host}:${listeners.metrics.port}/metrics` : undefined,
+    readyMs,
+  };
 }
 
 /** The timeouts Fastify gives a server it creates itself (keep-alive longer than a balancer's idle time). */

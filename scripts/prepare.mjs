@@ -1,0 +1,19 @@
+// `npm ci` and `npm install` run this (the `prepare` script): it compiles src/ into dist/, which
+// `npm start` runs with node, then writes dist/pglite-template.tar.gz (a first start's database).
+// Emit only (--noCheck): the type check is `npm run build` and `npm test`'s, and an install should
+// not take its time. Without TypeScript (an install with
+// --omit=dev) it says so in one line and leaves dist/ as it is: build it where TypeScript is.
+import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+
+let tsc;
+try {
+  tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+} catch {
+  console.warn('peerpay: TypeScript is not installed (an install without dev dependencies); dist/ was not built: run `npm run build` where it is');
+  process.exit(0);
+}
+const result = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.build.json', '--noCheck'], { stdio: 'inherit' });
+if (result.status !== 0) process.exit(result.status ?? 1);
+// The migrated database a first start unpacks (src/platform/pglite-template.ts); never fails the install.
+spawnSync(process.execPath, ['scripts/pglite-template.mjs'], { stdio: 'inherit' });
