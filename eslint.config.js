@@ -1,0 +1,38 @@
+// ESLint: typescript-eslint's recommended rules with type information, so that a promise nobody
+// awaits (a lost error, a write that may not have happened) is an error, not a style question.
+// Formatting is Prettier's alone: no stylistic rule is turned on here.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist/**', '**/dist/**', 'node_modules/**', 'contracts/**', 'bench/results/**', 'data/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      // An async function that does not await is how an interface of promises is met by code that
+      // happens to be synchronous; flagging it adds noise, not safety.
+      '@typescript-eslint/require-await': 'off',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+    },
+  },
+  {
+    // Tests, scripts and benchmarks read JSON answers of the service whose shape is the thing under
+    // test: `any` there is deliberate, and the assertions check what the types would.
+    files: ['test/**', 'scripts/**', 'bench/**'],
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+    },
+  },
+  { files: ['**/*.js', '**/*.mjs', '**/*.cjs'], extends: [tseslint.configs.disableTypeChecked] },
+);
