@@ -273,11 +273,15 @@ function versions() {
   let commit = 'unknown';
   try {
     commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
-  } catch {}
+  } catch {
+    // Not a git checkout: the report says unknown.
+  }
   let postgres = 'unknown';
   try {
     postgres = execFileSync('psql', [ADMIN_URL, '-Atc', 'show server_version'], { encoding: 'utf8' }).trim();
-  } catch {}
+  } catch {
+    // psql missing or the server down: the report says unknown.
+  }
   const version = (pkg: string) => JSON.parse(fs.readFileSync(path.join(root, 'node_modules', pkg, 'package.json'), 'utf8')).version as string;
   return {
     commit,

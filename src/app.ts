@@ -70,7 +70,8 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   app.removeContentTypeParser('text/plain');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (body === '' || (typeof body === 'string' && body.trim() === '')) return done(null, undefined);
-    defaultJson(request, body as string, done);
+    // The default parser answers through `done`; the promise its type allows carries nothing.
+    void defaultJson(request, body as string, done);
   });
 
   app.addHook('onSend', async (request, reply) => {
@@ -78,8 +79,8 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
     // The IETF RateLimit / RateLimit-Policy fields, from what the rate limiter counted.
     const limit = reply.getHeader('ratelimit-limit');
     if (limit !== undefined) {
-      reply.header('RateLimit-Policy', `"default";q=${limit};w=60`);
-      reply.header('RateLimit', `"default";r=${reply.getHeader('ratelimit-remaining') ?? 0};t=${reply.getHeader('ratelimit-reset') ?? 0}`);
+      reply.header('RateLimit-Policy', `"default";q=${String(limit)};w=60`);
+      reply.header('RateLimit', `"default";r=${String(reply.getHeader('ratelimit-remaining') ?? 0)};t=${String(reply.getHeader('ratelimit-reset') ?? 0)}`);
     }
   });
   app.addSchema(ProblemSchema);

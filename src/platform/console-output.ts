@@ -37,7 +37,8 @@ export function readableLogStream(options: { colorize: boolean; destination?: No
 
 /** One request is two lines: `req_… GET /path` when it arrives, `req_… 200 in 3 ms` when answered. */
 function formatMessage(log: Record<string, unknown>, messageKey: string): string {
-  const message = String(log[messageKey] ?? '');
+  const raw = log[messageKey];
+  const message = typeof raw === 'string' ? raw : raw === undefined ? '' : JSON.stringify(raw);
   const reqId = typeof log.reqId === 'string' ? log.reqId : undefined;
   const req = log.req as { method?: string; url?: string } | undefined;
   const res = log.res as { statusCode?: number } | undefined;

@@ -22,17 +22,18 @@ export async function processWithdrawals(deps: ProcessingDeps, limit: number): P
   let handled = 0;
   for (const id of await findResolvable(deps.db, limit)) if (await endWithdrawal(deps, id)) handled++;
   const unsent = await findUnsent(deps.db, { before: new Date(deps.clock.now().getTime() - UNSENT_GRACE_MS), limit });
-  let firstFailure: unknown = null;
+  // Every item is tried; the first failure is rethrown once all have been.
+  const failures: unknown[] = [];
   for (const w of unsent) {
     try {
       await continueWithdrawal(deps, w);
       handled++;
     } catch (error) {
       // A refusal was recorded (given up, refunded); anything else is tried again next round.
-      if (!(error instanceof AppError && error.code === 'withdrawal_unavailable')) firstFailure ??= error;
+      if (!(error instanceof AppError && error.code === 'withdrawal_unavailable')) failures.push(error);
     }
   }
-  if (firstFailure !== null) throw firstFailure;
+  if (failures.length > 0) throw failures[0];
   return handled;
 }
 

@@ -51,8 +51,8 @@ export async function startEmbeddedChain(options: EmbeddedChainOptions): Promise
       tokens: Object.freeze({ USDC: SANDBOX_TOKENS.USDC.address, EURC: SANDBOX_TOKENS.EURC.address }),
       initialisedTokens,
       exited: anvil.exited,
-      isRunning: anvil.isRunning,
-      stop: anvil.stop,
+      isRunning: () => anvil.isRunning(),
+      stop: () => anvil.stop(),
     };
   } catch (error) {
     await anvil.stop();

@@ -30,7 +30,7 @@ export function validationProblem(errors: readonly FastifySchemaValidationError[
   const schemaAt = (path: string) => resolve(routeSchema, path);
   const base = error.instancePath ?? '';
   const member = error.keyword === 'required' ? error.params?.missingProperty : error.keyword === 'additionalProperties' ? error.params?.additionalProperty : undefined;
-  const path = member === undefined ? base : `${base}/${escape(String(member))}`;
+  const path = member === undefined ? base : `${base}/${escape(String(member as string | number))}`;
   const detail = describe(error, schemaAt, where);
   const subject = fieldName(where, error.keyword === 'additionalProperties' ? base : path);
   return { detail: `${subject} ${detail}.`, errors: [pointerOf(where, path, detail)] };
@@ -93,7 +93,7 @@ function describe(error: FastifySchemaValidationError, schemaAt: (path: string) 
 
 /** "one of instant, ach" for literals, "a string or null" for types. */
 function alternatives(branches: Schema[]): string {
-  const literals = branches.flatMap((b) => ('const' in b ? [b.const] : Array.isArray(b.enum) ? b.enum : [undefined]));
+  const literals = branches.flatMap((b): unknown[] => ('const' in b ? [b.const] : Array.isArray(b.enum) ? (b.enum as unknown[]) : [undefined]));
   if (literals.length > 0 && literals.every((v) => v !== undefined)) return `one of ${literals.map(String).join(', ')}`;
   const phrases = branches.map((b) => ('const' in b ? String(b.const) : typeof b.type === 'string' ? typePhrase(b.type) : 'another allowed form'));
   return [...new Set(phrases)].join(' or ');

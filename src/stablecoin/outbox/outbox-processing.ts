@@ -56,22 +56,23 @@ export async function reconcileOutbox(deps: ProcessingDeps, limit: number): Prom
     if (isDatabaseUnavailable(error)) owe(deps.db, until);
     throw error;
   }
-  let firstFailure: unknown = null;
+  // Every item is tried; the first failure is rethrown once all have been.
+  const failures: unknown[] = [];
   for (const record of leased) {
     try {
       await reconcileEntry(deps, record);
     } catch (error) {
-      firstFailure ??= error;
+      failures.push(error);
     } finally {
       // A release that fails (the database went away) must not end the round: the entries after
       // this one are leased too. What is not given back now is given back by the next round.
       await retryIfUnavailable(() => releaseLease(deps.db, record.id)).catch((error: unknown) => {
         owe(deps.db, until);
-        firstFailure ??= error;
+        failures.push(error);
       });
     }
   }
-  if (firstFailure !== null) throw firstFailure;
+  if (failures.length > 0) throw failures[0];
   return leased.length;
 }
 
