@@ -8,6 +8,8 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     // The chaos suite has its own command and bounds (vitest.chaos.config.ts).
     exclude: ['test/chaos/**', '**/node_modules/**'],
+    // Once per run: the migrated database template and one embedded chain per worker slot.
+    globalSetup: ['test/helpers/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

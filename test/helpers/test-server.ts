@@ -9,11 +9,13 @@ import { createDeps, type Deps } from '../../src/deps.js';
 import { buildApp } from '../../src/app.js';
 import type { App } from '../../src/http/types.js';
 import { openTestDatabase } from './test-database.js';
+import { TEST_MASTER_SEED } from './test-fixtures.js';
+import { acquireSharedChain } from './shared-chain.js';
 import type { Database } from '../../src/db/database.js';
 import { startJobs } from '../../src/jobs/job-runner.js';
 import type { Clock } from '../../src/platform/clock.js';
 
-export const TEST_MASTER_SEED = '0x' + 'ab'.repeat(32);
+export { TEST_MASTER_SEED };
 
 export interface TestServer {
   url: string;
@@ -49,6 +51,11 @@ export interface TestServerOptions {
   jobs?: boolean;
   /** Live mode: a clock the test moves (past the reconciliation delay) instead of the wall clock. */
   liveClock?: Clock;
+  /**
+   * Start an embedded chain of its own (in DATA_DIR) even where the worker's shared chain could
+   * serve. A server on DATA_DIR, another seed, another chain or in live mode always does.
+   */
+  ownChain?: boolean;
 }
 
 export async function startTestServer(env: Record<string, string> = {}, options: TestServerOptions = {}): Promise<TestServer> {
@@ -63,7 +70,17 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     ...env,
   });
   const database = options.database ?? (await openTestDatabase());
-  const deps = await createDeps(config, { database, ...(options.liveClock ? { liveClock: options.liveClock } : {}) });
+  const sharesChain =
+    !options.ownChain && options.dataDir === undefined && config.mode === 'sandbox' && !config.chainRpcUrl && config.masterSeedHex === TEST_MASTER_SEED && config.chainId === 137;
+  const chain = sharesChain ? await acquireSharedChain() : null;
+  const deps = await createDeps(config, {
+    database,
+    ...(chain ? { chain } : {}),
+    ...(options.liveClock ? { liveClock: options.liveClock } : {}),
+  }).catch(async (error: unknown) => {
+    await chain?.stop();
+    throw error;
+  });
   const logs: string[] = [];
   const logStream = new Writable({
     write(chunk, _encoding, callback) {
