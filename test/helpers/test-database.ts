@@ -4,6 +4,7 @@
 // (a PGlite dump loaded, or `create database … template …`); elsewhere they are created and
 // migrated here.
 import fs from 'node:fs';
+import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -66,4 +67,10 @@ export async function openTestDatabase(): Promise<Database & { url: string | und
       await postgres.drop();
     },
   };
+}
+
+/** PGlite files in `dir` that outlive one open (restart tests): the first open copies the migrated template into it when there is one. */
+export function openPgliteTestDatabase(dir: string): Promise<Database> {
+  const fresh = !fs.existsSync(path.join(dir, 'PG_VERSION'));
+  return openDatabase({ pgliteDir: dir, pgliteTemplate: fresh ? readPgliteTemplate() : undefined });
 }
