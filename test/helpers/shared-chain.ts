@@ -71,6 +71,9 @@ async function revertToBase(options: { rpcUrl: string; snapshotDir: string; slot
   // A revert also puts anvil's clock back to the snapshot's block; blocks from now on carry the
   // wall-clock time again, as on a chain started now (authorizations are signed against it).
   await rpc(options.rpcUrl, 'evm_setTime', [Math.floor(Date.now() / 1000)]);
+  // The mining mode is not part of a snapshot: a file that switched automatic mining off (and
+  // failed before switching it back) must not leave it off for the next.
+  await rpc(options.rpcUrl, 'evm_setAutomine', [true]);
   writeSlotSnapshot(options.snapshotDir, options.slot, await takeSnapshot(options.rpcUrl));
 }
 
