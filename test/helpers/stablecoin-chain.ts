@@ -128,7 +128,7 @@ export async function depositSnapshot(server: TestServer): Promise<string> {
  * PostgreSQL database when DATABASE_URL is set (dropped by drop()).
  */
 export async function persistentTestDatabase(dataDir: string): Promise<{ open(): Promise<Database>; drop(): Promise<void> }> {
-  const postgres = await createPostgresTestDatabase();
+  const postgres = await createPostgresTestDatabase({ migrated: true });
   return {
     open: () => (postgres ? openDatabase({ url: postgres.url, poolSize: 20 }) : openPgliteTestDatabase(path.join(dataDir, 'test-pglite'))),
     drop: async () => {

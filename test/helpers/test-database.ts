@@ -43,12 +43,16 @@ async function adminQuery(adminUrl: string, text: string): Promise<void> {
   }
 }
 
-/** A new PostgreSQL database on the DATABASE_URL server (a copy of the migrated template when there is one); undefined when testing on PGlite. */
-export async function createPostgresTestDatabase(): Promise<{ url: string; drop(): Promise<void> } | undefined> {
+/**
+ * A new PostgreSQL database on the DATABASE_URL server, empty (a process started on it migrates
+ * it), or with `migrated` a copy of the run's migrated template when there is one; undefined when
+ * testing on PGlite.
+ */
+export async function createPostgresTestDatabase(options: { migrated?: boolean } = {}): Promise<{ url: string; drop(): Promise<void> } | undefined> {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) return undefined;
   const name = `peerpay_test_${randomBytes(6).toString('hex')}`;
-  const template = testFixtures()?.postgresTemplate;
+  const template = options.migrated ? testFixtures()?.postgresTemplate : undefined;
   await adminQuery(adminUrl, template ? `create database ${name} template ${template}` : `create database ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -56,7 +60,7 @@ export async function createPostgresTestDatabase(): Promise<{ url: string; drop(
 }
 
 export async function openTestDatabase(): Promise<Database & { url: string | undefined }> {
-  const postgres = await createPostgresTestDatabase();
+  const postgres = await createPostgresTestDatabase({ migrated: true });
   if (!postgres) return { ...(await openDatabase({ pgliteTemplate: readPgliteTemplate() })), url: undefined };
   const database = await openDatabase({ url: postgres.url, poolSize: 20 });
   return {
