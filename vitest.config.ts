@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import SlowFirstSequencer from './test/helpers/slow-first-sequencer.js';
 
 // VITEST_JSON names a file for a machine-readable report (CI sums the counts of both databases).
 const jsonReport = process.env.VITEST_JSON;
@@ -17,6 +18,7 @@ export default defineConfig({
     // the compiled schemas load once per worker instead of once per file. Each file still gets its
     // own database and a fresh chain (test/helpers), and closes what it starts.
     isolate: false,
+    sequence: { sequencer: SlowFirstSequencer },
     // Two cores: two test files at a time keeps the PGlite and PostgreSQL runs steady.
     maxWorkers: 2,
     reporters: jsonReport ? ['default', 'json'] : ['default'],
