@@ -47,7 +47,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
 async function prepareDatabaseTemplate(workDir: string, cleanups: (() => Promise<void>)[]): Promise<Pick<TestFixtures, 'pgliteTemplateFile' | 'postgresTemplate'>> {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
-    const client = await PGlite.create('memory://');
+    // WAL segments of 1 MB instead of 16: the template (and every test database loaded from it)
+    // holds one segment, so each load unpacks 29 MB instead of 41, about a quarter faster.
+    const client = await PGlite.create('memory://', { initDbStartParams: ['--wal-segsize=1'] });
     const db = new Kysely<unknown>({ dialect: new PGliteDialect(client) });
     try {
       await migrateToLatest(db);
