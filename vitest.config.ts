@@ -14,9 +14,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    // One process per worker for all its files, not one per file: peerpay's modules, PGlite's and
-    // the compiled schemas load once per worker instead of once per file. Each file still gets its
-    // own database and a fresh chain (test/helpers), and closes what it starts.
+    // One process per worker for all its files, not one per file: peerpay's modules, PGlite and the
+    // libraries load once per worker instead of once per file. Each file still gets its own
+    // database and a fresh chain (test/helpers), and closes what it starts.
     isolate: false,
     sequence: { sequencer: SlowFirstSequencer },
     // Two cores: two test files at a time keeps the PGlite and PostgreSQL runs steady.

@@ -1,4 +1,4 @@
-// A fresh, empty database for each test file: in-memory PGlite by default, or a new PostgreSQL
+// A fresh, migrated database for each test file: in-memory PGlite by default, or a new PostgreSQL
 // database created on the server named by DATABASE_URL (and dropped afterwards). Under the main
 // vitest config both are copies of the template that test/helpers/global-setup.ts migrated once
 // (a PGlite dump loaded, or `create database … template …`); elsewhere they are created and
@@ -21,7 +21,7 @@ function testFixtures(): TestFixtures | undefined {
 
 let pgliteTemplate: Blob | undefined;
 
-/** The migrated PGlite template of this run, read once per test file; undefined outside the main config. */
+/** The migrated PGlite template of this run, read once per worker process; undefined outside the main config. */
 function readPgliteTemplate(): Blob | undefined {
   const file = testFixtures()?.pgliteTemplateFile;
   if (!file) return undefined;
