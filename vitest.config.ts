@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import SlowFirstSequencer from './test/helpers/slow-first-sequencer.js';
 
 // VITEST_JSON names a file for a machine-readable report (CI sums the counts of both databases).
 const jsonReport = process.env.VITEST_JSON;
@@ -8,9 +9,16 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     // The chaos suite has its own command and bounds (vitest.chaos.config.ts).
     exclude: ['test/chaos/**', '**/node_modules/**'],
+    // Once per run: the migrated database template and one embedded chain per worker slot.
+    globalSetup: ['test/helpers/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // One process per worker for all its files, not one per file: peerpay's modules, PGlite and the
+    // libraries load once per worker instead of once per file. Each file still gets its own
+    // database and a fresh chain (test/helpers), and closes what it starts.
+    isolate: false,
+    sequence: { sequencer: SlowFirstSequencer },
     // Two cores: two test files at a time keeps the PGlite and PostgreSQL runs steady.
     maxWorkers: 2,
     reporters: jsonReport ? ['default', 'json'] : ['default'],

@@ -47,6 +47,8 @@ export interface DepsOverrides {
   database?: Database;
   /** Live mode: another clock than the wall clock (tests move it past the reconciliation delay). */
   liveClock?: Clock;
+  /** An already connected chain (tests share one embedded chain); otherwise connected from the configuration. close() calls its stop(). */
+  chain?: ChainConnection;
 }
 
 export async function createDeps(config: Config, overrides: DepsOverrides = {}): Promise<Deps> {
@@ -63,7 +65,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
   try {
     // The seed first (it needs no chain): the embedded chain's tokens belong to a key derived from it.
     await checkSeedIdentity({ db: database.db, wallets });
-    chain = await connectChain(config, wallets);
+    chain = overrides.chain ?? (await connectChain(config, wallets));
   } catch (error) {
     await database.close();
     throw error;

@@ -23,11 +23,13 @@ export interface DatabaseOptions {
   url?: string | undefined;
   /** Directory for PGlite's files; absent means an in-memory database (tests). */
   pgliteDir?: string | undefined;
+  /** A PGlite data directory dumped with dumpDataDir() to start from instead of an empty cluster (tests clone one migrated template). */
+  pgliteTemplate?: Blob | undefined;
   poolSize?: number;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  const database = options.url ? openPostgres(options.url, options.poolSize ?? 10) : await openPglite(options.pgliteDir);
+  const database = options.url ? openPostgres(options.url, options.poolSize ?? 10) : await openPglite(options.pgliteDir, options.pgliteTemplate);
   await migrateToLatest(database.db);
   return database;
 }
@@ -58,9 +60,12 @@ function openPostgres(url: string, poolSize: number): Database {
   return { db, kind: 'postgres', close: () => db.destroy() };
 }
 
-async function openPglite(dir: string | undefined): Promise<Database> {
+async function openPglite(dir: string | undefined, template: Blob | undefined): Promise<Database> {
   if (dir) fs.mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir ?? 'memory://', { parsers: { [INT8_OID]: (value: string) => BigInt(value) } });
+  const client = await PGlite.create(dir ?? 'memory://', {
+    parsers: { [INT8_OID]: (value: string) => BigInt(value) },
+    ...(template ? { loadDataDir: template } : {}),
+  });
   const db = new Kysely<DB>({ dialect: new PGliteDialect(client) });
   return { db, kind: 'pglite', close: () => db.destroy() };
 }

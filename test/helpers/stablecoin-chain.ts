@@ -8,7 +8,7 @@ import { chainFor } from '../../src/adapters/chain/viem-chain.js';
 import { openDatabase, type Database } from '../../src/db/database.js';
 import { TOKENS, type Token } from '../../src/money/assets.js';
 import { watchDeposits } from '../../src/stablecoin/deposits/deposit-watcher.js';
-import { createPostgresTestDatabase } from './test-database.js';
+import { createPostgresTestDatabase, openPgliteTestDatabase } from './test-database.js';
 import type { TestServer, TestUser } from './test-server.js';
 
 export function chainClients(server: TestServer) {
@@ -128,9 +128,9 @@ export async function depositSnapshot(server: TestServer): Promise<string> {
  * PostgreSQL database when DATABASE_URL is set (dropped by drop()).
  */
 export async function persistentTestDatabase(dataDir: string): Promise<{ open(): Promise<Database>; drop(): Promise<void> }> {
-  const postgres = await createPostgresTestDatabase();
+  const postgres = await createPostgresTestDatabase({ migrated: true });
   return {
-    open: () => (postgres ? openDatabase({ url: postgres.url, poolSize: 20 }) : openDatabase({ pgliteDir: path.join(dataDir, 'test-pglite') })),
+    open: () => (postgres ? openDatabase({ url: postgres.url, poolSize: 20 }) : openPgliteTestDatabase(path.join(dataDir, 'test-pglite'))),
     drop: async () => {
       await postgres?.drop();
     },

@@ -1,5 +1,5 @@
 // Starts peerpay on a free loopback port over a fresh test database, as a real HTTP server, and
-// gives tests a small client for it.
+// gives tests a small client for it (in process, through inject(); `url` for real HTTP clients).
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
@@ -8,12 +8,17 @@ import { loadConfig } from '../../src/config.js';
 import { createDeps, type Deps } from '../../src/deps.js';
 import { buildApp } from '../../src/app.js';
 import type { App } from '../../src/http/types.js';
+import type { InjectOptions } from 'fastify';
 import { openTestDatabase } from './test-database.js';
+import { TEST_MASTER_SEED } from './test-fixtures.js';
+import { acquireSharedChain } from './shared-chain.js';
 import type { Database } from '../../src/db/database.js';
 import { startJobs } from '../../src/jobs/job-runner.js';
 import type { Clock } from '../../src/platform/clock.js';
 
-export const TEST_MASTER_SEED = '0x' + 'ab'.repeat(32);
+export { TEST_MASTER_SEED };
+
+type InjectMethod = NonNullable<InjectOptions['method']>;
 
 export interface TestServer {
   url: string;
@@ -49,6 +54,11 @@ export interface TestServerOptions {
   jobs?: boolean;
   /** Live mode: a clock the test moves (past the reconciliation delay) instead of the wall clock. */
   liveClock?: Clock;
+  /**
+   * Start an embedded chain of its own (in DATA_DIR) even where the worker's shared chain could
+   * serve. A server on DATA_DIR, another seed, another chain or in live mode always does.
+   */
+  ownChain?: boolean;
 }
 
 export async function startTestServer(env: Record<string, string> = {}, options: TestServerOptions = {}): Promise<TestServer> {
@@ -63,7 +73,17 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     ...env,
   });
   const database = options.database ?? (await openTestDatabase());
-  const deps = await createDeps(config, { database, ...(options.liveClock ? { liveClock: options.liveClock } : {}) });
+  const sharesChain =
+    !options.ownChain && options.dataDir === undefined && config.mode === 'sandbox' && !config.chainRpcUrl && config.masterSeedHex === TEST_MASTER_SEED && config.chainId === 137;
+  const chain = sharesChain ? await acquireSharedChain() : null;
+  const deps = await createDeps(config, {
+    database,
+    ...(chain ? { chain } : {}),
+    ...(options.liveClock ? { liveClock: options.liveClock } : {}),
+  }).catch(async (error: unknown) => {
+    await chain?.stop();
+    throw error;
+  });
   const logs: string[] = [];
   const logStream = new Writable({
     write(chunk, _encoding, callback) {
@@ -78,24 +98,35 @@ export async function startTestServer(env: Record<string, string> = {}, options:
   if (!address || typeof address === 'string') throw new Error('server has no port');
   const url = `http://127.0.0.1:${address.port}`;
 
+  // In process, through app.inject(): the whole of Fastify (hooks, parsing, validation,
+  // serialisation, errors) without a socket. Tests about the socket itself use `url`.
   async function request(method: string, urlPath: string, options: RequestOptions = {}): Promise<TestResponse> {
-    const headers: Record<string, string> = { ...options.headers };
+    // What fetch() sends by default, so that the requests are the same as over the socket.
+    const headers: Record<string, string> = { host: new URL(url).host, accept: '*/*', 'accept-language': '*', 'sec-fetch-mode': 'cors', 'user-agent': 'node' };
+    for (const [name, value] of Object.entries(options.headers ?? {})) headers[name.toLowerCase()] = value;
     if (options.key) headers.authorization = `Bearer ${options.key}`;
     let body: string | undefined;
-    if (options.rawBody !== undefined) body = options.rawBody;
-    else if (options.body !== undefined) {
+    if (options.rawBody !== undefined) {
+      body = options.rawBody;
+      headers['content-type'] ??= 'text/plain;charset=UTF-8';
+    } else if (options.body !== undefined) {
       body = JSON.stringify(options.body);
       headers['content-type'] ??= 'application/json';
     }
-    const response = await fetch(url + urlPath, { method, headers, body });
-    const text = await response.text();
+    const response = await app.inject({ method: method as InjectMethod, url: urlPath, headers, ...(body !== undefined ? { payload: body } : {}) });
+    const responseHeaders = new Headers();
+    for (const [name, value] of Object.entries(response.headers)) {
+      if (value === undefined) continue;
+      for (const one of Array.isArray(value) ? value : [value]) responseHeaders.append(name, String(one));
+    }
+    const text = response.body;
     let parsed: unknown = undefined;
     try {
       parsed = text ? JSON.parse(text) : undefined;
     } catch {
       parsed = undefined;
     }
-    return { status: response.status, headers: response.headers, body: parsed, text };
+    return { status: response.statusCode, headers: responseHeaders, body: parsed, text };
   }
 
   return {

@@ -3,8 +3,8 @@
 // request alone (a payment signed beforehand) and the whole x402-fetch round trip (402, sign,
 // paid retry). The figures are printed; the bound asserted is loose, for slow CI machines.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/test-server.js';
-import { fundedPayer, handMadeV1Header, QUOTE_PRICE, usdcOf, v1Fetch } from '../helpers/nano.js';
+import { startTestServer, type TestServer } from '../test/helpers/test-server.js';
+import { fundedPayer, handMadeV1Header, QUOTE_PRICE, usdcOf, v1Fetch } from '../test/helpers/nano.js';
 
 const RUNS = 30;
 let server: TestServer;

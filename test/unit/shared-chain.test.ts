@@ -1,0 +1,55 @@
+// The worker's shared embedded chain (test/helpers/shared-chain.ts) is handed to each test file's
+// server as fresh as a chain of its own: what an earlier server did on it (blocks, balances, nonces,
+// time moved forward, automatic mining switched off) is gone, and a second server running at the
+// same time gets a chain of its own.
+import { afterAll, describe, expect, it } from 'vitest';
+import { registerUser, startTestServer, type TestServer } from '../helpers/test-server.js';
+import { chainClients, faucet, mined, onChainBalance } from '../helpers/stablecoin-chain.js';
+
+const servers: TestServer[] = [];
+afterAll(async () => {
+  for (const server of servers) await server.close();
+});
+
+async function start(): Promise<TestServer> {
+  const server = await startTestServer();
+  servers.push(server);
+  return server;
+}
+
+describe('the shared test chain', () => {
+  it('comes back to its base state for the next server', async () => {
+    const first = await start();
+    const { publicClient, testClient } = chainClients(first);
+    const baseBlock = await publicClient.getBlockNumber();
+    const user = await registerUser(first);
+    await mined(first, await faucet(first, { address: user.depositAddress, amount: 7, currency: 'USDC' }));
+    expect(await onChainBalance(first, 'USDC', user.depositAddress)).toBe(7_000_000n);
+    await testClient.increaseTime({ seconds: 7 * 86_400 });
+    await testClient.mine({ blocks: 3 });
+    await testClient.setAutomine(false);
+    await first.close();
+    servers.length = 0;
+
+    const second = await start();
+    const again = chainClients(second);
+    expect(second.deps.chain.rpcUrl).toBe(first.deps.chain.rpcUrl);
+    expect(await again.publicClient.getBlockNumber()).toBe(baseBlock);
+    expect(await onChainBalance(second, 'USDC', user.depositAddress)).toBe(0n);
+    expect(await again.publicClient.getTransactionCount({ address: second.deps.wallets.hotWallet.address })).toBe(0);
+    // The same first user (same seed, new database) gets the same deposit address, with nothing on it.
+    const sameAddress = await registerUser(second);
+    expect(sameAddress.depositAddress).toBe(user.depositAddress);
+    // Mined at once (automatic mining is back on), at the wall-clock time, not a week ahead.
+    const hash = await faucet(second, { address: sameAddress.depositAddress, amount: 1, currency: 'USDC' });
+    const block = await again.publicClient.getBlock({ blockNumber: await mined(second, hash) });
+    expect(Math.abs(Number(block.timestamp) - Date.now() / 1000)).toBeLessThan(120);
+  });
+
+  it('is held by one server at a time: a second server running meanwhile starts its own', async () => {
+    const holder = servers[0] ?? (await start());
+    const other = await start();
+    expect(other.deps.chain.rpcUrl).not.toBe(holder.deps.chain.rpcUrl);
+    expect(await onChainBalance(other, 'USDC', holder.deps.wallets.walletFor(1).address)).toBe(0n);
+  });
+});
