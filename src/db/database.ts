@@ -44,8 +44,8 @@ function openPostgres(url: string, poolSize: number): Database {
     // And a connection whose peer vanished without a reset is found dead by TCP, not kept.
     keepAlive: true,
     types: {
-      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-        oid === INT8_OID ? (value: string) => BigInt(value) : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+      getTypeParser: ((oid: number, format?: 'text' | 'binary'): ((value: string) => unknown) =>
+        oid === INT8_OID ? (value: string) => BigInt(value) : (pg.types.getTypeParser(oid, format) as (value: string) => unknown)) as typeof pg.types.getTypeParser,
     },
   });
   // An idle client that loses its connection emits 'error' on the pool; without a listener that
