@@ -51,26 +51,49 @@ switch (scenario.kind) {
   case 'agent_transfer':
     setup = (req) => {
       const [s, r] = pair();
-      return { ...req, method: 'POST', path: '/agent/transfer', headers: { authorization: `Bearer ${users[s]!.key}`, 'content-type': 'application/json' }, body: JSON.stringify({ to: users[r]!.handle, amount: 0.01, currency: 'USDC' }) };
+      return {
+        ...req,
+        method: 'POST',
+        path: '/agent/transfer',
+        headers: { authorization: `Bearer ${users[s]!.key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ to: users[r]!.handle, amount: 0.01, currency: 'USDC' }),
+      };
     };
     break;
   case 'hot_account':
     setup = (req) => {
       let r = pick();
       while (r === 0) r = pick();
-      return { ...req, method: 'POST', path: '/agent/transfer', headers: { authorization: `Bearer ${users[0]!.key}`, 'content-type': 'application/json' }, body: JSON.stringify({ to: users[r]!.handle, amount: 0.01, currency: 'USDC' }) };
+      return {
+        ...req,
+        method: 'POST',
+        path: '/agent/transfer',
+        headers: { authorization: `Bearer ${users[0]!.key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ to: users[r]!.handle, amount: 0.01, currency: 'USDC' }),
+      };
     };
     break;
   case 'fiat_instant':
     setup = (req) => {
       const [s, r] = pair();
-      return { ...req, method: 'POST', path: '/transfers', headers: { authorization: `Bearer ${users[s]!.key}`, 'content-type': 'application/json' }, body: JSON.stringify({ recipientHandle: users[r]!.handle, amount: 1, currency: 'USD', paymentMethod: 'instant' }) };
+      return {
+        ...req,
+        method: 'POST',
+        path: '/transfers',
+        headers: { authorization: `Bearer ${users[s]!.key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ recipientHandle: users[r]!.handle, amount: 1, currency: 'USD', paymentMethod: 'instant' }),
+      };
     };
     break;
   case 'quote':
     setup = (req) => {
       const [s, r] = pair();
-      return { ...req, method: 'GET', path: `/agent/transfer/quote?to=${users[r]!.handle}&amount=10&currency=USDC`, headers: { authorization: `Bearer ${users[s]!.key}` } };
+      return {
+        ...req,
+        method: 'GET',
+        path: `/agent/transfer/quote?to=${users[r]!.handle}&amount=10&currency=USDC`,
+        headers: { authorization: `Bearer ${users[s]!.key}` },
+      };
     };
     break;
   case 'balance':

@@ -36,7 +36,9 @@ describe('paid request latency', () => {
     }
     expect(await usdcOf(server, payer.address)).toBe(before - BigInt(RUNS) * QUOTE_PRICE);
     const stats = summary(samples);
-    console.log(`x402 paid request (settled on chain before answering), ${RUNS} runs: median ${stats.median} ms, p99 ${stats.p99} ms, max ${stats.max} ms`);
+    console.log(
+      `x402 paid request (settled on chain before answering), ${RUNS} runs: median ${stats.median} ms, p99 ${stats.p99} ms, max ${stats.max} ms`,
+    );
     expect(stats.median).toBeLessThan(2000);
   }, 120_000);
 
@@ -52,7 +54,9 @@ describe('paid request latency', () => {
       expect(response.status).toBe(200);
     }
     const stats = summary(samples);
-    console.log(`x402-fetch round trip (402 + paid request), ${RUNS} runs: median ${stats.median} ms, p99 ${stats.p99} ms, max ${stats.max} ms`);
+    console.log(
+      `x402-fetch round trip (402 + paid request), ${RUNS} runs: median ${stats.median} ms, p99 ${stats.p99} ms, max ${stats.max} ms`,
+    );
     expect(stats.median).toBeLessThan(3000);
   }, 120_000);
 });

@@ -47,7 +47,15 @@ await admin(`create database ${dbName}`);
 const url = new URL(ADMIN_URL);
 url.pathname = `/${dbName}`;
 try {
-  const config = loadConfig({ PORT: '0', DATA_DIR: dataDir, DATABASE_URL: url.toString(), MASTER_SEED: '0x' + 'be'.repeat(32), LOG_LEVEL: 'silent', PASSWORD_HASH_COST_LOG2: '10', RATE_LIMIT_DEFAULT_PER_MINUTE: '1000000' });
+  const config = loadConfig({
+    PORT: '0',
+    DATA_DIR: dataDir,
+    DATABASE_URL: url.toString(),
+    MASTER_SEED: '0x' + 'be'.repeat(32),
+    LOG_LEVEL: 'silent',
+    PASSWORD_HASH_COST_LOG2: '10',
+    RATE_LIMIT_DEFAULT_PER_MINUTE: '1000000',
+  });
   const deps = await createDeps(config);
   const app = await buildApp(deps);
   await app.ready();
@@ -60,14 +68,27 @@ try {
     return [s, r] as const;
   };
   let keyCounter = 0;
-  const withKey = (options: InjectOptions): InjectOptions => ({ ...options, headers: { ...options.headers, 'idempotency-key': `bench-q-${++keyCounter}` } });
+  const withKey = (options: InjectOptions): InjectOptions => ({
+    ...options,
+    headers: { ...options.headers, 'idempotency-key': `bench-q-${++keyCounter}` },
+  });
   const agentTransfer = (): InjectOptions => {
     const [s, r] = pair();
-    return { method: 'POST', url: '/agent/transfer', headers: { authorization: `Bearer ${s.key}` }, payload: { to: r.handle, amount: 0.01, currency: 'USDC' } };
+    return {
+      method: 'POST',
+      url: '/agent/transfer',
+      headers: { authorization: `Bearer ${s.key}` },
+      payload: { to: r.handle, amount: 0.01, currency: 'USDC' },
+    };
   };
   const fiatInstant = (): InjectOptions => {
     const [s, r] = pair();
-    return { method: 'POST', url: '/transfers', headers: { authorization: `Bearer ${s.key}` }, payload: { recipientHandle: r.handle, amount: 1, currency: 'USD', paymentMethod: 'instant' } };
+    return {
+      method: 'POST',
+      url: '/transfers',
+      headers: { authorization: `Bearer ${s.key}` },
+      payload: { recipientHandle: r.handle, amount: 1, currency: 'USD', paymentMethod: 'instant' },
+    };
   };
   const kinds: Record<string, () => InjectOptions> = {
     'POST /agent/transfer': agentTransfer,
@@ -80,7 +101,14 @@ try {
     },
     'GET /stablecoin/balance': () => ({ method: 'GET', url: '/stablecoin/balance', headers: { authorization: `Bearer ${pick().key}` } }),
   };
-  const lines = ['# SQL statements per request (PostgreSQL)', '', `Counted over ${REQUESTS} sequential requests of each kind, peerpay commit ${execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: here, encoding: 'utf8' }).trim()}; each statement is one round trip (BEGIN and COMMIT included).`, '', '| Request | Statements per request |', '|---|---:|'];
+  const lines = [
+    '# SQL statements per request (PostgreSQL)',
+    '',
+    `Counted over ${REQUESTS} sequential requests of each kind, peerpay commit ${execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: here, encoding: 'utf8' }).trim()}; each statement is one round trip (BEGIN and COMMIT included).`,
+    '',
+    '| Request | Statements per request |',
+    '|---|---:|',
+  ];
   const samples: Record<string, string[]> = {};
   for (const [name, make] of Object.entries(kinds)) {
     seen.length = 0;

@@ -98,33 +98,57 @@ export function renderReport(input: {
   const hasOff = pgCeiling.some((r) => r.durability === 'off');
   const lines: string[] = [];
   lines.push(`# peerpay benchmark, ${input.started.toISOString().slice(0, 16).replace('T', ' ')} UTC`, '');
-  lines.push(`- Machine: ${v.cpus} CPUs (${v.cpuModel}), ${v.memoryGiB.toFixed(1)} GiB; load average at the end ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')}`);
-  lines.push(`- Versions: node ${v.node}, PostgreSQL ${v.postgres}, PGlite ${v.pglite}, Fastify ${v.fastify}, autocannon ${v.autocannon}, peerpay commit ${v.commit}`);
+  lines.push(
+    `- Machine: ${v.cpus} CPUs (${v.cpuModel}), ${v.memoryGiB.toFixed(1)} GiB; load average at the end ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' / ')}`,
+  );
+  lines.push(
+    `- Versions: node ${v.node}, PostgreSQL ${v.postgres}, PGlite ${v.pglite}, Fastify ${v.fastify}, autocannon ${v.autocannon}, peerpay commit ${v.commit}`,
+  );
   lines.push(
     `- ${settings.users} seeded users (1,000 USDC each, a saved sandbox card each); every figure measured ${settings.repeats} times for ${settings.seconds} s, back to back; ` +
       `concurrency = autocannon connections = pgbench clients; whole run ${fmt(input.elapsedSeconds)} s`,
   );
-  lines.push('- Figures are the median of the repeats; "spread" is their min–max and the half-range as ± a share of the median. Latency p50 and p99 are medians of the repeats, max the worst of all.');
-  lines.push('- peerpay in-process (LOG_LEVEL=info to /dev/null, rate limits raised, no background jobs, PostgreSQL pool of 10); the load generator is a separate process on the same cores.');
-  lines.push('- `synchronous_commit` on (the server default, checked on peerpay\'s connections) for every figure except the separate durability-off tables at the end.');
-  lines.push('- Throughput counts 2xx answers per second. Ratios: peerpay ÷ HTTP ceiling and peerpay ÷ database ceiling at the same concurrency.');
+  lines.push(
+    '- Figures are the median of the repeats; "spread" is their min–max and the half-range as ± a share of the median. Latency p50 and p99 are medians of the repeats, max the worst of all.',
+  );
+  lines.push(
+    '- peerpay in-process (LOG_LEVEL=info to /dev/null, rate limits raised, no background jobs, PostgreSQL pool of 10); the load generator is a separate process on the same cores.',
+  );
+  lines.push(
+    "- `synchronous_commit` on (the server default, checked on peerpay's connections) for every figure except the separate durability-off tables at the end.",
+  );
+  lines.push(
+    '- Throughput counts 2xx answers per second. Ratios: peerpay ÷ HTTP ceiling and peerpay ÷ database ceiling at the same concurrency.',
+  );
   lines.push(
     "- The database ceiling is PostgreSQL running one stablecoin transfer's SQL (2 user rows updated in id order with the no-overdraft condition, the fee row, 2 ledger_transfers rows, 1 stablecoin_transfers row; pgbench -M prepared, run after the load on the same database). " +
       'PGlite rows are divided by the same PostgreSQL figure (pgbench cannot drive PGlite), and for reads the ratio to a write transaction is only a scale, not a bound.',
     '',
   );
   lines.push('## Ceilings', '');
-  lines.push('| Ceiling | Concurrency | Ops/s (median) | Spread | Latency p50 / avg (ms) | p99 (ms) | Failures |', '|---|---:|---:|---|---:|---:|---:|');
+  lines.push(
+    '| Ceiling | Concurrency | Ops/s (median) | Spread | Latency p50 / avg (ms) | p99 (ms) | Failures |',
+    '|---|---:|---:|---|---:|---:|---:|',
+  );
   for (const r of http) {
     const s = summarise(r.runs);
-    lines.push(`| HTTP: bare Fastify static JSON | ${r.connections} | ${fmt(s.throughput.median)} | ${spread(s.throughput)} | ${s.latencyMedianMs} | ${s.latencyP99Ms} | ${s.non2xx + s.errors} |`);
+    lines.push(
+      `| HTTP: bare Fastify static JSON | ${r.connections} | ${fmt(s.throughput.median)} | ${spread(s.throughput)} | ${s.latencyMedianMs} | ${s.latencyP99Ms} | ${s.non2xx + s.errors} |`,
+    );
   }
   for (const r of pgCeiling.filter((c) => c.durability === 'on')) {
     const avg = spreadOf(r.runs.map((x) => x.latencyMs)).median;
-    lines.push(`| Database: pgbench one-transfer transaction (PostgreSQL) | ${r.connections} | ${fmt(tps(r).median)} | ${spread(tps(r))} | ${fmt(avg, 2)} (avg) | n/a | ${r.runs.reduce((n, x) => n + x.failed, 0)} |`);
+    lines.push(
+      `| Database: pgbench one-transfer transaction (PostgreSQL) | ${r.connections} | ${fmt(tps(r).median)} | ${spread(tps(r))} | ${fmt(avg, 2)} (avg) | n/a | ${r.runs.reduce((n, x) => n + x.failed, 0)} |`,
+    );
   }
   lines.push('', '## peerpay', '');
-  lines.push('| Database | Operation | Concurrency | Ops/s (median) | Spread | p50 (ms) | p99 (ms) | max (ms) | Non-2xx | Errors | ÷ HTTP ceiling | ÷ DB ceiling |');
+  lines.push(
+    '| Database | Operation | Concurrency | Ops/s (median) | Spread | p50 (ms) | p99 (ms) | max (ms) | Non-2xx | Errors | ÷ HTTP ceiling | ÷ DB ceiling |',
+  );
   lines.push('|---|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|');
   for (const run of runs) {
     for (const r of run.rows.filter((x) => x.durability === 'on')) {
@@ -138,14 +162,18 @@ export function renderReport(input: {
   if (hasOff) {
     lines.push('', '## Durability traded: synchronous_commit=off (not comparable with the tables above)', '');
     lines.push(
-      'These rows give up durability for speed: with `synchronous_commit=off` (set on these connections only) PostgreSQL answers a COMMIT before its WAL reaches disk, so a crash of the database server can lose the last fraction of a second of acknowledged transfers (never half a transfer: the ledger stays consistent). peerpay does not run like this; the tables only show how much of a transfer\'s time is the flush. Same database, users and settings as above, measured after them.',
+      "These rows give up durability for speed: with `synchronous_commit=off` (set on these connections only) PostgreSQL answers a COMMIT before its WAL reaches disk, so a crash of the database server can lose the last fraction of a second of acknowledged transfers (never half a transfer: the ledger stays consistent). peerpay does not run like this; the tables only show how much of a transfer's time is the flush. Same database, users and settings as above, measured after them.",
       '',
     );
-    lines.push('| Figure | Concurrency | Ops/s (median) | Spread | p50 / avg (ms) | p99 (ms) | Errors | Same figure with synchronous_commit on | ÷ DB ceiling (off) |');
+    lines.push(
+      '| Figure | Concurrency | Ops/s (median) | Spread | p50 / avg (ms) | p99 (ms) | Errors | Same figure with synchronous_commit on | ÷ DB ceiling (off) |',
+    );
     lines.push('|---|---:|---:|---|---:|---:|---:|---:|---:|');
     for (const r of pgCeiling.filter((c) => c.durability === 'off')) {
       const avg = spreadOf(r.runs.map((x) => x.latencyMs)).median;
-      lines.push(`| Database ceiling: pgbench one-transfer transaction, synchronous_commit=off | ${r.connections} | ${fmt(tps(r).median)} | ${spread(tps(r))} | ${fmt(avg, 2)} (avg) | n/a | ${r.runs.reduce((n, x) => n + x.failed, 0)} | ${fmt(dbAt(r.connections, 'on'))} | – |`);
+      lines.push(
+        `| Database ceiling: pgbench one-transfer transaction, synchronous_commit=off | ${r.connections} | ${fmt(tps(r).median)} | ${spread(tps(r))} | ${fmt(avg, 2)} (avg) | n/a | ${r.runs.reduce((n, x) => n + x.failed, 0)} | ${fmt(dbAt(r.connections, 'on'))} | – |`,
+      );
     }
     for (const run of runs) {
       for (const r of run.rows.filter((x) => x.durability === 'off')) {

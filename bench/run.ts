@@ -56,7 +56,10 @@ async function runLoad(scenario: Omit<Scenario, 'repeats' | 'seconds'>): Promise
   const outFile = path.join(work, `result-${n}.json`);
   fs.writeFileSync(scenarioFile, JSON.stringify({ ...scenario, seconds: settings.seconds, repeats: settings.repeats } satisfies Scenario));
   await new Promise<void>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'load.ts'), scenarioFile, outFile], { cwd: root, stdio: 'inherit' });
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'load.ts'), scenarioFile, outFile], {
+      cwd: root,
+      stdio: 'inherit',
+    });
     child.on('error', reject);
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`load generator exited with ${code}`))));
   });
@@ -107,7 +110,26 @@ function databaseCeiling(url: string, durability: 'on' | 'off'): PgCeilingRun[] 
     for (let i = 0; i < settings.repeats; i++) {
       const out = execFileSync(
         'pgbench',
-        ['-h', u.hostname, '-p', u.port || '5432', '-U', decodeURIComponent(u.username || 'postgres'), '-n', '-M', 'prepared', '-c', String(connections), '-j', String(Math.min(connections, 2)), '-T', String(settings.seconds), '-f', script, u.pathname.slice(1)],
+        [
+          '-h',
+          u.hostname,
+          '-p',
+          u.port || '5432',
+          '-U',
+          decodeURIComponent(u.username || 'postgres'),
+          '-n',
+          '-M',
+          'prepared',
+          '-c',
+          String(connections),
+          '-j',
+          String(Math.min(connections, 2)),
+          '-T',
+          String(settings.seconds),
+          '-f',
+          script,
+          u.pathname.slice(1),
+        ],
         { encoding: 'utf8', env },
       );
       runs.push({
@@ -151,7 +173,12 @@ async function startPeerpay(dataDir: string, dbUrl: string | undefined, counter:
   // a measurement it closes its connections with requests in flight, whose answers then never finish.
   app.addHook('onSend', async (request, reply) => {
     const route = request.routeOptions.url;
-    if (request.method === 'POST' && (route === '/agent/transfer' || route === '/transfers') && reply.statusCode >= 200 && reply.statusCode < 300) {
+    if (
+      request.method === 'POST' &&
+      (route === '/agent/transfer' || route === '/transfers') &&
+      reply.statusCode >= 200 &&
+      reply.statusCode < 300
+    ) {
       counter.server2xxTransfers++;
     }
   });
@@ -225,7 +252,8 @@ async function benchDatabase(database: 'pglite' | 'postgres'): Promise<DatabaseR
       offUrl.searchParams.set('options', '-c synchronous_commit=off');
       peerpay = await startPeerpay(dataDir, offUrl.toString(), counter);
       durabilityOffSetting = await synchronousCommitOf(peerpay.deps);
-      if (durabilityOffSetting !== 'off') throw new Error(`synchronous_commit is ${durabilityOffSetting} on the durability-off connections`);
+      if (durabilityOffSetting !== 'off')
+        throw new Error(`synchronous_commit is ${durabilityOffSetting} on the durability-off connections`);
       for (const connections of settings.levels) {
         const runs = await runLoad({ url: peerpay.url, kind: 'agent_transfer', connections, usersFile });
         rows.push({ database, kind: 'agent_transfer', connections, durability: 'off', runs });
@@ -236,12 +264,16 @@ async function benchDatabase(database: 'pglite' | 'postgres'): Promise<DatabaseR
     const db = peerpay.deps.db;
     const violations = await checkLedgerInvariants(db);
     const counted = await sql<{ n: string }>`
-      select ((select count(*) from stablecoin_transfers) + (select count(*) from fiat_transfers where status = 'completed'))::text as n`.execute(db);
+      select ((select count(*) from stablecoin_transfers) + (select count(*) from fiat_transfers where status = 'completed'))::text as n`.execute(
+      db,
+    );
     const completedTransfers = Number(counted.rows[0]!.n);
     const writeRows = rows.filter((r) => WRITE_KINDS.includes(r.kind));
     const writes2xx = writeRows.reduce((sum, r) => sum + summarise(r.runs).ok2xx, 0);
     const inFlightAtStop = writeRows.reduce((sum, r) => sum + r.connections * r.runs.length, 0);
-    log(`${database}: invariant violations ${violations.length}, completed transfers ${completedTransfers}, 2xx transfer answers sent ${counter.server2xxTransfers}, received ${writes2xx}`);
+    log(
+      `${database}: invariant violations ${violations.length}, completed transfers ${completedTransfers}, 2xx transfer answers sent ${counter.server2xxTransfers}, received ${writes2xx}`,
+    );
     if (violations.length > 0) console.error(violations.slice(0, 5));
     await peerpay.close();
     peerpay = undefined;
@@ -282,7 +314,8 @@ function versions() {
   } catch {
     // psql missing or the server down: the report says unknown.
   }
-  const version = (pkg: string) => JSON.parse(fs.readFileSync(path.join(root, 'node_modules', pkg, 'package.json'), 'utf8')).version as string;
+  const version = (pkg: string) =>
+    JSON.parse(fs.readFileSync(path.join(root, 'node_modules', pkg, 'package.json'), 'utf8')).version as string;
   return {
     commit,
     node: process.version,
@@ -308,7 +341,15 @@ try {
   for (const database of settings.databases) runs.push(await benchDatabase(database));
   const elapsed = (performance.now() - t0) / 1000;
   const day = started.toISOString().slice(0, 10);
-  const { markdown, failed } = renderReport({ settings, versions: versions(), runs, http, started, elapsedSeconds: elapsed, chartFile: `${day}.svg` });
+  const { markdown, failed } = renderReport({
+    settings,
+    versions: versions(),
+    runs,
+    http,
+    started,
+    elapsedSeconds: elapsed,
+    chartFile: `${day}.svg`,
+  });
   const resultsDir = path.resolve(process.env.BENCH_RESULTS_DIR ?? path.join(here, 'results'));
   fs.mkdirSync(resultsDir, { recursive: true });
   const pgCeiling = runs.flatMap((r) => r.pgCeiling);
@@ -319,13 +360,17 @@ try {
       { name: 'HTTP ceiling (bare Fastify)', points: http.map((r) => [r.connections, median(r.runs)] as [number, number]), dashed: true },
       ...(['on', 'off'] as const).map((durability) => ({
         name: `DB ceiling (pgbench transfer${durability === 'off' ? ', synchronous_commit=off' : ''})`,
-        points: pgCeiling.filter((r) => r.durability === durability).map((r) => [r.connections, spreadOf(r.runs.map((x) => x.tps)).median] as [number, number]),
+        points: pgCeiling
+          .filter((r) => r.durability === durability)
+          .map((r) => [r.connections, spreadOf(r.runs.map((x) => x.tps)).median] as [number, number]),
         dashed: true,
       })),
       ...runs.flatMap((run) => [
         ...(['agent_transfer', 'fiat_instant', 'quote', 'balance', 'hot_account'] as Kind[]).map((kind) => ({
           name: `${run.database}: ${LABEL[kind]}`,
-          points: run.rows.filter((r) => r.kind === kind && r.durability === 'on').map((r) => [r.connections, median(r.runs)] as [number, number]),
+          points: run.rows
+            .filter((r) => r.kind === kind && r.durability === 'on')
+            .map((r) => [r.connections, median(r.runs)] as [number, number]),
           dashed: false,
         })),
         {

@@ -38,13 +38,23 @@ export async function seedUsers(deps: Deps, count: number): Promise<SeededUser[]
     const customers = await Promise.all(
       inserted.map(async (row, i) => ({
         id: row.id,
-        customerRef: (await deps.processor.createCustomer({ accountId: row.id, email: rows[i]!.email, idempotencyKey: `customer:${row.id}` })).customerRef,
+        customerRef: (
+          await deps.processor.createCustomer({ accountId: row.id, email: rows[i]!.email, idempotencyKey: `customer:${row.id}` })
+        ).customerRef,
         cardRef: newId('card_sbx'),
       })),
     );
     await deps.db
       .insertInto('sandbox_instruments')
-      .values(customers.map((c) => ({ ref: c.cardRef, customer_ref: c.customerRef, kind: 'card' as const, behaviour: 'succeed' as const, created_at: deps.clock.now() })))
+      .values(
+        customers.map((c) => ({
+          ref: c.cardRef,
+          customer_ref: c.customerRef,
+          kind: 'card' as const,
+          behaviour: 'succeed' as const,
+          created_at: deps.clock.now(),
+        })),
+      )
       .execute();
     await deps.db
       .insertInto('processor_customers')
@@ -56,7 +66,13 @@ export async function seedUsers(deps: Deps, count: number): Promise<SeededUser[]
     const chunk = users.slice(start, start + MAX_TRANSFERS_PER_OPERATION);
     await commitOperation(deps.db, {
       operationId: newId('bench-fund'),
-      transfers: chunk.map((u) => ({ type: 'posted' as const, debit: platformAccount('chain_custody', 'USDC'), credit: userAvailable(u.id, 'USDC'), amountMinor: FUNDING_MINOR, code: 'bench_fund' })),
+      transfers: chunk.map((u) => ({
+        type: 'posted' as const,
+        debit: platformAccount('chain_custody', 'USDC'),
+        credit: userAvailable(u.id, 'USDC'),
+        amountMinor: FUNDING_MINOR,
+        code: 'bench_fund',
+      })),
     });
   }
   return users;

@@ -66,5 +66,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   fs.mkdirSync(path.dirname(SANDBOX_TOKEN_ARTIFACT_PATH), { recursive: true });
   fs.writeFileSync(SANDBOX_TOKEN_ARTIFACT_PATH, serializeArtifact(artifact));
   const sizeBytes = (artifact.deployedBytecode.length - 2) / 2;
-  console.log(`wrote ${path.relative(process.cwd(), SANDBOX_TOKEN_ARTIFACT_PATH)} (solc ${artifact.compilerVersion}, ${sizeBytes} bytes of runtime code)`);
+  console.log(
+    `wrote ${path.relative(process.cwd(), SANDBOX_TOKEN_ARTIFACT_PATH)} (solc ${artifact.compilerVersion}, ${sizeBytes} bytes of runtime code)`,
+  );
 }

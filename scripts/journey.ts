@@ -16,7 +16,11 @@ export class JourneyError extends Error {}
 type Say = (line: string) => void;
 
 function journeyClient(baseUrl: string, say: Say) {
-  const call = async (method: string, path: string, options: { key?: string; body?: unknown; form?: Record<string, string> } = {}): Promise<Answer> => {
+  const call = async (
+    method: string,
+    path: string,
+    options: { key?: string; body?: unknown; form?: Record<string, string> } = {},
+  ): Promise<Answer> => {
     const headers: Record<string, string> = {};
     let body: string | undefined;
     if (options.key) headers.authorization = `Bearer ${options.key}`;
@@ -40,7 +44,8 @@ function journeyClient(baseUrl: string, say: Say) {
     return { status: response.status, body: parsed };
   };
   const expect = (answer: Answer, status: number, what: string) => {
-    if (answer.status !== status) throw new JourneyError(`${what}: expected ${status}, got ${answer.status} ${JSON.stringify(answer.body)}`);
+    if (answer.status !== status)
+      throw new JourneyError(`${what}: expected ${status}, got ${answer.status} ${JSON.stringify(answer.body)}`);
     say(`ok  ${what}`);
     return answer.body;
   };
@@ -50,19 +55,29 @@ function journeyClient(baseUrl: string, say: Say) {
   };
   const register = async (name: string) => {
     const email = `${name.toLowerCase()}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
-    const body = expect(await call('POST', '/agent/register', { body: { email, password: 'correct horse battery', name } }), 201, `register ${name}`);
+    const body = expect(
+      await call('POST', '/agent/register', { body: { email, password: 'correct horse battery', name } }),
+      201,
+      `register ${name}`,
+    );
     return { key: body.apiKey as string, handle: body.agentHandle as string, depositAddress: body.depositAddress as Address };
   };
   return { call, expect, equal, register };
 }
 
 /** Polls `read` until `done` holds or `timeoutMs` passes; returns the last value and the time taken. */
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number, what: string): Promise<{ value: T; ms: number }> {
+async function waitFor<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs: number,
+  what: string,
+): Promise<{ value: T; ms: number }> {
   const started = Date.now();
   for (;;) {
     const value = await read();
     if (done(value)) return { value, ms: Date.now() - started };
-    if (Date.now() - started > timeoutMs) throw new JourneyError(`${what}: not reached within ${timeoutMs} ms (last: ${JSON.stringify(value)})`);
+    if (Date.now() - started > timeoutMs)
+      throw new JourneyError(`${what}: not reached within ${timeoutMs} ms (last: ${JSON.stringify(value)})`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -89,7 +104,10 @@ export async function runJourney(baseUrl: string, say: Say = console.log): Promi
   await completeLink(sender.key, '/agent/setup-link', 'succeed');
 
   const instant = expect(
-    await call('POST', '/transfers', { key: sender.key, body: { recipientHandle: recipient.handle, amount: 10, currency: 'USD', paymentMethod: 'instant' } }),
+    await call('POST', '/transfers', {
+      key: sender.key,
+      body: { recipientHandle: recipient.handle, amount: 10, currency: 'USD', paymentMethod: 'instant' },
+    }),
     200,
     'send 10.00 USD instant',
   ).transfer;
@@ -108,7 +126,11 @@ export async function runJourney(baseUrl: string, say: Say = console.log): Promi
   equal(yen.totalDeducted, '1025', 'JPY totalDeducted');
 
   const achBody = { recipientHandle: recipient.handle, amount: 20, currency: 'USD', paymentMethod: 'ach' };
-  const refused = expect(await call('POST', '/transfers', { key: sender.key, body: achBody }), 409, 'ACH without bank debit setup is refused');
+  const refused = expect(
+    await call('POST', '/transfers', { key: sender.key, body: achBody }),
+    409,
+    'ACH without bank debit setup is refused',
+  );
   equal(refused.code, 'ach_setup_required', 'code');
   equal(refused.needsBankDebitSetup, true, 'needsBankDebitSetup');
 
@@ -119,7 +141,10 @@ export async function runJourney(baseUrl: string, say: Say = console.log): Promi
   equal((await usd(recipient.key)).pending, '20.00', 'recipient USD pending');
 
   expect(await call('POST', '/test-helpers/clock/advance', { body: { days: 5 } }), 200, 'sandbox clock moves 5 days');
-  const history = expect(await call('GET', '/transfers', { key: sender.key }), 200, 'GET /transfers').transfers as Array<{ id: string; status: string }>;
+  const history = expect(await call('GET', '/transfers', { key: sender.key }), 200, 'GET /transfers').transfers as Array<{
+    id: string;
+    status: string;
+  }>;
   equal(history.find((t) => t.id === ach.id)?.status, 'completed', 'ACH status after 5 days');
   const settled = await usd(recipient.key);
   equal(settled.available, '30.00', 'recipient USD available after settlement');
@@ -158,19 +183,38 @@ export async function runStablecoinJourney(baseUrl: string, say: Say = console.l
   const chain = createPublicClient({ transport: http(health.chain.rpcUrl as string) });
   const usdc = health.chain.tokens.USDC as Address;
   const onChain = (holder: Address) => chain.readContract({ address: usdc, abi: erc20, functionName: 'balanceOf', args: [holder] });
-  const usdcOf = async (key: string) => expect(await call('GET', '/stablecoin/balance', { key }), 200, 'GET /stablecoin/balance').USDC as string;
+  const usdcOf = async (key: string) =>
+    expect(await call('GET', '/stablecoin/balance', { key }), 200, 'GET /stablecoin/balance').USDC as string;
   const quietly = async (key: string) => (await call('GET', '/stablecoin/balance', { key })).body.USDC as string;
 
   const alice = await register('Alice');
   const bob = await register('Bob');
-  expect(await call('POST', '/test-helpers/stablecoin/faucet', { body: { address: alice.depositAddress, amount: 100, currency: 'USDC' } }), 200, 'faucet sends 100 USDC to Alice’s deposit address');
-  const deposit = await waitFor(() => quietly(alice.key), (b) => b === '100.000000', 30_000, 'deposit credited');
+  expect(
+    await call('POST', '/test-helpers/stablecoin/faucet', { body: { address: alice.depositAddress, amount: 100, currency: 'USDC' } }),
+    200,
+    'faucet sends 100 USDC to Alice’s deposit address',
+  );
+  const deposit = await waitFor(
+    () => quietly(alice.key),
+    (b) => b === '100.000000',
+    30_000,
+    'deposit credited',
+  );
   say(`ok  deposit credited after ${deposit.ms} ms`);
   equal(await usdcOf(alice.key), '100.000000', 'Alice’s USDC');
-  await waitFor(() => onChain(alice.depositAddress), (b) => b === 0n, 30_000, 'deposit swept');
+  await waitFor(
+    () => onChain(alice.depositAddress),
+    (b) => b === 0n,
+    30_000,
+    'deposit swept',
+  );
   say('ok  deposit swept from Alice’s deposit address to the hot wallet');
 
-  const sent = expect(await call('POST', '/agent/transfer', { key: alice.key, body: { to: bob.handle, amount: 10, currency: 'USDC' } }), 200, 'Alice sends 10 USDC to Bob by handle');
+  const sent = expect(
+    await call('POST', '/agent/transfer', { key: alice.key, body: { to: bob.handle, amount: 10, currency: 'USDC' } }),
+    200,
+    'Alice sends 10 USDC to Bob by handle',
+  );
   equal(sent.fee, 0.149, 'fee');
   equal(sent.recipientAmount, 9.851, 'recipientAmount');
   equal(sent.status, 'complete', 'status');
@@ -185,9 +229,16 @@ export async function runStablecoinJourney(baseUrl: string, say: Say = console.l
   );
   equal(withdrawal.fee, 0.0745, 'withdrawal fee');
   equal(withdrawal.net, 4.9255, 'withdrawal net');
-  await waitFor(() => onChain(withdrawalAddress), (b) => b === 4_925_500n, 30_000, 'withdrawal on chain');
+  await waitFor(
+    () => onChain(withdrawalAddress),
+    (b) => b === 4_925_500n,
+    30_000,
+    'withdrawal on chain',
+  );
   const confirmed = await waitFor(
-    async () => (await call('GET', '/stablecoin/transfers', { key: bob.key })).body.transfers.find((t: { type: string }) => t.type === 'withdrawal')?.status,
+    async () =>
+      (await call('GET', '/stablecoin/transfers', { key: bob.key })).body.transfers.find((t: { type: string }) => t.type === 'withdrawal')
+        ?.status,
     (status) => status === 'complete',
     30_000,
     'withdrawal complete',
@@ -196,16 +247,30 @@ export async function runStablecoinJourney(baseUrl: string, say: Say = console.l
   say(`ok  4.9255 USDC on chain at the fresh address; withdrawal ${confirmed.value} after ${withdrawalConfirmedMs} ms`);
   equal(await usdcOf(bob.key), '4.851000', 'Bob’s USDC after the withdrawal');
 
-  const link = expect(await call('POST', '/stablecoin/buy-session', { key: alice.key, body: { amount: 25, currency: 'USDC' } }), 200, 'Alice asks for a funding link');
+  const link = expect(
+    await call('POST', '/stablecoin/buy-session', { key: alice.key, body: { amount: 25, currency: 'USDC' } }),
+    200,
+    'Alice asks for a funding link',
+  );
   expect(await call('GET', link.url), 200, 'the funding page shows what will happen');
   const funded = Date.now();
   expect(await call('POST', link.url, { form: { outcome: 'succeed' } }), 200, 'the funding link is completed');
   expect(await call('POST', link.url, { form: { outcome: 'succeed' } }), 410, 'the funding link cannot be used twice');
-  await waitFor(() => quietly(alice.key), (b) => b === '115.000000', 30_000, 'funding credited');
+  await waitFor(
+    () => quietly(alice.key),
+    (b) => b === '115.000000',
+    30_000,
+    'funding credited',
+  );
   const fundingCreditedMs = Date.now() - funded;
   say(`ok  funding credited once after ${fundingCreditedMs} ms`);
   say('stablecoin journey complete');
-  return { aliceKey: alice.key, bobKey: bob.key, withdrawalAddress, timings: { depositCreditedMs: deposit.ms, withdrawalConfirmedMs, fundingCreditedMs } };
+  return {
+    aliceKey: alice.key,
+    bobKey: bob.key,
+    withdrawalAddress,
+    timings: { depositCreditedMs: deposit.ms, withdrawalConfirmedMs, fundingCreditedMs },
+  };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
@@ -213,7 +278,9 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   console.log(`journeys against ${baseUrl} (set BASE_URL for another address)`);
   fetch(`${baseUrl}/health`)
     .catch(() => {
-      throw new JourneyError(`nothing answers at ${baseUrl}: start peerpay with \`npm start\` in another terminal, or set BASE_URL to the URL it printed`);
+      throw new JourneyError(
+        `nothing answers at ${baseUrl}: start peerpay with \`npm start\` in another terminal, or set BASE_URL to the URL it printed`,
+      );
     })
     .then(() => runJourney(baseUrl))
     .then(() => runStablecoinJourney(baseUrl))

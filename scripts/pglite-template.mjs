@@ -9,5 +9,7 @@ try {
   const bytes = await writePgliteTemplate();
   console.log(`peerpay: dist/pglite-template.tar.gz (${Math.round(bytes / 1024)} KiB, ${Date.now() - started} ms)`);
 } catch (error) {
-  console.warn(`peerpay: no PGlite template was made (${error instanceof Error ? error.message : String(error)}); a first start creates its database itself`);
+  console.warn(
+    `peerpay: no PGlite template was made (${error instanceof Error ? error.message : String(error)}); a first start creates its database itself`,
+  );
 }

@@ -10,7 +10,9 @@ let tsc;
 try {
   tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 } catch {
-  console.warn('peerpay: TypeScript is not installed (an install without dev dependencies); dist/ was not built: run `npm run build` where it is');
+  console.warn(
+    'peerpay: TypeScript is not installed (an install without dev dependencies); dist/ was not built: run `npm run build` where it is',
+  );
   process.exit(0);
 }
 const result = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.build.json', '--noCheck'], { stdio: 'inherit' });

@@ -53,7 +53,8 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
     requestIdHeader: false,
     bodyLimit: config.bodyLimitBytes,
     // A hop count is passed as false: Fastify 5.12 trusts nothing for one anyway (config.ts refuses it).
-    trustProxy: typeof config.trustProxy === 'number' ? false : typeof config.trustProxy === 'boolean' ? config.trustProxy : [...config.trustProxy],
+    trustProxy:
+      typeof config.trustProxy === 'number' ? false : typeof config.trustProxy === 'boolean' ? config.trustProxy : [...config.trustProxy],
     frameworkErrors: frameworkErrorProblem,
     clientErrorHandler: clientErrorProblem,
     ajv: {
@@ -61,7 +62,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
       // refused by schemas that forbid them).
       customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false },
     },
-  }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
+  }).withTypeProvider<TypeBoxTypeProvider>();
 
   // "No body" endpoints are often called with a JSON content type and an empty body; accept that.
   const defaultJson = app.getDefaultJsonParser('error', 'error');
@@ -80,7 +81,10 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
     const limit = reply.getHeader('ratelimit-limit');
     if (limit !== undefined) {
       reply.header('RateLimit-Policy', `"default";q=${String(limit)};w=60`);
-      reply.header('RateLimit', `"default";r=${String(reply.getHeader('ratelimit-remaining') ?? 0)};t=${String(reply.getHeader('ratelimit-reset') ?? 0)}`);
+      reply.header(
+        'RateLimit',
+        `"default";r=${String(reply.getHeader('ratelimit-remaining') ?? 0)};t=${String(reply.getHeader('ratelimit-reset') ?? 0)}`,
+      );
     }
   });
   app.addSchema(ProblemSchema);

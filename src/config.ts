@@ -64,13 +64,15 @@ export interface Config {
   /** An external x402 facilitator for /verify and /settle (X402_FACILITATOR_URL); undefined means the built-in one. */
   readonly x402FacilitatorUrl: string | undefined;
   /** Live mode only: the Stripe processor's settings (DESIGN §11). */
-  readonly stripe: Readonly<{
-    secretKey: string;
-    webhookSecret: string;
-    apiBase: string;
-    /** How long one Stripe call may take before it counts as unanswered (STRIPE_TIMEOUT_MS, 15 s). */
-    requestTimeoutMs: number;
-  }> | undefined;
+  readonly stripe:
+    | Readonly<{
+        secretKey: string;
+        webhookSecret: string;
+        apiBase: string;
+        /** How long one Stripe call may take before it counts as unanswered (STRIPE_TIMEOUT_MS, 15 s). */
+        requestTimeoutMs: number;
+      }>
+    | undefined;
   /**
    * Fastify's trustProxy: false (default), true, a hop count, or a list of addresses/CIDRs (TRUST_PROXY).
    * loadConfig never gives a hop count: Fastify 5.12 ignores one, so TRUST_PROXY refuses it.
@@ -147,7 +149,15 @@ function originVar(env: Env, name: string): string | undefined {
   const raw = urlVar(env, name, ['http:', 'https:']);
   if (raw === undefined) return undefined;
   const parsed = new URL(raw);
-  if (parsed.username || parsed.password || parsed.pathname !== '/' || parsed.search || parsed.hash || raw.includes('?') || raw.includes('#')) {
+  if (
+    parsed.username ||
+    parsed.password ||
+    parsed.pathname !== '/' ||
+    parsed.search ||
+    parsed.hash ||
+    raw.includes('?') ||
+    raw.includes('#')
+  ) {
     throw new ConfigError(`${name} must be an http or https URL with no path, query or credentials (like https://api.stripe.com)`);
   }
   return parsed.origin;
@@ -168,14 +178,20 @@ function masterSeedVar(env: Env): string | undefined {
   try {
     const stat = fs.statSync(resolved);
     if (!stat.isFile()) throw new ConfigError(`MASTER_SEED_FILE ${resolved} is not a file`);
-    if (stat.size > SEED_FILE_MAX_BYTES) throw new ConfigError(`MASTER_SEED_FILE ${resolved} must hold 32 bytes of hex (64 hex digits); it is ${stat.size} bytes long`);
+    if (stat.size > SEED_FILE_MAX_BYTES)
+      throw new ConfigError(`MASTER_SEED_FILE ${resolved} must hold 32 bytes of hex (64 hex digits); it is ${stat.size} bytes long`);
     text = fs.readFileSync(resolved, 'utf8').trim();
   } catch (error) {
     if (error instanceof ConfigError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
-    throw new ConfigError(code === 'ENOENT' ? `MASTER_SEED_FILE ${resolved} does not exist` : `MASTER_SEED_FILE ${resolved} cannot be read (${code ?? 'error'})`);
+    throw new ConfigError(
+      code === 'ENOENT'
+        ? `MASTER_SEED_FILE ${resolved} does not exist`
+        : `MASTER_SEED_FILE ${resolved} cannot be read (${code ?? 'error'})`,
+    );
   }
-  if (!SEED_HEX_SHAPE.test(text)) throw new ConfigError(`MASTER_SEED_FILE ${resolved} must hold 32 bytes of hex (64 hex digits, optional 0x)`);
+  if (!SEED_HEX_SHAPE.test(text))
+    throw new ConfigError(`MASTER_SEED_FILE ${resolved} must hold 32 bytes of hex (64 hex digits, optional 0x)`);
   return text;
 }
 
@@ -239,15 +255,26 @@ export function loadConfig(env: Env = process.env): Config {
   const logLevel = env.LOG_LEVEL || 'info';
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
   const logFormat = (env.LOG_FORMAT || 'auto') as LogFormat;
-  if (!LOG_FORMATS.includes(logFormat)) throw new ConfigError(`LOG_FORMAT must be one of ${LOG_FORMATS.join(', ')}, got "${env.LOG_FORMAT}"`);
+  if (!LOG_FORMATS.includes(logFormat))
+    throw new ConfigError(`LOG_FORMAT must be one of ${LOG_FORMATS.join(', ')}, got "${env.LOG_FORMAT}"`);
   const masterSeedHex = masterSeedVar(env);
   const chainRpcUrl = urlVar(env, 'CHAIN_RPC_URL', ['http:', 'https:']);
   const tokenAddresses = { USDC: addressVar(env, 'USDC_ADDRESS'), EURC: addressVar(env, 'EURC_ADDRESS') };
   if (!chainRpcUrl && env.CHAIN_ID && env.CHAIN_ID !== '137') {
     throw new ConfigError('CHAIN_ID must be 137 for the embedded chain (set CHAIN_RPC_URL for another chain)');
   }
-  const stripeSecretKey = secretVar(env, 'STRIPE_SECRET_KEY', STRIPE_SECRET_KEY_SHAPE, 'a Stripe secret or restricted key: sk_live_, sk_test_, rk_live_ or rk_test_ followed by letters and digits');
-  const stripeWebhookSecret = secretVar(env, 'STRIPE_WEBHOOK_SECRET', STRIPE_WEBHOOK_SECRET_SHAPE, 'a Stripe webhook signing secret: whsec_ followed by base64');
+  const stripeSecretKey = secretVar(
+    env,
+    'STRIPE_SECRET_KEY',
+    STRIPE_SECRET_KEY_SHAPE,
+    'a Stripe secret or restricted key: sk_live_, sk_test_, rk_live_ or rk_test_ followed by letters and digits',
+  );
+  const stripeWebhookSecret = secretVar(
+    env,
+    'STRIPE_WEBHOOK_SECRET',
+    STRIPE_WEBHOOK_SECRET_SHAPE,
+    'a Stripe webhook signing secret: whsec_ followed by base64',
+  );
   const stripeApiBase = originVar(env, 'STRIPE_API_BASE') ?? 'https://api.stripe.com';
   const trustProxy = trustProxyVar(env);
   if (mode === 'live') {
@@ -329,6 +356,7 @@ function defaultPublicUrl(host: string, port: number): string {
  */
 export function withListeningPort(config: Config, port: number): Config {
   if (config.port === port) return config;
-  const publicUrl = config.publicUrl === defaultPublicUrl(config.host, config.port) ? defaultPublicUrl(config.host, port) : config.publicUrl;
+  const publicUrl =
+    config.publicUrl === defaultPublicUrl(config.host, config.port) ? defaultPublicUrl(config.host, port) : config.publicUrl;
   return Object.freeze({ ...config, port, publicUrl });
 }

@@ -52,9 +52,7 @@ export interface DepsOverrides {
 }
 
 export async function createDeps(config: Config, overrides: DepsOverrides = {}): Promise<Deps> {
-  const database =
-    overrides.database ??
-    (await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') }));
+  const database = overrides.database ?? (await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') }));
   const sandboxClock = config.mode === 'sandbox' ? new SandboxClock(database.db) : null;
   await sandboxClock?.refresh();
   const clock: Clock = sandboxClock ?? overrides.liveClock ?? { now: () => new Date() };
@@ -87,7 +85,11 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     db: database.db,
     clock,
     sandboxClock,
-    passwords: createPasswordHasher({ costLog2: config.passwordHashCostLog2, concurrency: config.passwordHashConcurrency, maxQueued: config.passwordHashQueueMax }),
+    passwords: createPasswordHasher({
+      costLog2: config.passwordHashCostLog2,
+      concurrency: config.passwordHashConcurrency,
+      maxQueued: config.passwordHashQueueMax,
+    }),
     wallets,
     ...processors,
     chain,
@@ -102,10 +104,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
 }
 
 /** Sandbox mode: the built-in sandbox processor. Live mode: Stripe, with its webhook reader. */
-function createProcessors(
-  config: Config,
-  deps: { db: Db; clock: Clock },
-): Pick<Deps, 'processor' | 'sandboxProcessor' | 'stripeWebhooks'> {
+function createProcessors(config: Config, deps: { db: Db; clock: Clock }): Pick<Deps, 'processor' | 'sandboxProcessor' | 'stripeWebhooks'> {
   if (config.mode === 'sandbox') {
     const sandboxProcessor = new SandboxProcessor(deps);
     return { processor: sandboxProcessor, sandboxProcessor, stripeWebhooks: null };
@@ -113,5 +112,9 @@ function createProcessors(
   if (!config.stripe) throw new Error('live mode needs the Stripe settings');
   const stripe = createStripeClient(config.stripe);
   const processor = new StripeProcessor({ stripe, clock: deps.clock });
-  return { processor, sandboxProcessor: null, stripeWebhooks: createStripeWebhookReader({ stripe, processor, webhookSecret: config.stripe.webhookSecret }) };
+  return {
+    processor,
+    sandboxProcessor: null,
+    stripeWebhooks: createStripeWebhookReader({ stripe, processor, webhookSecret: config.stripe.webhookSecret }),
+  };
 }

@@ -14,7 +14,15 @@ import { seedPgliteFromTemplate } from './platform/pglite-template.js';
 import { PRIVATE_UMASK, prepareDataDir, usesDataDir } from './platform/data-dir.js';
 import { installFatalHandlers, type FatalLogger } from './platform/fatal.js';
 import { bindListener, checkEmbeddedChain, StartUpError, type Listener } from './platform/start-up.js';
-import { banner, boldWhen, peerpayVersion, readableLogStream, startingLine, usesColour, usesReadableOutput } from './platform/console-output.js';
+import {
+  banner,
+  boldWhen,
+  peerpayVersion,
+  readableLogStream,
+  startingLine,
+  usesColour,
+  usesReadableOutput,
+} from './platform/console-output.js';
 
 async function main(): Promise<void> {
   // First of all: nothing peerpay, PGlite or anvil creates is open to group or others (DESIGN §15).
@@ -49,14 +57,15 @@ async function main(): Promise<void> {
     if (!config.databaseUrl) await seedPgliteFromTemplate(pgliteDir);
     return openDatabase({ url: config.databaseUrl, pgliteDir });
   })();
-  const [database, { createDeps }, { InstallationMismatchError }, { buildApp }, { startJobs }, { metricsRequestHandler }] = await Promise.all([
-    opening,
-    import('./deps.js'),
-    import('./platform/installation-identity.js'),
-    import('./app.js'),
-    import('./jobs/job-runner.js'),
-    import('./http/plugins/metrics.js'),
-  ]);
+  const [database, { createDeps }, { InstallationMismatchError }, { buildApp }, { startJobs }, { metricsRequestHandler }] =
+    await Promise.all([
+      opening,
+      import('./deps.js'),
+      import('./platform/installation-identity.js'),
+      import('./app.js'),
+      import('./jobs/job-runner.js'),
+      import('./http/plugins/metrics.js'),
+    ]);
   let deps;
   try {
     deps = await createDeps(config, { database });
@@ -85,7 +94,13 @@ async function main(): Promise<void> {
   } else {
     // The hot wallet's address is public (it pays gas and receives sweeps); an operator funds it with gas.
     app.log.info(
-      { mode: config.mode, database: deps.database.kind, url: config.publicUrl, hotWallet: deps.wallets.hotWallet.address, startUpMs: readyMs },
+      {
+        mode: config.mode,
+        database: deps.database.kind,
+        url: config.publicUrl,
+        hotWallet: deps.wallets.hotWallet.address,
+        startUpMs: readyMs,
+      },
       'peerpay is listening',
     );
   }
@@ -118,7 +133,10 @@ async function startUpChecks(config: Config): Promise<{ web: Listener; metrics: 
   try {
     checkEmbeddedChain(config);
     web = await bindListener({ port: config.port, host: config.host, setting: 'PORT' });
-    const metrics = config.metricsPort === undefined ? null : await bindListener({ port: config.metricsPort, host: config.host, setting: 'METRICS_PORT' });
+    const metrics =
+      config.metricsPort === undefined
+        ? null
+        : await bindListener({ port: config.metricsPort, host: config.host, setting: 'METRICS_PORT' });
     return { web, metrics };
   } catch (error) {
     if (!(error instanceof StartUpError)) throw error;
@@ -139,7 +157,10 @@ function bannerFacts(deps: Deps, listeners: { web: Listener; metrics: Listener |
     mode: config.mode,
     url: config.publicUrl,
     listening: listening === config.publicUrl ? undefined : listening,
-    database: deps.database.kind === 'pglite' || !config.databaseUrl ? { kind: 'pglite', dir: path.join(config.dataDir, 'pglite') } : { kind: 'postgres', url: config.databaseUrl },
+    database:
+      deps.database.kind === 'pglite' || !config.databaseUrl
+        ? { kind: 'pglite', dir: path.join(config.dataDir, 'pglite') }
+        : { kind: 'postgres', url: config.databaseUrl },
     chain: embedded ? { embedded: true, id: embedded.chainId, rpcUrl: embedded.rpcUrl } : { embedded: false, id: deps.chain.chainId },
     dataDir: usesDataDir(config) ? config.dataDir : undefined,
     hotWallet: deps.wallets.hotWallet.address,

@@ -28,7 +28,10 @@ export function hasInvisibleCharacters(text: string): boolean {
 /** Refuses free text (a name, a note, a website) that holds invisible characters: 400 invalid_field. */
 export function checkVisibleText(text: string, field: string): string {
   if (hasInvisibleCharacters(text)) {
-    throw new AppError('invalid_field', `${field} contains a control, zero-width or bidirectional-override character, which peerpay does not accept.`);
+    throw new AppError(
+      'invalid_field',
+      `${field} contains a control, zero-width or bidirectional-override character, which peerpay does not accept.`,
+    );
   }
   return text;
 }
@@ -47,7 +50,7 @@ export function normalizeEmail(input: string, field = 'email'): string {
   const at = text.lastIndexOf('@');
   if (at <= 0 || at === text.length - 1) throw invalid('it needs a name, an @ and a domain');
   const local = text.slice(0, at);
-  if (!LOCAL_PART.test(local)) throw invalid('the part before the @ must be plain ASCII letters, digits or !#$%&\'*+-/=?^_`{|}~.');
+  if (!LOCAL_PART.test(local)) throw invalid("the part before the @ must be plain ASCII letters, digits or !#$%&'*+-/=?^_`{|}~.");
   const domain = domainToASCII(text.slice(at + 1)).toLowerCase();
   if (domain === '' || !ASCII_DOMAIN.test(domain)) throw invalid('the domain is not a valid domain name');
   const email = `${local.toLowerCase()}@${domain}`;

@@ -46,7 +46,9 @@ export async function findAccountByEmail(db: Db | Trx, email: string) {
     .select([...ACCOUNT_COLUMNS, 'password_hash', 'failed_logins', 'failed_logins_since'])
     .where('email', '=', email)
     .executeTakeFirst();
-  return row ? { ...toAccount(row), passwordHash: row.password_hash, failedLogins: row.failed_logins, failedLoginsSince: row.failed_logins_since } : undefined;
+  return row
+    ? { ...toAccount(row), passwordHash: row.password_hash, failedLogins: row.failed_logins, failedLoginsSince: row.failed_logins_since }
+    : undefined;
 }
 
 export async function findAccountByHandle(db: Db | Trx, handle: string): Promise<AccountRow | undefined> {
@@ -78,7 +80,11 @@ export async function insertAccount(
 }
 
 export async function setWallet(trx: Trx, accountId: number, wallet: { walletId: string; address: string }): Promise<void> {
-  await trx.updateTable('accounts').set({ wallet_id: wallet.walletId, deposit_address: wallet.address }).where('id', '=', accountId).execute();
+  await trx
+    .updateTable('accounts')
+    .set({ wallet_id: wallet.walletId, deposit_address: wallet.address })
+    .where('id', '=', accountId)
+    .execute();
 }
 
 export async function insertApiKey(db: Db | Trx, accountId: number, key: { hash: string; last4: string }): Promise<void> {
@@ -96,7 +102,12 @@ export async function findActiveKey(db: Db, keyHash: string) {
 }
 
 export async function revokeKey(db: Db, keyId: number, at: Date): Promise<boolean> {
-  const result = await db.updateTable('api_keys').set({ revoked_at: at }).where('id', '=', keyId).where('revoked_at', 'is', null).executeTakeFirst();
+  const result = await db
+    .updateTable('api_keys')
+    .set({ revoked_at: at })
+    .where('id', '=', keyId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
 
@@ -106,7 +117,12 @@ export async function revokeKey(db: Db, keyId: number, at: Date): Promise<boolea
  * attempts each see their own count, so that no more than the allowed number are ever checked. The
  * count is cleared again when the password is right.
  */
-export async function countLoginAttempt(db: Db, accountId: number, now: Date, windowMs: number): Promise<{ attempts: number; since: Date }> {
+export async function countLoginAttempt(
+  db: Db,
+  accountId: number,
+  now: Date,
+  windowMs: number,
+): Promise<{ attempts: number; since: Date }> {
   const windowStart = new Date(now.getTime() - windowMs);
   const row = await db
     .updateTable('accounts')
@@ -158,7 +174,11 @@ export async function setPasswordHash(db: Db | Trx, accountId: number, passwordH
 
 /** Revokes every active key of the account except `exceptKeyId` (none when null); answers how many. */
 export async function revokeAccountKeys(db: Db | Trx, input: { accountId: number; exceptKeyId: number | null; at: Date }): Promise<number> {
-  let query = db.updateTable('api_keys').set({ revoked_at: input.at }).where('account_id', '=', input.accountId).where('revoked_at', 'is', null);
+  let query = db
+    .updateTable('api_keys')
+    .set({ revoked_at: input.at })
+    .where('account_id', '=', input.accountId)
+    .where('revoked_at', 'is', null);
   if (input.exceptKeyId !== null) query = query.where('id', '<>', input.exceptKeyId);
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows);

@@ -104,7 +104,12 @@ async function verifyPasswordCounted(
   const { attempts, since } = await repo.countLoginAttempt(deps.db, account.id, now, windowMs);
   if (attempts > maxFailures) {
     const retryAfterSeconds = Math.max(1, Math.ceil((since.getTime() + windowMs - now.getTime()) / 1000));
-    throw new AppError('too_many_attempts', 'Too many wrong passwords for this account; try again later.', {}, { 'Retry-After': String(retryAfterSeconds) });
+    throw new AppError(
+      'too_many_attempts',
+      'Too many wrong passwords for this account; try again later.',
+      {},
+      { 'Retry-After': String(retryAfterSeconds) },
+    );
   }
   if (!(await deps.passwords.verify(password, account.passwordHash))) {
     throw new AppError('invalid_credentials', 'The e-mail and password do not match.');
@@ -128,7 +133,10 @@ export interface PasswordChange {
  * than sign-in can. API keys keep working, as Stripe's and GitHub's do when a password changes,
  * unless the caller asks for the others to be revoked.
  */
-export async function changePassword(deps: Pick<Deps, 'db' | 'passwords' | 'clock' | 'config'>, input: PasswordChange): Promise<{ revokedKeys: number }> {
+export async function changePassword(
+  deps: Pick<Deps, 'db' | 'passwords' | 'clock' | 'config'>,
+  input: PasswordChange,
+): Promise<{ revokedKeys: number }> {
   checkPassword(input.newPassword);
   const stored = await repo.findPasswordHash(deps.db, input.accountId);
   if (stored === undefined) throw new AppError('unauthorized', 'The account of this key no longer exists.');
@@ -136,7 +144,9 @@ export async function changePassword(deps: Pick<Deps, 'db' | 'passwords' | 'cloc
   const passwordHash = await deps.passwords.hash(input.newPassword);
   const revokedKeys = await deps.db.transaction().execute(async (trx) => {
     await repo.setPasswordHash(trx, input.accountId, passwordHash);
-    return input.revokeOtherKeys ? repo.revokeAccountKeys(trx, { accountId: input.accountId, exceptKeyId: input.apiKeyId, at: deps.clock.now() }) : 0;
+    return input.revokeOtherKeys
+      ? repo.revokeAccountKeys(trx, { accountId: input.accountId, exceptKeyId: input.apiKeyId, at: deps.clock.now() })
+      : 0;
   });
   return { revokedKeys };
 }
@@ -179,7 +189,8 @@ export async function updateProfile(deps: Pick<Deps, 'db'>, accountId: number, p
   try {
     return await repo.updateProfile(deps.db, accountId, changes);
   } catch (error) {
-    if ((error as { code?: string }).code === '23505') throw new AppError('already_exists', 'phone is already registered to another account.');
+    if ((error as { code?: string }).code === '23505')
+      throw new AppError('already_exists', 'phone is already registered to another account.');
     throw error;
   }
 }

@@ -27,11 +27,22 @@ export interface PasswordHasher {
 export function createPasswordHasher(options: { costLog2: number; concurrency: number; maxQueued?: number }): PasswordHasher {
   const bounded = createLimiter(options.concurrency, {
     ...(options.maxQueued === undefined ? {} : { maxQueued: options.maxQueued }),
-    whenFull: () => new AppError('busy', 'peerpay is checking too many passwords right now; retry after the time in Retry-After.', {}, { 'Retry-After': '1' }),
+    whenFull: () =>
+      new AppError(
+        'busy',
+        'peerpay is checking too many passwords right now; retry after the time in Retry-After.',
+        {},
+        { 'Retry-After': '1' },
+      ),
   });
   const derive = (password: string, salt: Buffer, costLog2: number) =>
     bounded(() =>
-      scryptAsync(password, salt, { N: 2 ** costLog2, r: BLOCK_SIZE, p: PARALLELISM, maxmem: 256 * 2 ** costLog2 * BLOCK_SIZE + 1024 * 1024 }),
+      scryptAsync(password, salt, {
+        N: 2 ** costLog2,
+        r: BLOCK_SIZE,
+        p: PARALLELISM,
+        maxmem: 256 * 2 ** costLog2 * BLOCK_SIZE + 1024 * 1024,
+      }),
     );
   const dummySalt = randomBytes(16);
 

@@ -53,7 +53,13 @@ export async function checkCustody(deps: CustodyCheckDeps, log?: Pick<FastifyBas
   for (const r of results) {
     if (!r.ok) {
       log?.error(
-        { token: r.token, booksMinor: String(r.booksMinor), chainMinor: String(r.chainMinor), shortfallMinor: String(r.booksMinor - r.chainMinor), blockNumber: String(r.blockNumber) },
+        {
+          token: r.token,
+          booksMinor: String(r.booksMinor),
+          chainMinor: String(r.chainMinor),
+          shortfallMinor: String(r.booksMinor - r.chainMinor),
+          blockNumber: String(r.blockNumber),
+        },
         'custody shortfall: the books say peerpay holds more on chain than the hot wallet and deposit addresses hold',
       );
     }
@@ -79,16 +85,22 @@ async function depositAddresses(db: Db): Promise<Address[]> {
     .orderBy('id')
     .limit(MAX_DEPOSIT_ADDRESSES + 1)
     .execute();
-  if (rows.length > MAX_DEPOSIT_ADDRESSES) throw new Error(`custody check: more than ${MAX_DEPOSIT_ADDRESSES} deposit addresses; the check needs another way to read them`);
+  if (rows.length > MAX_DEPOSIT_ADDRESSES)
+    throw new Error(`custody check: more than ${MAX_DEPOSIT_ADDRESSES} deposit addresses; the check needs another way to read them`);
   return rows.map((r) => r.deposit_address as Address);
 }
 
-async function holdingsAt(deps: CustodyCheckDeps, input: { token: Token; holders: readonly Address[]; blockNumber: bigint }): Promise<bigint> {
+async function holdingsAt(
+  deps: CustodyCheckDeps,
+  input: { token: Token; holders: readonly Address[]; blockNumber: bigint },
+): Promise<bigint> {
   const tokenAddress = deps.chain.tokens[input.token];
   let total = 0n;
   for (let i = 0; i < input.holders.length; i += READ_CONCURRENCY) {
     const page = input.holders.slice(i, i + READ_CONCURRENCY);
-    const balances = await Promise.all(page.map((holder) => deps.chain.chain.getTokenBalance({ token: tokenAddress, holder, blockNumber: input.blockNumber })));
+    const balances = await Promise.all(
+      page.map((holder) => deps.chain.chain.getTokenBalance({ token: tokenAddress, holder, blockNumber: input.blockNumber })),
+    );
     for (const balance of balances) {
       assert(balance >= 0n, 'a token balance is not negative');
       total += balance;
@@ -113,7 +125,10 @@ async function recordResults(db: Db, results: readonly CustodyResult[]): Promise
  * The job's round: a check when the last one (by any process) is older than `intervalMs`, by the
  * database's clock; otherwise nothing. Returns the tokens checked.
  */
-export async function checkCustodyIfDue(deps: CustodyCheckDeps, input: { intervalMs: number; log?: Pick<FastifyBaseLogger, 'error'> }): Promise<number> {
+export async function checkCustodyIfDue(
+  deps: CustodyCheckDeps,
+  input: { intervalMs: number; log?: Pick<FastifyBaseLogger, 'error'> },
+): Promise<number> {
   const due = await sql<{ due: boolean }>`
     select coalesce(min(checked_at) < now() - make_interval(secs => ${input.intervalMs / 1000}), true)
         or count(*) < ${TOKENS.length} as due

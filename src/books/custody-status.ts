@@ -12,7 +12,12 @@ export interface CustodyStatus {
 
 export async function readCustodyStatus(db: Db): Promise<CustodyStatus> {
   // One row per token: a bounded read.
-  const rows = await db.selectFrom('custody_checks').select(['token', 'books_minor', 'chain_minor', 'ok', 'checked_at']).orderBy('token').limit(16).execute();
+  const rows = await db
+    .selectFrom('custody_checks')
+    .select(['token', 'books_minor', 'chain_minor', 'ok', 'checked_at'])
+    .orderBy('token')
+    .limit(16)
+    .execute();
   const shortfalls = rows
     .filter((row) => !row.ok)
     .map((row) => ({ token: row.token, booksMinor: BigInt(row.books_minor), chainMinor: BigInt(row.chain_minor) }));

@@ -20,7 +20,8 @@ const PG_CONNECTION_MESSAGES = [
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const code = (error as { code?: unknown }).code;
-  if (typeof code === 'string' && (NODE_NETWORK_CODES.has(code) || (/^[0-9A-Z]{5}$/.test(code) && isUnavailableSqlState(code)))) return true;
+  if (typeof code === 'string' && (NODE_NETWORK_CODES.has(code) || (/^[0-9A-Z]{5}$/.test(code) && isUnavailableSqlState(code))))
+    return true;
   if (PG_CONNECTION_MESSAGES.some((m) => error.message.startsWith(m))) return true;
   return error.cause !== undefined && error.cause !== error && isDatabaseUnavailable(error.cause);
 }

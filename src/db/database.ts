@@ -29,7 +29,9 @@ export interface DatabaseOptions {
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  const database = options.url ? openPostgres(options.url, options.poolSize ?? 10) : await openPglite(options.pgliteDir, options.pgliteTemplate);
+  const database = options.url
+    ? openPostgres(options.url, options.poolSize ?? 10)
+    : await openPglite(options.pgliteDir, options.pgliteTemplate);
   await migrateToLatest(database.db);
   return database;
 }
@@ -45,7 +47,9 @@ function openPostgres(url: string, poolSize: number): Database {
     keepAlive: true,
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary'): ((value: string) => unknown) =>
-        oid === INT8_OID ? (value: string) => BigInt(value) : (pg.types.getTypeParser(oid, format) as (value: string) => unknown)) as typeof pg.types.getTypeParser,
+        oid === INT8_OID
+          ? (value: string) => BigInt(value)
+          : (pg.types.getTypeParser(oid, format) as (value: string) => unknown)) as typeof pg.types.getTypeParser,
     },
   });
   // An idle client that loses its connection emits 'error' on the pool; without a listener that

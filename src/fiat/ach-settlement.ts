@@ -32,7 +32,9 @@ async function settleOne(deps: SettlementDeps, transfer: FiatTransfer): Promise<
     await postponeSettlement(deps.db, { id: transfer.id, checkAt: next });
     return;
   }
-  await deps.db.transaction().execute((trx) => settlePendingTransfer(trx, { id: transfer.id, settled: debit.status === 'succeeded', now: deps.clock.now() }));
+  await deps.db
+    .transaction()
+    .execute((trx) => settlePendingTransfer(trx, { id: transfer.id, settled: debit.status === 'succeeded', now: deps.clock.now() }));
 }
 
 /**

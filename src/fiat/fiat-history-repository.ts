@@ -12,7 +12,9 @@ import type { Position } from '../platform/cursor.js';
 const VISIBLE_TO_RECIPIENT = sql`(t.status in ('pending', 'completed') or (t.status = 'failed' and t.failure_code = 'bank_debit_returned'))`;
 
 function before(position: Position | null, createdAt: RawBuilder<unknown>, id: RawBuilder<unknown>) {
-  return position ? sql`and (${createdAt}, ${id}) < (${position.createdAt.toISOString()}::timestamptz, ${position.id}::text collate "C")` : sql``;
+  return position
+    ? sql`and (${createdAt}, ${id}) < (${position.createdAt.toISOString()}::timestamptz, ${position.id}::text collate "C")`
+    : sql``;
 }
 
 export interface TransferHistoryRow {
@@ -32,7 +34,10 @@ export interface TransferHistoryRow {
   completedAt: Date | null;
 }
 
-export async function listTransfers(db: Db, input: { accountId: number; after: Position | null; limit: number }): Promise<TransferHistoryRow[]> {
+export async function listTransfers(
+  db: Db,
+  input: { accountId: number; after: Position | null; limit: number },
+): Promise<TransferHistoryRow[]> {
   const cursor = before(input.after, sql.ref('t.created_at'), sql`t.id collate "C"`);
   const rows = await sql<{
     direction: 'sent' | 'received';

@@ -15,11 +15,23 @@ export async function creditTransfer(trx: Trx, transfer: FiatTransfer, type: 'po
   assert(transfer.amountMinor > 0n && transfer.feeMinor >= 0n, 'a transfer credits a positive amount and a non-negative fee');
   const clearing = platformAccount('processor_clearing', transfer.currency);
   const transfers: TransferInput[] = [
-    { type, debit: clearing, credit: userAvailable(transfer.recipientAccountId, transfer.currency), amountMinor: transfer.amountMinor, code: 'fiat_transfer' },
+    {
+      type,
+      debit: clearing,
+      credit: userAvailable(transfer.recipientAccountId, transfer.currency),
+      amountMinor: transfer.amountMinor,
+      code: 'fiat_transfer',
+    },
   ];
   // A fee that rounds to zero (e.g. 0.01 USD) is no movement at all; the ledger refuses zero amounts.
   if (transfer.feeMinor > 0n) {
-    transfers.push({ type, debit: clearing, credit: platformAccount('fees', transfer.currency), amountMinor: transfer.feeMinor, code: 'fiat_fee' });
+    transfers.push({
+      type,
+      debit: clearing,
+      credit: platformAccount('fees', transfer.currency),
+      amountMinor: transfer.feeMinor,
+      code: 'fiat_fee',
+    });
   }
   const applied = await applyOperation(trx, { operationId: creditOperationId(transfer.id), transfers });
   const total = applied.reduce((sum, t) => sum + t.amountMinor, 0n);
@@ -42,7 +54,10 @@ export function payoutOperationId(payoutId: string): string {
 }
 
 /** Reserves the payout amount: the user's available money, pending towards processor_clearing. */
-export async function reservePayout(trx: Trx, payout: { id: string; accountId: number; currency: FiatCurrency; amountMinor: bigint }): Promise<void> {
+export async function reservePayout(
+  trx: Trx,
+  payout: { id: string; accountId: number; currency: FiatCurrency; amountMinor: bigint },
+): Promise<void> {
   assert(payout.amountMinor > 0n, 'a payout is positive');
   await applyOperation(trx, {
     operationId: payoutOperationId(payout.id),
@@ -64,6 +79,12 @@ export async function resolvePayout(trx: Trx, payoutId: string, resolution: 'pos
   assert(pendingIds.length === 1, 'a payout has one pending transfer');
   await applyOperation(trx, {
     operationId: `${payoutOperationId(payoutId)}:${resolution === 'post_pending' ? 'paid' : 'failed'}`,
-    transfers: [{ type: resolution, pendingTransferId: pendingIds[0]!, code: resolution === 'post_pending' ? 'fiat_payout_paid' : 'fiat_payout_failed' }],
+    transfers: [
+      {
+        type: resolution,
+        pendingTransferId: pendingIds[0]!,
+        code: resolution === 'post_pending' ? 'fiat_payout_paid' : 'fiat_payout_failed',
+      },
+    ],
   });
 }

@@ -47,7 +47,8 @@ export async function sendTransfer(deps: TransferDeps, input: SendTransferInput)
 
   if (input.idempotencyKey !== null) {
     const earlier = await findTransferByIdempotencyKey(deps.db, input.senderAccountId, input.idempotencyKey);
-    if (earlier) return continueTransfer(deps, earlier, { recipientAccountId: recipient.id, currency, amountMinor, paymentMethod }, recipient.handle);
+    if (earlier)
+      return continueTransfer(deps, earlier, { recipientAccountId: recipient.id, currency, amountMinor, paymentMethod }, recipient.handle);
   }
 
   const { customerRef, instrumentRef } = await instrumentFor(deps, input.senderAccountId, paymentMethod);
@@ -104,9 +105,13 @@ async function continueTransfer(
 /** A declined card is an error for the client (402), although the attempt is recorded as failed. */
 function finish(transfer: FiatTransfer, recipientHandle: string): SentTransfer {
   if (transfer.status === 'failed' && transfer.failureCode === 'card_declined') {
-    throw new AppError('card_declined', 'The card was declined; nothing was charged or sent. Set up another card with POST /agent/setup-link.', {
-      transferId: transfer.id,
-    });
+    throw new AppError(
+      'card_declined',
+      'The card was declined; nothing was charged or sent. Set up another card with POST /agent/setup-link.',
+      {
+        transferId: transfer.id,
+      },
+    );
   }
   if (transfer.status === 'failed' && transfer.failureCode === 'card_authentication_required') {
     throw new AppError(
@@ -118,10 +123,14 @@ function finish(transfer: FiatTransfer, recipientHandle: string): SentTransfer {
   // A debit the bank refuses at once (the sandbox bank never does) means the mandate is unusable:
   // the same remedy as no mandate at all.
   if (transfer.status === 'failed' && transfer.failureCode === 'bank_debit_refused') {
-    throw new AppError('ach_setup_required', 'The bank refused the debit; nothing was sent. Set up bank debit again with POST /agent/bank-debit-link.', {
-      needsBankDebitSetup: true,
-      transferId: transfer.id,
-    });
+    throw new AppError(
+      'ach_setup_required',
+      'The bank refused the debit; nothing was sent. Set up bank debit again with POST /agent/bank-debit-link.',
+      {
+        needsBankDebitSetup: true,
+        transferId: transfer.id,
+      },
+    );
   }
   return { transfer, recipientHandle };
 }
@@ -144,16 +153,28 @@ async function checkDailyLimit(trx: Trx, deps: TransferDeps, intent: FiatTransfe
 }
 
 /** The sender's processor customer and the instrument this payment method charges. */
-async function instrumentFor(deps: TransferDeps, accountId: number, method: FiatPaymentMethod): Promise<{ customerRef: string; instrumentRef: string }> {
+async function instrumentFor(
+  deps: TransferDeps,
+  accountId: number,
+  method: FiatPaymentMethod,
+): Promise<{ customerRef: string; instrumentRef: string }> {
   const customer = await findProcessorCustomer(deps.db, accountId);
   if (method === 'instant') {
-    if (!customer?.cardRef) throw new AppError('card_setup_required', 'No card is set up. Call POST /agent/setup-link and let the user finish the page, then retry.');
+    if (!customer?.cardRef)
+      throw new AppError(
+        'card_setup_required',
+        'No card is set up. Call POST /agent/setup-link and let the user finish the page, then retry.',
+      );
     return { customerRef: customer.customerRef, instrumentRef: customer.cardRef };
   }
   if (!customer?.bankDebitRef) {
-    throw new AppError('ach_setup_required', 'Bank debit is not set up. Call POST /agent/bank-debit-link and let the user finish the page, then retry.', {
-      needsBankDebitSetup: true,
-    });
+    throw new AppError(
+      'ach_setup_required',
+      'Bank debit is not set up. Call POST /agent/bank-debit-link and let the user finish the page, then retry.',
+      {
+        needsBankDebitSetup: true,
+      },
+    );
   }
   return { customerRef: customer.customerRef, instrumentRef: customer.bankDebitRef };
 }
@@ -173,7 +194,8 @@ export function checkFiatMinimum(amountMinor: bigint, currency: FiatCurrency, me
 function currencyOf(raw: string): FiatCurrency {
   // Currency codes are case-insensitive on input ("usd" is USD), as processors commonly write them.
   const code = raw.trim().toUpperCase();
-  if (!isFiatCurrency(code)) throw new AppError('unsupported_currency', `Unsupported currency "${raw.slice(0, 16)}"; use USD, EUR, GBP or JPY.`);
+  if (!isFiatCurrency(code))
+    throw new AppError('unsupported_currency', `Unsupported currency "${raw.slice(0, 16)}"; use USD, EUR, GBP or JPY.`);
   return code;
 }
 
@@ -186,7 +208,9 @@ function amountOf(amount: number, currency: FiatCurrency, maxMajor: bigint): big
     case 'too_many_decimals':
       throw new AppError(
         'invalid_amount',
-        exponentOf(currency) === 0 ? `${currency} amounts are whole numbers.` : `${currency} amounts have at most ${exponentOf(currency)} decimals.`,
+        exponentOf(currency) === 0
+          ? `${currency} amounts are whole numbers.`
+          : `${currency} amounts have at most ${exponentOf(currency)} decimals.`,
       );
     case 'not_positive':
       throw new AppError('invalid_amount', 'The amount must be greater than zero.');

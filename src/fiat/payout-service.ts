@@ -83,7 +83,11 @@ async function sendPayout(deps: PayoutDeps, payout: Payout): Promise<void> {
       });
   const now = deps.clock.now();
   if (result.status === 'in_transit') {
-    await markPayoutInTransit(deps.db, { id: payout.id, processorRef: result.payoutRef, recheckAt: new Date(now.getTime() + IN_TRANSIT_RECHECK_MS) });
+    await markPayoutInTransit(deps.db, {
+      id: payout.id,
+      processorRef: result.payoutRef,
+      recheckAt: new Date(now.getTime() + IN_TRANSIT_RECHECK_MS),
+    });
     return;
   }
   const paid = result.status === 'paid';

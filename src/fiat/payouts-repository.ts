@@ -19,7 +19,18 @@ export interface Payout {
   completedAt: Date | null;
 }
 
-const COLUMNS = ['id', 'account_id', 'currency', 'amount', 'status', 'instrument_ref', 'processor_ref', 'failure_code', 'created_at', 'completed_at'] as const;
+const COLUMNS = [
+  'id',
+  'account_id',
+  'currency',
+  'amount',
+  'status',
+  'instrument_ref',
+  'processor_ref',
+  'failure_code',
+  'created_at',
+  'completed_at',
+] as const;
 
 function toPayout(row: Omit<Selectable<PayoutsTable>, 'locked_until'>): Payout {
   return {
@@ -121,7 +132,13 @@ export async function finishPayout(
 ): Promise<boolean> {
   const result = await trx
     .updateTable('payouts')
-    .set({ status: input.status, processor_ref: input.processorRef, failure_code: input.failureCode, completed_at: input.completedAt, locked_until: null })
+    .set({
+      status: input.status,
+      processor_ref: input.processorRef,
+      failure_code: input.failureCode,
+      completed_at: input.completedAt,
+      locked_until: null,
+    })
     .where('id', '=', input.id)
     .where('status', '=', 'pending')
     .executeTakeFirst();

@@ -42,14 +42,23 @@ export async function recordPayoutAccount(db: Db, input: { accountId: number; pa
     .where('account_id', '=', input.accountId)
     .where('payout_account_ref', 'is', null)
     .execute();
-  const row = await db.selectFrom('processor_customers').select('payout_account_ref').where('account_id', '=', input.accountId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('processor_customers')
+    .select('payout_account_ref')
+    .where('account_id', '=', input.accountId)
+    .executeTakeFirstOrThrow();
   if (row.payout_account_ref === null) throw new Error(`payout account of account ${input.accountId} not recorded`);
   return row.payout_account_ref;
 }
 
 /** The account whose payout account at the processor this is, locked for this transaction. */
 export async function lockCustomerByPayoutAccount(trx: Trx, payoutAccountRef: string): Promise<ProcessorCustomer | undefined> {
-  const row = await trx.selectFrom('processor_customers').select('account_id').where('payout_account_ref', '=', payoutAccountRef).forUpdate().executeTakeFirst();
+  const row = await trx
+    .selectFrom('processor_customers')
+    .select('account_id')
+    .where('payout_account_ref', '=', payoutAccountRef)
+    .forUpdate()
+    .executeTakeFirst();
   return row ? findProcessorCustomer(trx, row.account_id) : undefined;
 }
 

@@ -11,7 +11,11 @@ export async function ensureProcessorCustomer(deps: Pick<Deps, 'db' | 'processor
   // The processor call runs with no transaction open. Its idempotency key is the account's handle
   // (random, so another deployment's account with the same id never shares it), so two concurrent
   // first calls name the same customer; the insert keeps whichever came first.
-  const { customerRef } = await deps.processor.createCustomer({ accountId, email: account.email, idempotencyKey: `customer-${account.handle}` });
+  const { customerRef } = await deps.processor.createCustomer({
+    accountId,
+    email: account.email,
+    idempotencyKey: `customer-${account.handle}`,
+  });
   await insertProcessorCustomer(deps.db, { accountId, customerRef });
   const stored = await findProcessorCustomer(deps.db, accountId);
   if (!stored) throw new Error(`processor customer of account ${accountId} not readable after insert`);

@@ -33,7 +33,13 @@ async function applyChange(trx: Trx, event: Exclude<ProcessorEvent, { kind: 'ign
     case 'charge_succeeded':
       return recordCharge(trx, { transferId: event.transferId, chargeRef: event.chargeRef, succeeded: true, now });
     case 'charge_failed':
-      return recordCharge(trx, { transferId: event.transferId, chargeRef: event.chargeRef, succeeded: false, failureCode: event.failureCode, now });
+      return recordCharge(trx, {
+        transferId: event.transferId,
+        chargeRef: event.chargeRef,
+        succeeded: false,
+        failureCode: event.failureCode,
+        now,
+      });
   }
 }
 
@@ -42,7 +48,10 @@ async function applyChange(trx: Trx, event: Exclude<ProcessorEvent, { kind: 'ign
  * asked, or that request died) is recorded as the request would have; a `pending` bank debit settles
  * or is returned; anything else has been recorded already.
  */
-async function recordCharge(trx: Trx, input: { transferId: string; chargeRef: string; succeeded: boolean; failureCode?: string; now: Date }): Promise<boolean> {
+async function recordCharge(
+  trx: Trx,
+  input: { transferId: string; chargeRef: string; succeeded: boolean; failureCode?: string; now: Date },
+): Promise<boolean> {
   const transfer = await lockTransfer(trx, input.transferId);
   // Another charge than the one this transfer recorded cannot be this transfer's money.
   if (!transfer || (transfer.processorRef !== null && transfer.processorRef !== input.chargeRef)) return false;

@@ -73,7 +73,9 @@ export async function createSetupLink(
     expiresAt,
     createdAt: now,
     // A processor-hosted page is confirmed by webhook; the reconciliation job reads it back if none comes.
-    ...(session.completion === 'processor' ? { processor: { ref: session.sessionRef, reconcileAt: new Date(now.getTime() + RECONCILE_AFTER_MS) } } : {}),
+    ...(session.completion === 'processor'
+      ? { processor: { ref: session.sessionRef, reconcileAt: new Date(now.getTime() + RECONCILE_AFTER_MS) } }
+      : {}),
   });
   return { url: session.url, expiresIn: humanDuration(rule.lifetimeMs), expiresAt };
 }
@@ -123,12 +125,13 @@ export async function refreshPayoutOnboarding(
 }
 
 export type LinkState =
-  | { state: 'unknown' }
-  | { state: 'used' | 'expired'; link: LinkRow }
-  | { state: 'open'; link: LinkRow; handle: string };
+  { state: 'unknown' } | { state: 'used' | 'expired'; link: LinkRow } | { state: 'open'; link: LinkRow; handle: string };
 
 /** What a setup link is now: unknown (also a token of another purpose), used, expired or open. */
-export async function inspectSetupLink(deps: Pick<Deps, 'db' | 'clock'>, input: { purpose: SetupPurpose; token: string }): Promise<LinkState> {
+export async function inspectSetupLink(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  input: { purpose: SetupPurpose; token: string },
+): Promise<LinkState> {
   if (!TOKEN_SHAPE.test(input.token)) return { state: 'unknown' };
   const link = await findLinkByTokenHash(deps.db, sha256Hex(input.token));
   if (!link || link.purpose !== input.purpose) return { state: 'unknown' };

@@ -29,11 +29,13 @@ async function reconcileOne(deps: ReconcileDeps, link: LinkToReconcile): Promise
   const status = await deps.processor.setupStatus({ kind, sessionRef: link.processorRef });
   const now = deps.clock.now();
   if (status.state === 'complete') {
-    await deps.db.transaction().execute((trx) =>
-      kind === 'payout'
-        ? recordPayoutAccountReady(trx, { payoutAccountRef: status.instrumentRef, now })
-        : recordSetupCompleted(trx, { sessionRef: link.processorRef, instrumentRef: status.instrumentRef, now }),
-    );
+    await deps.db
+      .transaction()
+      .execute((trx) =>
+        kind === 'payout'
+          ? recordPayoutAccountReady(trx, { payoutAccountRef: status.instrumentRef, now })
+          : recordSetupCompleted(trx, { sessionRef: link.processorRef, instrumentRef: status.instrumentRef, now }),
+      );
     return;
   }
   const watchedUntil = kind === 'payout' ? link.createdAt.getTime() + PAYOUT_ONBOARDING_WATCH_MS : Number.POSITIVE_INFINITY;

@@ -34,7 +34,12 @@ export async function processTransfer(deps: ProcessingDeps, transfer: FiatTransf
   return recordAnswer(deps, transfer, answer);
 }
 
-async function askProcessor(deps: ProcessingDeps, transfer: FiatTransfer, customerRef: string, instrumentRef: string): Promise<ProcessorAnswer> {
+async function askProcessor(
+  deps: ProcessingDeps,
+  transfer: FiatTransfer,
+  customerRef: string,
+  instrumentRef: string,
+): Promise<ProcessorAnswer> {
   const common = {
     transferId: transfer.id,
     customerRef,
@@ -57,7 +62,13 @@ async function askProcessor(deps: ProcessingDeps, transfer: FiatTransfer, custom
   const debit = await deps.processor.debitBank({ ...common, mandateRef: instrumentRef });
   switch (debit.status) {
     case 'pending':
-      return { to: 'pending', processorRef: debit.debitRef, ledger: 'pending', settlesAt: debit.expectedSettlementAt, checkAt: debit.recheckAt ?? debit.expectedSettlementAt };
+      return {
+        to: 'pending',
+        processorRef: debit.debitRef,
+        ledger: 'pending',
+        settlesAt: debit.expectedSettlementAt,
+        checkAt: debit.recheckAt ?? debit.expectedSettlementAt,
+      };
     case 'succeeded':
       return { to: 'completed', processorRef: debit.debitRef, ledger: 'posted' };
     case 'returned':

@@ -40,9 +40,17 @@ export function registerBacklogMetrics(registry: Registry, deps: { db: Db; chain
     });
   gauge('peerpay_withdrawals_pending', 'Withdrawals not yet complete or failed', (s) => s.withdrawalsPending);
   gauge('peerpay_outbox_unfinished', 'Hot wallet transactions signed or broadcast, not yet final', (s) => s.outboxUnfinished);
-  gauge('peerpay_outbox_oldest_unfinished_age_seconds', 'Age of the oldest hot wallet transaction not yet final (0 when none)', (s) => s.outboxOldestAgeSeconds);
+  gauge(
+    'peerpay_outbox_oldest_unfinished_age_seconds',
+    'Age of the oldest hot wallet transaction not yet final (0 when none)',
+    (s) => s.outboxOldestAgeSeconds,
+  );
   gauge('peerpay_fiat_transfers_processing', 'Fiat transfers whose charge is under way (processing)', (s) => s.fiatProcessing);
-  gauge('peerpay_deposit_lag_blocks', "Blocks the deposit watcher has not read yet: the chain's head minus the last block read", (s) => s.depositLagBlocks);
+  gauge(
+    'peerpay_deposit_lag_blocks',
+    "Blocks the deposit watcher has not read yet: the chain's head minus the last block read",
+    (s) => s.depositLagBlocks,
+  );
 }
 
 async function readSnapshot(deps: { db: Db; chain: ChainAdapter; clock: Clock }): Promise<BacklogSnapshot> {
@@ -75,7 +83,10 @@ async function readDatabaseBacklog(deps: { db: Db; clock: Clock }): Promise<Omit
 /** head − (the cursor's next block − 1); NaN before the watcher's first round or when either cannot be read. */
 async function readDepositLag(deps: { db: Db; chain: ChainAdapter }): Promise<number> {
   try {
-    const [cursor, head] = await Promise.all([readCursor(deps.db), withTimeout(deps.chain.getBlockNumber(), CHAIN_HEAD_TIMEOUT_MS, 'the chain')]);
+    const [cursor, head] = await Promise.all([
+      readCursor(deps.db),
+      withTimeout(deps.chain.getBlockNumber(), CHAIN_HEAD_TIMEOUT_MS, 'the chain'),
+    ]);
     if (!cursor) return NaN;
     const lag = head - (cursor.nextBlock - 1n);
     return Number(lag < 0n ? 0n : lag);

@@ -89,10 +89,16 @@ export function startJobs(deps: Deps, log: FastifyBaseLogger, jobs: readonly Job
       const missed = skipped.get(queue.name) ?? 0;
       if (missed > 0) {
         // Once per slow round, not once per skipped tick.
-        log.warn({ queue: queue.name, skippedRounds: missed, intervalMs: queue.intervalMs }, 'a round outlasted its interval; the ticks due meanwhile were skipped');
+        log.warn(
+          { queue: queue.name, skippedRounds: missed, intervalMs: queue.intervalMs },
+          'a round outlasted its interval; the ticks due meanwhile were skipped',
+        );
         skipped.delete(queue.name);
       }
-      running.set(queue.name, runJobsOnce(deps, log, queue.jobs).finally(() => running.delete(queue.name)));
+      running.set(
+        queue.name,
+        runJobsOnce(deps, log, queue.jobs).finally(() => running.delete(queue.name)),
+      );
     }, queue.intervalMs);
     timer.unref();
     return timer;

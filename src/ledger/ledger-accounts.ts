@@ -34,7 +34,19 @@ export interface LedgerAccountSpec {
 
 export function specOf(key: LedgerAccountKey): LedgerAccountSpec {
   if ('owner' in key) {
-    return { code: `user:${key.owner}:${key.kind}:${key.asset}`, ownerAccountId: key.owner, kind: key.kind, asset: key.asset, allowNegative: false };
+    return {
+      code: `user:${key.owner}:${key.kind}:${key.asset}`,
+      ownerAccountId: key.owner,
+      kind: key.kind,
+      asset: key.asset,
+      allowNegative: false,
+    };
   }
-  return { code: `platform:${key.platform}:${key.asset}`, ownerAccountId: null, kind: key.platform, asset: key.asset, allowNegative: MAY_GO_NEGATIVE[key.platform] };
+  return {
+    code: `platform:${key.platform}:${key.asset}`,
+    ownerAccountId: null,
+    kind: key.platform,
+    asset: key.asset,
+    allowNegative: MAY_GO_NEGATIVE[key.platform],
+  };
 }

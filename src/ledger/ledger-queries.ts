@@ -42,7 +42,10 @@ export async function checkLedgerInvariants(db: Db): Promise<InvariantViolation[
   for (const row of sums.rows) {
     if (BigInt(row.balance) !== 0n) violations.push({ invariant: 'sum_zero', detail: `${row.asset} balances sum to ${row.balance}` });
     if (row.pending_debits !== row.pending_credits) {
-      violations.push({ invariant: 'pending_balanced', detail: `${row.asset} pending debits ${row.pending_debits} != credits ${row.pending_credits}` });
+      violations.push({
+        invariant: 'pending_balanced',
+        detail: `${row.asset} pending debits ${row.pending_debits} != credits ${row.pending_credits}`,
+      });
     }
   }
   const negatives = await sql<{ code: string }>`
@@ -68,6 +71,7 @@ export async function checkLedgerInvariants(db: Db): Promise<InvariantViolation[
     select a.code from ledger_accounts a left join totals t on t.account_id = a.id
      where a.balance <> coalesce(t.balance, 0) or a.pending_debits <> coalesce(t.pending_debits, 0)
         or a.pending_credits <> coalesce(t.pending_credits, 0)`.execute(db);
-  for (const row of drift.rows) violations.push({ invariant: 'balance_matches_transfers', detail: `${row.code} differs from its transfers` });
+  for (const row of drift.rows)
+    violations.push({ invariant: 'balance_matches_transfers', detail: `${row.code} differs from its transfers` });
   return violations;
 }

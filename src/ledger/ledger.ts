@@ -151,14 +151,20 @@ function fitsEveryAccount(locked: ReadonlyMap<number, LockedAccount>, deltas: Re
  * on rows already locked and checked. The update keeps its no-overdraft condition as a second
  * guard: a row it leaves out is a bug, and fails the operation as one.
  */
-async function moveAndRecord(trx: Trx, operationId: string, deltas: ReadonlyMap<number, Delta>, resolved: readonly ResolvedTransfer[]): Promise<AppliedTransfer[]> {
+async function moveAndRecord(
+  trx: Trx,
+  operationId: string,
+  deltas: ReadonlyMap<number, Delta>,
+  resolved: readonly ResolvedTransfer[],
+): Promise<AppliedTransfer[]> {
   const ids = [...deltas.keys()].sort((a, b) => a - b);
   const changes = ids.map((id) => {
     const d = deltas.get(id)!;
     return sql`(${id}::integer, ${d.balance}::bigint, ${d.pendingDebits}::bigint, ${d.pendingCredits}::bigint)`;
   });
   const rows = resolved.map(
-    (t) => sql`(${operationId}, ${t.kind}, ${t.debitId}::integer, ${t.creditId}::integer, ${t.asset}, ${t.amount}::bigint, ${t.pendingTransferId}::bigint, ${t.code})`,
+    (t) =>
+      sql`(${operationId}, ${t.kind}, ${t.debitId}::integer, ${t.creditId}::integer, ${t.asset}, ${t.amount}::bigint, ${t.pendingTransferId}::bigint, ${t.code})`,
   );
   const result = await sql<{
     id: bigint;
@@ -247,7 +253,9 @@ export async function commitBatch(db: Db, operations: readonly Operation[]): Pro
     if (created.length > 0) {
       await sql`delete from ledger_accounts a
                  where a.id in (${sql.join(created)})
-                   and not exists (select 1 from ledger_transfers t where t.debit_account_id = a.id or t.credit_account_id = a.id)`.execute(trx);
+                   and not exists (select 1 from ledger_transfers t where t.debit_account_id = a.id or t.credit_account_id = a.id)`.execute(
+        trx,
+      );
     }
     return results;
   });
@@ -261,7 +269,11 @@ type EnsuredAccounts = ReadonlyMap<string, { id: number; asset: Asset; created: 
  * that meets a row being created or updated by another transaction waits for it), then locks the
  * pending transfers they resolve in id order, then, when asked, every account row in id order.
  */
-async function lockInOrder(trx: Trx, operations: readonly Operation[], options: { lockAccountRows: boolean }): Promise<{ accounts: EnsuredAccounts }> {
+async function lockInOrder(
+  trx: Trx,
+  operations: readonly Operation[],
+  options: { lockAccountRows: boolean },
+): Promise<{ accounts: EnsuredAccounts }> {
   const keys = new Map<string, LedgerAccountKey>();
   const pendingIds = new Set<bigint>();
   for (const operation of operations) {
@@ -281,7 +293,11 @@ async function lockInOrder(trx: Trx, operations: readonly Operation[], options: 
     const pendings = await trx
       .selectFrom('ledger_transfers')
       .select(['id', 'debit_account_id', 'credit_account_id'])
-      .where('id', 'in', [...pendingIds].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)))
+      .where(
+        'id',
+        'in',
+        [...pendingIds].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
+      )
       .orderBy('id')
       .forUpdate()
       .execute();
@@ -291,7 +307,11 @@ async function lockInOrder(trx: Trx, operations: readonly Operation[], options: 
     await trx
       .selectFrom('ledger_accounts')
       .select('id')
-      .where('id', 'in', [...accountIds].sort((a, b) => a - b))
+      .where(
+        'id',
+        'in',
+        [...accountIds].sort((a, b) => a - b),
+      )
       .orderBy('id')
       .forUpdate()
       .execute();
@@ -305,7 +325,15 @@ async function resolveTransfer(trx: Trx, input: TransferInput, accounts: Ensured
   const credit = accounts.get(specOf(input.credit).code);
   assert(debit && credit, 'accounts of a transfer exist');
   assert(debit.asset === credit.asset, 'both sides of a transfer hold the same asset');
-  return { kind: input.type, debitId: debit.id, creditId: credit.id, asset: debit.asset, amount: input.amountMinor, pendingTransferId: null, code: input.code };
+  return {
+    kind: input.type,
+    debitId: debit.id,
+    creditId: credit.id,
+    asset: debit.asset,
+    amount: input.amountMinor,
+    pendingTransferId: null,
+    code: input.code,
+  };
 }
 
 async function resolvePendingResolution(
@@ -323,7 +351,11 @@ async function resolvePendingResolution(
     .forUpdate()
     .executeTakeFirst();
   assert(pending && pending.kind === 'pending', 'only a pending transfer can be posted or voided');
-  const resolution = await trx.selectFrom('ledger_transfers').select('id').where('pending_transfer_id', '=', pendingTransferId).executeTakeFirst();
+  const resolution = await trx
+    .selectFrom('ledger_transfers')
+    .select('id')
+    .where('pending_transfer_id', '=', pendingTransferId)
+    .executeTakeFirst();
   assert(!resolution, 'a pending transfer is resolved once');
   return {
     kind,
@@ -342,7 +374,9 @@ async function resolvePendingResolution(
  * for it). `created` tells whether this call created the account.
  */
 export async function ensureAccounts(trx: Trx | Db, keys: readonly LedgerAccountKey[]): Promise<EnsuredAccounts> {
-  const specs = [...new Map(keys.map((key) => [specOf(key).code, specOf(key)])).values()].sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
+  const specs = [...new Map(keys.map((key) => [specOf(key).code, specOf(key)])).values()].sort((a, b) =>
+    a.code < b.code ? -1 : a.code > b.code ? 1 : 0,
+  );
   const accounts = new Map<string, { id: number; asset: Asset; created: boolean }>();
   if (specs.length === 0) return accounts;
   const codes = specs.map((s) => s.code);

@@ -30,7 +30,8 @@ export function directoryQueryOf(params: { q?: string | undefined; website?: str
     throw new AppError('invalid_request', `q must be 1 to ${MAX_QUERY_LENGTH} characters.`);
   }
   const host = params.website === undefined ? null : hostOf(params.website);
-  if (text === null && host === null) throw new AppError('invalid_request', 'Give q (a name or handle), website (a site or host), or both.');
+  if (text === null && host === null)
+    throw new AppError('invalid_request', 'Give q (a name or handle), website (a site or host), or both.');
   return { text: text?.toLowerCase() ?? null, host };
 }
 

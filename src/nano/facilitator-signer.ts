@@ -30,7 +30,7 @@ export function hotWalletFacilitatorSigner(deps: SignerDeps, terms: X402Terms): 
     getAddresses: () => [deps.wallets.hotWallet.address],
     // The library passes ABIs of its own choosing (the token's EIP-3009 functions, ERC-1271); viem
     // checks each call against the ABI it is given.
-    readContract: (args) => client.readContract(args as Parameters<typeof client.readContract>[0]),
+    readContract: (args) => client.readContract(args),
     verifyTypedData: (args) => client.verifyTypedData(args as Parameters<typeof client.verifyTypedData>[0]),
     getCode: ({ address }) => client.getCode({ address }),
     writeContract: (args) => relayThroughOutbox(deps, terms, args),
@@ -38,7 +38,7 @@ export function hotWalletFacilitatorSigner(deps: SignerDeps, terms: X402Terms): 
       // Only needed to deploy a payer's smart wallet (ERC-6492), which peerpay does not allow.
       throw new Error('peerpay relays only transferWithAuthorization for x402 payments');
     },
-    waitForTransactionReceipt: ({ hash }) => waitUntilMined(deps, hash as Hash, SETTLE_WAIT_MS),
+    waitForTransactionReceipt: ({ hash }) => waitUntilMined(deps, hash, SETTLE_WAIT_MS),
   };
 }
 

@@ -5,7 +5,16 @@
 // answer the same VerifyResponse / SettleResponse.
 import { HTTPFacilitatorClient } from '@x402/core/http';
 import { x402Facilitator } from '@x402/core/facilitator';
-import { SettleError, VerifyError, type PaymentPayload, type PaymentPayloadV1, type PaymentRequirements, type PaymentRequirementsV1, type SettleResponse, type VerifyResponse } from '@x402/core/types';
+import {
+  SettleError,
+  VerifyError,
+  type PaymentPayload,
+  type PaymentPayloadV1,
+  type PaymentRequirements,
+  type PaymentRequirementsV1,
+  type SettleResponse,
+  type VerifyResponse,
+} from '@x402/core/types';
 import { ExactEvmScheme } from '@x402/evm/exact/facilitator';
 import { ExactEvmSchemeV1 } from '@x402/evm/exact/v1/facilitator';
 import type { Deps } from '../deps.js';
@@ -21,7 +30,10 @@ export interface NanoFacilitator {
 /** Bounds each call to an external facilitator; a settle that times out is treated as pending. */
 const EXTERNAL_TIMEOUT_MS = 20_000;
 
-export function createNanoFacilitator(deps: Pick<Deps, 'config' | 'db' | 'chain' | 'wallets' | 'clock'>, terms: X402Terms): NanoFacilitator {
+export function createNanoFacilitator(
+  deps: Pick<Deps, 'config' | 'db' | 'chain' | 'wallets' | 'clock'>,
+  terms: X402Terms,
+): NanoFacilitator {
   // The library's v1 and v2 types differ only in field names; both facilitators dispatch on
   // x402Version, so the payload and requirements of either version are passed through as they are.
   type AnyPayload = PaymentPayload;
@@ -40,7 +52,12 @@ export function createNanoFacilitator(deps: Pick<Deps, 'config' | 'db' | 'chain'
       settle: (payload, requirements) =>
         client.settle(payload as AnyPayload, requirements as AnyRequirements).catch((error: unknown) => {
           if (error instanceof SettleError) {
-            return { success: false, errorReason: error.errorReason, transaction: error.transaction ?? '', network: error.network ?? requirements.network };
+            return {
+              success: false,
+              errorReason: error.errorReason,
+              transaction: error.transaction ?? '',
+              network: error.network ?? requirements.network,
+            };
           }
           throw error;
         }),
@@ -50,7 +67,11 @@ export function createNanoFacilitator(deps: Pick<Deps, 'config' | 'db' | 'chain'
   const facilitator = new x402Facilitator();
   // No ERC-6492 factories: peerpay settles payments of deployed accounts (EOAs) only.
   facilitator.register(terms.networkV2, new ExactEvmScheme(signer, { eip6492AllowedFactories: [] }));
-  if (terms.networkV1) facilitator.registerV1(terms.networkV1 as PaymentRequirementsV1['network'], new ExactEvmSchemeV1(signer, { eip6492AllowedFactories: [] }));
+  if (terms.networkV1)
+    facilitator.registerV1(
+      terms.networkV1 as PaymentRequirementsV1['network'],
+      new ExactEvmSchemeV1(signer, { eip6492AllowedFactories: [] }),
+    );
   return {
     kind: 'built-in',
     verify: (payload, requirements) => facilitator.verify(payload as AnyPayload, requirements as AnyRequirements),

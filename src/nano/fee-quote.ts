@@ -8,7 +8,16 @@
 // amount under the operation's minimum (DESIGN §15) is amount_too_small here too.
 import type { Config } from '../config.js';
 import { formatMinor, parseAmount, toJsonNumber, type AmountProblem } from '../money/amount.js';
-import { exponentOf, FIAT_CURRENCIES, isFiatCurrency, isToken, TOKENS, type Asset, type FiatCurrency, type Token } from '../money/assets.js';
+import {
+  exponentOf,
+  FIAT_CURRENCIES,
+  isFiatCurrency,
+  isToken,
+  TOKENS,
+  type Asset,
+  type FiatCurrency,
+  type Token,
+} from '../money/assets.js';
 import { FIAT_FEE_RATES, fiatFee, STABLECOIN_FEE_RATE } from '../money/fees.js';
 import { checkFiatMinimum } from '../fiat/fiat-transfer-service.js';
 import { priceOperation } from '../stablecoin/stablecoin-amounts.js';
@@ -25,7 +34,15 @@ export interface QuoteRequest {
 
 export type FeeQuote =
   | { action: 'transfer' | 'withdraw'; amount: number; fee: number; feeRate: string; recipientReceives: number; currency: string }
-  | { action: 'instant' | 'ach'; amount: string; fee: string; feeRate: string; totalDeducted: string; recipientReceives: string; currency: string };
+  | {
+      action: 'instant' | 'ach';
+      amount: string;
+      fee: string;
+      feeRate: string;
+      totalDeducted: string;
+      recipientReceives: string;
+      currency: string;
+    };
 
 export function quoteRequestOf(
   params: { amount?: string | undefined; currency?: string | undefined; action?: string | undefined },

@@ -30,10 +30,7 @@ export function createNanoContext(deps: NanoDeps): NanoContext {
   return { deps, terms, facilitator: createNanoFacilitator(deps, terms) };
 }
 
-export type PaymentChoice =
-  | { kind: 'none' }
-  | { kind: 'balance'; accountId: number }
-  | { kind: 'x402'; version: 1 | 2; header: string };
+export type PaymentChoice = { kind: 'none' } | { kind: 'balance'; accountId: number } | { kind: 'x402'; version: 1 | 2; header: string };
 
 export interface PaidAnswer<T> {
   body: T;
@@ -75,19 +72,36 @@ async function payOnChain<T>(
 ): Promise<PaidAnswer<T>> {
   const payment = readPaymentHeader(choice.header, choice.version);
   const requirements = payment.version === 1 ? requirementsV1(ctx.terms, endpoint, resourceUrl) : requirementsV2(ctx.terms, endpoint);
-  if (requirements === null) throw new PaymentRefused('invalid_x402_version', 'x402 version 1 has no name for this chain; pay with version 2');
+  if (requirements === null)
+    throw new PaymentRefused('invalid_x402_version', 'x402 version 1 has no name for this chain; pay with version 2');
   const { payer } = await verifyPayment(ctx, payment, { priceMinor: endpoint.priceMinor, requirements });
   const { result, settlement } = await settleAndServe(ctx, { payment, payer, endpoint, requirements, compute });
-  const header = encodePaymentResponseHeader({ success: true, transaction: settlement.transaction, network: settlement.network as `${string}:${string}`, payer: settlement.payer });
+  const header = encodePaymentResponseHeader({
+    success: true,
+    transaction: settlement.transaction,
+    network: settlement.network as `${string}:${string}`,
+    payer: settlement.payer,
+  });
   return { body: result, headers: { [payment.version === 1 ? 'X-PAYMENT-RESPONSE' : 'PAYMENT-RESPONSE']: header } };
 }
 
-async function payFromBalance<T>(ctx: NanoContext, endpoint: NanoEndpoint, accountId: number, compute: () => Promise<T>): Promise<PaidAnswer<T>> {
+async function payFromBalance<T>(
+  ctx: NanoContext,
+  endpoint: NanoEndpoint,
+  accountId: number,
+  compute: () => Promise<T>,
+): Promise<PaidAnswer<T>> {
   const result = await compute();
   const id = newId('x402');
   try {
     await ctx.deps.db.transaction().execute(async (trx) => {
-      await insertBalancePayment(trx, { id, endpoint: endpointKey(endpoint), amountMinor: endpoint.priceMinor, accountId, now: ctx.deps.clock.now() });
+      await insertBalancePayment(trx, {
+        id,
+        endpoint: endpointKey(endpoint),
+        amountMinor: endpoint.priceMinor,
+        accountId,
+        now: ctx.deps.clock.now(),
+      });
       await chargeBalance(trx, { id, accountId, amountMinor: endpoint.priceMinor });
     });
   } catch (error) {

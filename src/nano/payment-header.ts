@@ -51,7 +51,10 @@ export function readPaymentHeader(header: string, expectedVersion: 1 | 2): Prese
   const version = (decoded as { x402Version?: unknown } | null)?.x402Version;
   if (version !== 1 && version !== 2) throw new PaymentRefused('invalid_x402_version', 'x402Version must be 1 or 2');
   if (version !== expectedVersion) {
-    throw new PaymentRefused('invalid_x402_version', `send x402 version ${version} payments in ${version === 1 ? 'X-PAYMENT' : 'PAYMENT-SIGNATURE'}`);
+    throw new PaymentRefused(
+      'invalid_x402_version',
+      `send x402 version ${version} payments in ${version === 1 ? 'X-PAYMENT' : 'PAYMENT-SIGNATURE'}`,
+    );
   }
   const parsed = parsePaymentPayload(decoded);
   if (!parsed.success) throw refused('the payment payload does not have the x402 PaymentPayload shape');
@@ -62,7 +65,15 @@ export function readPaymentHeader(header: string, expectedVersion: 1 | 2): Prese
     return { version: 1, scheme: v1.scheme, network: v1.network, accepted: null, authorization, signature, payload: v1 };
   }
   const v2 = payload as PaymentPayload;
-  return { version: 2, scheme: v2.accepted.scheme, network: v2.accepted.network, accepted: v2.accepted, authorization, signature, payload: v2 };
+  return {
+    version: 2,
+    scheme: v2.accepted.scheme,
+    network: v2.accepted.network,
+    accepted: v2.accepted,
+    authorization,
+    signature,
+    payload: v2,
+  };
 }
 
 function readExactEvmPayload(raw: Record<string, unknown>): { authorization: EvmAuthorization; signature: Hex } {
@@ -72,7 +83,10 @@ function readExactEvmPayload(raw: Record<string, unknown>): { authorization: Evm
     throw refused('an exact EVM payment carries `signature` and `authorization`');
   }
   if (!ECDSA_SIGNATURE.test(signature)) {
-    throw new PaymentRefused('invalid_exact_evm_payload_signature', 'the signature must be a 65-byte ECDSA signature (0x + 130 hex digits)');
+    throw new PaymentRefused(
+      'invalid_exact_evm_payload_signature',
+      'the signature must be a 65-byte ECDSA signature (0x + 130 hex digits)',
+    );
   }
   const text = (name: string, pattern: RegExp): string => {
     const value = auth[name];

@@ -26,12 +26,20 @@ export async function reconcileX402Payments(deps: Pick<Deps, 'db' | 'chain' | 'c
     if (used) {
       await deps.db.transaction().execute(async (trx) => {
         if (await markSettled(trx, { id: payment.id, txHash: null, at: deps.clock.now() })) {
-          await recordChainRevenue(trx, { id: payment.id, amountMinor: payment.amountMinor, payTo: payment.payTo, hotWallet: deps.wallets.hotWallet.address });
+          await recordChainRevenue(trx, {
+            id: payment.id,
+            amountMinor: payment.amountMinor,
+            payTo: payment.payTo,
+            hotWallet: deps.wallets.hotWallet.address,
+          });
         }
       });
     } else if (head && head.timestamp >= payment.validBefore) {
       await markFailed(deps.db, { id: payment.id, reason: 'expired_unsettled' });
-    } else if (payment.txHash === null && !(await findOutboxEntry(deps.db, { purpose: 'x402', referenceId: x402OutboxReference(payment.payer, payment.nonce) }))) {
+    } else if (
+      payment.txHash === null &&
+      !(await findOutboxEntry(deps.db, { purpose: 'x402', referenceId: x402OutboxReference(payment.payer, payment.nonce) }))
+    ) {
       // Claimed, but its request ended before anything was relayed (a crash): nothing will be.
       // Without this, an authorization that never expires would stay 'settling' for ever.
       await markFailed(deps.db, { id: payment.id, reason: 'not_sent' });

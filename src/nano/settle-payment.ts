@@ -35,7 +35,13 @@ const PENDING = 'settlement_pending';
 
 export async function settleAndServe<T>(
   ctx: SettleContext,
-  input: { payment: PresentedPayment; payer: Address; endpoint: NanoEndpoint; requirements: Parameters<VerifyContext['facilitator']['settle']>[1]; compute: () => Promise<T> },
+  input: {
+    payment: PresentedPayment;
+    payer: Address;
+    endpoint: NanoEndpoint;
+    requirements: Parameters<VerifyContext['facilitator']['settle']>[1];
+    compute: () => Promise<T>;
+  },
 ): Promise<{ result: T; settlement: Settlement }> {
   const { db } = ctx.deps;
   const { payment, endpoint } = input;
@@ -67,7 +73,10 @@ export async function settleAndServe<T>(
   } catch (error) {
     // An exception from the facilitator leaves it unknown whether anything was sent.
     await finishUnknown(ctx, paymentId, payment);
-    throw new PaymentRefused('unexpected_settle_error', `settlement failed: ${(error instanceof Error ? error.message : String(error)).slice(0, 200)}`);
+    throw new PaymentRefused(
+      'unexpected_settle_error',
+      `settlement failed: ${(error instanceof Error ? error.message : String(error)).slice(0, 200)}`,
+    );
   }
   if (!settled.success) await refuseFailedSettlement(ctx, paymentId, payment, settled);
 
@@ -75,17 +84,30 @@ export async function settleAndServe<T>(
   await db.transaction().execute(async (trx) => {
     // The job may have finished it first (a request that outlived its own wait); then it is counted.
     if (await markSettled(trx, { id: paymentId, txHash: settled.transaction, at: settledAt })) {
-      await recordChainRevenue(trx, { id: paymentId, amountMinor: endpoint.priceMinor, payTo: ctx.terms.payTo, hotWallet: ctx.deps.wallets.hotWallet.address });
+      await recordChainRevenue(trx, {
+        id: paymentId,
+        amountMinor: endpoint.priceMinor,
+        payTo: ctx.terms.payTo,
+        hotWallet: ctx.deps.wallets.hotWallet.address,
+      });
     }
   });
   return { result, settlement: { paymentId, transaction: settled.transaction, network: settled.network, payer: input.payer } };
 }
 
-async function refuseFailedSettlement(ctx: SettleContext, paymentId: string, payment: PresentedPayment, settled: SettleResponse): Promise<never> {
+async function refuseFailedSettlement(
+  ctx: SettleContext,
+  paymentId: string,
+  payment: PresentedPayment,
+  settled: SettleResponse,
+): Promise<never> {
   if (settled.errorReason === PENDING && settled.transaction) {
     // Sent, not yet seen mined: the job settles it (and counts it) when it is.
     await recordTransaction(ctx.deps.db, paymentId, settled.transaction);
-    throw new PaymentRefused('unexpected_settle_error', `the payment ${settled.transaction} was sent but not mined in time; it is recorded, and the resource was not served`);
+    throw new PaymentRefused(
+      'unexpected_settle_error',
+      `the payment ${settled.transaction} was sent but not mined in time; it is recorded, and the resource was not served`,
+    );
   }
   if (!settled.transaction) {
     await finishUnknown(ctx, paymentId, payment);
@@ -93,13 +115,19 @@ async function refuseFailedSettlement(ctx: SettleContext, paymentId: string, pay
     // Mined and reverted: the authorization was not used; the claim stays, as failed.
     await markFailed(ctx.deps.db, { id: paymentId, reason: settled.errorReason ?? 'reverted' });
   }
-  throw new PaymentRefused(specReason(settled.errorReason, 'unexpected_settle_error'), `settlement failed (${settled.errorReason ?? 'no reason given'})`);
+  throw new PaymentRefused(
+    specReason(settled.errorReason, 'unexpected_settle_error'),
+    `settlement failed (${settled.errorReason ?? 'no reason given'})`,
+  );
 }
 
 /** Nothing known to be sent: fail the claim unless the outbox holds a relay for it (then the job decides). */
 async function finishUnknown(ctx: SettleContext, paymentId: string, payment: PresentedPayment): Promise<void> {
   if (ctx.facilitator.kind === 'built-in') {
-    const entry = await findOutboxEntry(ctx.deps.db, { purpose: 'x402', referenceId: x402OutboxReference(payment.authorization.from, payment.authorization.nonce) });
+    const entry = await findOutboxEntry(ctx.deps.db, {
+      purpose: 'x402',
+      referenceId: x402OutboxReference(payment.authorization.from, payment.authorization.nonce),
+    });
     if (entry) {
       await recordTransaction(ctx.deps.db, paymentId, entry.txHash);
       return;

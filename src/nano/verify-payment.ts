@@ -37,7 +37,11 @@ export async function verifyPayment(
   checkTerms(ctx.terms, payment, required.priceMinor);
   try {
     await checkChainTime(ctx, authorization.validAfter, authorization.validBefore);
-    const used = await ctx.deps.chain.chain.getAuthorizationState({ token: ctx.terms.asset, authorizer: authorization.from, nonce: authorization.nonce });
+    const used = await ctx.deps.chain.chain.getAuthorizationState({
+      token: ctx.terms.asset,
+      authorizer: authorization.from,
+      nonce: authorization.nonce,
+    });
     if (used) throw new PaymentRefused('duplicate_settlement', 'this authorization was already used on chain');
   } catch (error) {
     if (error instanceof PaymentRefused) throw error;
@@ -67,22 +71,32 @@ export async function verifyPayment(
 
 /** The payment is for this endpoint on peerpay's terms; cheap checks, before any network call. */
 function checkTerms(terms: X402Terms, payment: PresentedPayment, priceMinor: bigint): void {
-  if (payment.scheme !== 'exact') throw new PaymentRefused('invalid_scheme', `peerpay accepts the "exact" scheme, not "${payment.scheme.slice(0, 32)}"`);
+  if (payment.scheme !== 'exact')
+    throw new PaymentRefused('invalid_scheme', `peerpay accepts the "exact" scheme, not "${payment.scheme.slice(0, 32)}"`);
   const network = payment.version === 1 ? terms.networkV1 : terms.networkV2;
   if (network === null || payment.network !== network) {
     throw new PaymentRefused('invalid_network', `pay on ${network ?? terms.networkV2}, not "${payment.network.slice(0, 32)}"`);
   }
   const accepted = payment.accepted;
   if (accepted) {
-    if (!sameAddress(accepted.asset, terms.asset)) throw new PaymentRefused('invalid_payment_requirements', `the asset is USDC at ${terms.asset}`);
-    if (!sameAddress(accepted.payTo, terms.payTo)) throw new PaymentRefused('invalid_exact_evm_payload_recipient_mismatch', `pay to ${terms.payTo}`);
-    if (accepted.amount !== priceMinor.toString()) throw new PaymentRefused('invalid_exact_evm_payload_authorization_value', `the price is ${priceMinor} base units`);
+    if (!sameAddress(accepted.asset, terms.asset))
+      throw new PaymentRefused('invalid_payment_requirements', `the asset is USDC at ${terms.asset}`);
+    if (!sameAddress(accepted.payTo, terms.payTo))
+      throw new PaymentRefused('invalid_exact_evm_payload_recipient_mismatch', `pay to ${terms.payTo}`);
+    if (accepted.amount !== priceMinor.toString())
+      throw new PaymentRefused('invalid_exact_evm_payload_authorization_value', `the price is ${priceMinor} base units`);
   }
   if (!isAddressEqual(payment.authorization.to, terms.payTo)) {
-    throw new PaymentRefused('invalid_exact_evm_payload_recipient_mismatch', `the authorization pays ${payment.authorization.to}, not ${terms.payTo}`);
+    throw new PaymentRefused(
+      'invalid_exact_evm_payload_recipient_mismatch',
+      `the authorization pays ${payment.authorization.to}, not ${terms.payTo}`,
+    );
   }
   if (payment.authorization.value !== priceMinor) {
-    throw new PaymentRefused('invalid_exact_evm_payload_authorization_value', `the authorization is for ${payment.authorization.value} base units; the price is exactly ${priceMinor}`);
+    throw new PaymentRefused(
+      'invalid_exact_evm_payload_authorization_value',
+      `the authorization is for ${payment.authorization.value} base units; the price is exactly ${priceMinor}`,
+    );
   }
 }
 
@@ -97,10 +111,16 @@ async function checkChainTime(ctx: VerifyContext, validAfter: bigint, validBefor
   const wallSeconds = BigInt(Math.floor(Date.now() / 1000));
   const nextBlockSeconds = head && head.timestamp + 1n > wallSeconds ? head.timestamp + 1n : wallSeconds;
   if (validAfter >= nextBlockSeconds) {
-    throw new PaymentRefused('invalid_exact_evm_payload_authorization_valid_after', `the authorization is valid only after ${validAfter}; the chain is at ${nextBlockSeconds}`);
+    throw new PaymentRefused(
+      'invalid_exact_evm_payload_authorization_valid_after',
+      `the authorization is valid only after ${validAfter}; the chain is at ${nextBlockSeconds}`,
+    );
   }
   if (validBefore <= nextBlockSeconds + VALID_BEFORE_MARGIN_SECONDS) {
-    throw new PaymentRefused('invalid_exact_evm_payload_authorization_valid_before', `the authorization expired (or expires within ${VALID_BEFORE_MARGIN_SECONDS} s) at ${validBefore}; the chain is at ${nextBlockSeconds}`);
+    throw new PaymentRefused(
+      'invalid_exact_evm_payload_authorization_valid_before',
+      `the authorization expired (or expires within ${VALID_BEFORE_MARGIN_SECONDS} s) at ${validBefore}; the chain is at ${nextBlockSeconds}`,
+    );
   }
 }
 

@@ -21,13 +21,22 @@ import { assert } from '../platform/errors.js';
 import { x402OperationId } from './x402-reference.js';
 
 /** Books a settled on-chain payment: into custody when it paid the hot wallet, not at all when it paid an external PAY_TO. */
-export async function recordChainRevenue(trx: Trx, payment: { id: string; amountMinor: bigint; payTo: Address; hotWallet: Address }): Promise<void> {
+export async function recordChainRevenue(
+  trx: Trx,
+  payment: { id: string; amountMinor: bigint; payTo: Address; hotWallet: Address },
+): Promise<void> {
   assert(payment.amountMinor > 0n, 'an x402 payment is positive');
   if (!isAddressEqual(payment.payTo, payment.hotWallet)) return;
   const applied = await applyOperation(trx, {
     operationId: x402OperationId(payment.id),
     transfers: [
-      { type: 'posted', debit: platformAccount('chain_custody', 'USDC'), credit: platformAccount('x402_revenue', 'USDC'), amountMinor: payment.amountMinor, code: 'x402_chain_payment' },
+      {
+        type: 'posted',
+        debit: platformAccount('chain_custody', 'USDC'),
+        credit: platformAccount('x402_revenue', 'USDC'),
+        amountMinor: payment.amountMinor,
+        code: 'x402_chain_payment',
+      },
     ],
   });
   assert(applied.length === 1 && applied[0]!.amountMinor === payment.amountMinor, 'the ledger recorded exactly the price');
@@ -39,7 +48,13 @@ export async function chargeBalance(trx: Trx, payment: { id: string; accountId: 
   const applied = await applyOperation(trx, {
     operationId: x402OperationId(payment.id),
     transfers: [
-      { type: 'posted', debit: userAvailable(payment.accountId, 'USDC'), credit: platformAccount('x402_revenue', 'USDC'), amountMinor: payment.amountMinor, code: 'x402_balance_payment' },
+      {
+        type: 'posted',
+        debit: userAvailable(payment.accountId, 'USDC'),
+        credit: platformAccount('x402_revenue', 'USDC'),
+        amountMinor: payment.amountMinor,
+        code: 'x402_balance_payment',
+      },
     ],
   });
   assert(applied.length === 1 && applied[0]!.amountMinor === payment.amountMinor, 'the ledger charged exactly the price');

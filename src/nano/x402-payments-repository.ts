@@ -60,7 +60,12 @@ export async function releaseClaim(db: Db, id: string): Promise<void> {
 }
 
 export async function recordTransaction(db: Db, id: string, txHash: string): Promise<void> {
-  await db.updateTable('x402_payments').set({ tx_hash: txHash.toLowerCase() }).where('id', '=', id).where('status', '=', 'settling').execute();
+  await db
+    .updateTable('x402_payments')
+    .set({ tx_hash: txHash.toLowerCase() })
+    .where('id', '=', id)
+    .where('status', '=', 'settling')
+    .execute();
 }
 
 /** settling → settled inside the caller's transaction; false when it was no longer settling. */

@@ -82,8 +82,18 @@ export function banner(facts: BannerFacts, style: { bold: (text: string) => stri
     ...(facts.listening ? [['Listening', facts.listening] as [string, string]] : []),
     ['API docs', `${facts.url}/docs`],
     ['Mode', facts.mode === 'sandbox' ? 'sandbox: simulated card network and bank, test USDC and EURC, /test-helpers on' : 'live'],
-    ['Database', facts.database.kind === 'pglite' ? `PGlite (embedded) in ${displayPath(facts.database.dir)}` : `PostgreSQL ${withoutCredentials(facts.database.url)}`],
-    ['Chain', facts.chain.embedded ? `anvil (embedded), chain id ${facts.chain.id}, RPC ${facts.chain.rpcUrl}` : `chain id ${facts.chain.id} at CHAIN_RPC_URL`],
+    [
+      'Database',
+      facts.database.kind === 'pglite'
+        ? `PGlite (embedded) in ${displayPath(facts.database.dir)}`
+        : `PostgreSQL ${withoutCredentials(facts.database.url)}`,
+    ],
+    [
+      'Chain',
+      facts.chain.embedded
+        ? `anvil (embedded), chain id ${facts.chain.id}, RPC ${facts.chain.rpcUrl}`
+        : `chain id ${facts.chain.id} at CHAIN_RPC_URL`,
+    ],
     ['DATA_DIR', facts.dataDir === undefined ? 'not used' : displayPath(facts.dataDir)],
     ['Hot wallet', facts.hotWallet],
     ...(facts.metricsUrl ? [['Metrics', facts.metricsUrl] as [string, string]] : []),

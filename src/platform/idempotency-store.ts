@@ -3,17 +3,17 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 
 export type ClaimResult =
-  | { kind: 'claimed' }
-  | { kind: 'replay'; status: number; body: string }
-  | { kind: 'in_progress' }
-  | { kind: 'mismatch' };
+  { kind: 'claimed' } | { kind: 'replay'; status: number; body: string } | { kind: 'in_progress' } | { kind: 'mismatch' };
 
 /**
  * Claims `key` for a new request, or says what became of an earlier one. A claim whose request died
  * without answering (the process crashed) can be taken over once its lease is over; services keep
  * their own natural keys so that such a retry finds, rather than repeats, what was done.
  */
-export async function claimKey(db: Db, input: { accountId: number; key: string; requestHash: string; leaseMs: number }): Promise<ClaimResult> {
+export async function claimKey(
+  db: Db,
+  input: { accountId: number; key: string; requestHash: string; leaseMs: number },
+): Promise<ClaimResult> {
   const inserted = await db
     .insertInto('idempotency_keys')
     .values({ account_id: input.accountId, key: input.key, request_hash: input.requestHash, state: 'in_progress' })
@@ -29,7 +29,8 @@ export async function claimKey(db: Db, input: { accountId: number; key: string; 
     .executeTakeFirst();
   if (!existing) return claimKey(db, input); // deleted in between (a failed first attempt): try again
   if (existing.request_hash !== input.requestHash) return { kind: 'mismatch' };
-  if (existing.state === 'completed') return { kind: 'replay', status: existing.response_status ?? 200, body: existing.response_body ?? '' };
+  if (existing.state === 'completed')
+    return { kind: 'replay', status: existing.response_status ?? 200, body: existing.response_body ?? '' };
   const takenOver = await sql<{ key: string }>`
     update idempotency_keys set locked_at = now()
      where account_id = ${input.accountId} and key = ${input.key} and state = 'in_progress'
@@ -49,7 +50,12 @@ export async function completeKey(db: Db, input: { accountId: number; key: strin
 
 /** Forgets a claim whose request failed on our side, so that a retry runs again. */
 export async function releaseKey(db: Db, input: { accountId: number; key: string }): Promise<void> {
-  await db.deleteFrom('idempotency_keys').where('account_id', '=', input.accountId).where('key', '=', input.key).where('state', '=', 'in_progress').execute();
+  await db
+    .deleteFrom('idempotency_keys')
+    .where('account_id', '=', input.accountId)
+    .where('key', '=', input.key)
+    .where('state', '=', 'in_progress')
+    .execute();
 }
 
 /**

@@ -70,11 +70,16 @@ export async function checkInstallationIdentity(deps: IdentityDeps): Promise<Ins
   if (await hasAccounts(deps.db)) {
     await proveLegacySeed(deps, current.seedFingerprint);
     await proveLegacyChain(deps);
-  }
-  else await refuseUsedSeed(deps);
+  } else await refuseUsedSeed(deps);
   await deps.db
     .insertInto('installation_identity')
-    .values({ id: 1, seed_fingerprint: current.seedFingerprint, chain_id: current.chainId, chain_block1_hash: current.chainBlock1Hash, recorded_at: new Date() })
+    .values({
+      id: 1,
+      seed_fingerprint: current.seedFingerprint,
+      chain_id: current.chainId,
+      chain_block1_hash: current.chainBlock1Hash,
+      recorded_at: new Date(),
+    })
     .onConflict((oc) => oc.column('id').doNothing())
     .execute();
   // Two processes starting at once on a new database: whichever recorded first, both must agree.
@@ -92,7 +97,11 @@ async function currentIdentity(deps: IdentityDeps): Promise<InstallationIdentity
 }
 
 async function readRecorded(db: Db): Promise<InstallationIdentity | null> {
-  const row = await db.selectFrom('installation_identity').select(['seed_fingerprint', 'chain_id', 'chain_block1_hash']).where('id', '=', 1).executeTakeFirst();
+  const row = await db
+    .selectFrom('installation_identity')
+    .select(['seed_fingerprint', 'chain_id', 'chain_block1_hash'])
+    .where('id', '=', 1)
+    .executeTakeFirst();
   return row ? { seedFingerprint: row.seed_fingerprint, chainId: row.chain_id, chainBlock1Hash: row.chain_block1_hash } : null;
 }
 
@@ -108,7 +117,10 @@ function compareSeed(recorded: string, current: string): void {
 function compare(recorded: InstallationIdentity, current: InstallationIdentity): void {
   compareSeed(recorded.seedFingerprint, current.seedFingerprint);
   if (recorded.chainId !== current.chainId) {
-    throw new InstallationMismatchError('chain', `the chain does not belong to this database: it was set up on chain id ${recorded.chainId}, this node is on ${current.chainId}`);
+    throw new InstallationMismatchError(
+      'chain',
+      `the chain does not belong to this database: it was set up on chain id ${recorded.chainId}, this node is on ${current.chainId}`,
+    );
   }
   if (recorded.chainBlock1Hash !== current.chainBlock1Hash) {
     throw new InstallationMismatchError(
@@ -124,7 +136,13 @@ async function hasAccounts(db: Db): Promise<boolean> {
 
 /** A database made before identities were recorded: the seed must derive the deposit addresses it handed out. */
 async function proveLegacySeed(deps: Pick<IdentityDeps, 'db' | 'wallets'>, fingerprint: string): Promise<void> {
-  const handedOut = await deps.db.selectFrom('accounts').select(['id', 'deposit_address']).where('deposit_address', 'is not', null).orderBy('id').limit(1).executeTakeFirst();
+  const handedOut = await deps.db
+    .selectFrom('accounts')
+    .select(['id', 'deposit_address'])
+    .where('deposit_address', 'is not', null)
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
   if (!handedOut || deps.wallets.walletFor(handedOut.id).address.toLowerCase() !== handedOut.deposit_address!.toLowerCase()) {
     throw new InstallationMismatchError(
       'master_seed',
@@ -135,11 +153,19 @@ async function proveLegacySeed(deps: Pick<IdentityDeps, 'db' | 'wallets'>, finge
 
 /** And the chain must hold the block of the newest deposit it credited. */
 async function proveLegacyChain(deps: IdentityDeps): Promise<void> {
-  const deposit = await deps.db.selectFrom('chain_deposits').select(['block_number', 'block_hash']).orderBy('block_number', 'desc').limit(1).executeTakeFirst();
+  const deposit = await deps.db
+    .selectFrom('chain_deposits')
+    .select(['block_number', 'block_hash'])
+    .orderBy('block_number', 'desc')
+    .limit(1)
+    .executeTakeFirst();
   if (deposit) {
     const block = await deps.chain.chain.getBlock(deposit.block_number);
     if (!block || block.hash.toLowerCase() !== deposit.block_hash.toLowerCase()) {
-      throw new InstallationMismatchError('chain', `the chain does not belong to this database: it does not hold block ${deposit.block_number} (${deposit.block_hash}) of a deposit the database credited`);
+      throw new InstallationMismatchError(
+        'chain',
+        `the chain does not belong to this database: it does not hold block ${deposit.block_number} (${deposit.block_hash}) of a deposit the database credited`,
+      );
     }
   }
 }

@@ -49,7 +49,15 @@ export async function findLinkByTokenHash(db: Db, tokenHash: string): Promise<Li
     .where('token_hash', '=', tokenHash)
     .executeTakeFirst();
   return row
-    ? { id: row.id, accountId: row.account_id, purpose: row.purpose, payload: row.payload, expiresAt: row.expires_at, usedAt: row.used_at, outcome: row.outcome }
+    ? {
+        id: row.id,
+        accountId: row.account_id,
+        purpose: row.purpose,
+        payload: row.payload,
+        expiresAt: row.expires_at,
+        usedAt: row.used_at,
+        outcome: row.outcome,
+      }
     : undefined;
 }
 
@@ -69,7 +77,10 @@ export async function useLink(trx: Trx, input: { id: number; outcome: string; no
 }
 
 /** An unused link of an account behind a processor's session (or connected account), newest first. */
-export async function findOpenLinkByProcessorRef(trx: Trx, input: { processorRef: string; purposes: readonly string[] }): Promise<LinkRow | undefined> {
+export async function findOpenLinkByProcessorRef(
+  trx: Trx,
+  input: { processorRef: string; purposes: readonly string[] },
+): Promise<LinkRow | undefined> {
   const row = await trx
     .selectFrom('links')
     .select(['id', 'account_id', 'purpose', 'payload', 'expires_at', 'used_at', 'outcome'])
@@ -80,7 +91,15 @@ export async function findOpenLinkByProcessorRef(trx: Trx, input: { processorRef
     .forUpdate()
     .executeTakeFirst();
   return row
-    ? { id: row.id, accountId: row.account_id, purpose: row.purpose, payload: row.payload, expiresAt: row.expires_at, usedAt: row.used_at, outcome: row.outcome }
+    ? {
+        id: row.id,
+        accountId: row.account_id,
+        purpose: row.purpose,
+        payload: row.payload,
+        expiresAt: row.expires_at,
+        usedAt: row.used_at,
+        outcome: row.outcome,
+      }
     : undefined;
 }
 
@@ -121,7 +140,13 @@ export async function claimLinksToReconcile(db: Db, input: { now: Date; nextAt: 
         limit ${input.limit}
         for update skip locked)
     returning id, account_id, purpose, processor_ref, created_at`.execute(db);
-  return rows.rows.map((r) => ({ id: r.id, accountId: r.account_id, purpose: r.purpose, processorRef: r.processor_ref, createdAt: r.created_at }));
+  return rows.rows.map((r) => ({
+    id: r.id,
+    accountId: r.account_id,
+    purpose: r.purpose,
+    processorRef: r.processor_ref,
+    createdAt: r.created_at,
+  }));
 }
 
 /** Nothing more to read back for this link (its session expired, or the time to wait is over). */

@@ -24,9 +24,24 @@ export function createMetrics(): Metrics {
   return {
     registry,
     jobs: {
-      runs: new Counter({ name: 'peerpay_job_runs_total', help: 'Rounds each background job ran', labelNames: ['job'] as const, registers }),
-      failures: new Counter({ name: 'peerpay_job_failures_total', help: 'Rounds of each background job that threw', labelNames: ['job'] as const, registers }),
-      items: new Counter({ name: 'peerpay_job_items_total', help: 'Items each background job handled', labelNames: ['job'] as const, registers }),
+      runs: new Counter({
+        name: 'peerpay_job_runs_total',
+        help: 'Rounds each background job ran',
+        labelNames: ['job'] as const,
+        registers,
+      }),
+      failures: new Counter({
+        name: 'peerpay_job_failures_total',
+        help: 'Rounds of each background job that threw',
+        labelNames: ['job'] as const,
+        registers,
+      }),
+      items: new Counter({
+        name: 'peerpay_job_items_total',
+        help: 'Items each background job handled',
+        labelNames: ['job'] as const,
+        registers,
+      }),
       duration: new Histogram({
         name: 'peerpay_job_duration_seconds',
         help: 'Duration of one round of each background job',

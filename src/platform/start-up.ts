@@ -70,9 +70,12 @@ export async function bindListener(options: { port: number; host: string; settin
     });
   }).catch((error: NodeJS.ErrnoException) => {
     const { port, setting } = options;
-    if (error.code === 'EADDRINUSE') throw new StartUpError(`peerpay: port ${port} is in use; set ${setting} to a free port or stop what listens on it`);
-    if (error.code === 'EACCES') throw new StartUpError(`peerpay: port ${port} may not be opened by this user; set ${setting} to a port above 1023`);
-    if (error.code === 'EADDRNOTAVAIL') throw new StartUpError(`peerpay: HOST ${options.host} is not an address of this machine; set HOST to one that is`);
+    if (error.code === 'EADDRINUSE')
+      throw new StartUpError(`peerpay: port ${port} is in use; set ${setting} to a free port or stop what listens on it`);
+    if (error.code === 'EACCES')
+      throw new StartUpError(`peerpay: port ${port} may not be opened by this user; set ${setting} to a port above 1023`);
+    if (error.code === 'EADDRNOTAVAIL')
+      throw new StartUpError(`peerpay: HOST ${options.host} is not an address of this machine; set HOST to one that is`);
     throw error;
   });
   return {

@@ -16,9 +16,13 @@ export function parsePolygonAddress(input: string, field = 'address'): Address {
   const uncased = digits === digits.toLowerCase() || digits === digits.toUpperCase();
   // viem's strict check treats all-uppercase as mixed case; EIP-55 does not, so it is lowercased first.
   if (!uncased && !isAddress(raw, { strict: true })) {
-    throw new AppError('invalid_address', `${field} has an invalid EIP-55 checksum (mixed upper and lower case that does not match); check it for typos, or send it all lowercase.`);
+    throw new AppError(
+      'invalid_address',
+      `${field} has an invalid EIP-55 checksum (mixed upper and lower case that does not match); check it for typos, or send it all lowercase.`,
+    );
   }
   const address = getAddress(raw.toLowerCase());
-  if (address === getAddress(zeroAddress)) throw new AppError('invalid_address', `${field} is the zero address; tokens sent there are lost.`);
+  if (address === getAddress(zeroAddress))
+    throw new AppError('invalid_address', `${field} is the zero address; tokens sent there are lost.`);
   return address;
 }

@@ -17,17 +17,24 @@ export type RecipientQuery = { email: string } | { handle: string } | { phone: s
 export function recipientQueryOf(to: string, field = 'to'): RecipientQuery {
   const text = to.trim();
   if (text.includes('@')) return { email: emailOf(text, field) };
-  if (hasInvisibleCharacters(text)) throw new AppError('invalid_field', `${field} contains a control, zero-width or bidirectional-override character.`);
+  if (hasInvisibleCharacters(text))
+    throw new AppError('invalid_field', `${field} contains a control, zero-width or bidirectional-override character.`);
   if (HANDLE.test(text)) return { handle: text.toUpperCase() };
   if (PHONE_LIKE.test(text)) {
     try {
       return { phone: normalizePhone(text) };
     } catch {
       // A "+" written unencoded in a query string arrives as a space, which trimming then drops.
-      throw new AppError('invalid_request', `${field} looks like a phone number but is not in E.164 form, e.g. +14155550123 (in a query string, write + as %2B).`);
+      throw new AppError(
+        'invalid_request',
+        `${field} looks like a phone number but is not in E.164 form, e.g. +14155550123 (in a query string, write + as %2B).`,
+      );
     }
   }
-  throw new AppError('invalid_request', `${field} must be an e-mail address, a handle (PA- followed by 8 characters) or an E.164 phone number.`);
+  throw new AppError(
+    'invalid_request',
+    `${field} must be an e-mail address, a handle (PA- followed by 8 characters) or an E.164 phone number.`,
+  );
 }
 
 /** An e-mail by the registration's rules (DESIGN §15); 400 invalid_email naming `field` otherwise. */
@@ -38,12 +45,19 @@ export function emailOf(text: string, field: string): string {
 /** The account `query` names; 404 recipient_not_found when there is none. */
 export async function findRecipient(deps: Pick<Deps, 'db'>, query: RecipientQuery): Promise<AccountRow> {
   const account = 'phone' in query ? await findAccountByPhone(deps.db, query.phone) : await findAccount(deps, query);
-  if (!account) throw new AppError('recipient_not_found', `No account has that ${'phone' in query ? 'phone number' : 'email' in query ? 'e-mail address' : 'handle'}.`);
+  if (!account)
+    throw new AppError(
+      'recipient_not_found',
+      `No account has that ${'phone' in query ? 'phone number' : 'email' in query ? 'e-mail address' : 'handle'}.`,
+    );
   return account;
 }
 
 /** The recipient of a transfer from `senderAccountId`; sending to oneself is 400 self_transfer. */
-export async function resolveRecipient(deps: Pick<Deps, 'db'>, input: { senderAccountId: number; query: RecipientQuery }): Promise<AccountRow> {
+export async function resolveRecipient(
+  deps: Pick<Deps, 'db'>,
+  input: { senderAccountId: number; query: RecipientQuery },
+): Promise<AccountRow> {
   const recipient = await findRecipient(deps, input.query);
   if (recipient.id === input.senderAccountId) throw new AppError('self_transfer', 'You cannot send money to yourself.');
   return recipient;

@@ -30,7 +30,9 @@ export interface HistoryRow {
 }
 
 function before(position: Position | null, createdAt: RawBuilder<unknown>, id: RawBuilder<unknown>) {
-  return position ? sql`and (${createdAt}, ${id}) < (${position.createdAt.toISOString()}::timestamptz, ${position.id}::text collate "C")` : sql``;
+  return position
+    ? sql`and (${createdAt}, ${id}) < (${position.createdAt.toISOString()}::timestamptz, ${position.id}::text collate "C")`
+    : sql``;
 }
 
 export async function listHistory(db: Db, input: { accountId: number; after: Position | null; limit: number }): Promise<HistoryRow[]> {

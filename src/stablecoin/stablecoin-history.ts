@@ -14,7 +14,10 @@ export interface HistoryPage {
   nextCursor: string | null;
 }
 
-export async function stablecoinHistory(deps: Pick<Deps, 'db'>, request: { accountId: number; limit: number; cursor: string | undefined }): Promise<HistoryPage> {
+export async function stablecoinHistory(
+  deps: Pick<Deps, 'db'>,
+  request: { accountId: number; limit: number; cursor: string | undefined },
+): Promise<HistoryPage> {
   assert(Number.isInteger(request.limit) && request.limit >= 1 && request.limit <= MAX_PAGE_SIZE, 'page size within bounds');
   const after = request.cursor === undefined ? null : decodeCursor(request.cursor);
   // One row more than asked tells whether there is a next page.

@@ -12,11 +12,23 @@ export async function moveTransferMoney(trx: Trx, transfer: StablecoinTransfer):
   assert(transfer.feeMinor >= 0n && netOf(transfer) > 0n, 'a stablecoin transfer pays the recipient something');
   const sender = userAvailable(transfer.senderAccountId, transfer.currency);
   const transfers: TransferInput[] = [
-    { type: 'posted', debit: sender, credit: userAvailable(transfer.recipientAccountId, transfer.currency), amountMinor: netOf(transfer), code: 'stablecoin_transfer' },
+    {
+      type: 'posted',
+      debit: sender,
+      credit: userAvailable(transfer.recipientAccountId, transfer.currency),
+      amountMinor: netOf(transfer),
+      code: 'stablecoin_transfer',
+    },
   ];
   // A fee that rounds to zero (amounts up to 0.000033) is no movement; the ledger refuses zero amounts.
   if (transfer.feeMinor > 0n) {
-    transfers.push({ type: 'posted', debit: sender, credit: platformAccount('fees', transfer.currency), amountMinor: transfer.feeMinor, code: 'stablecoin_fee' });
+    transfers.push({
+      type: 'posted',
+      debit: sender,
+      credit: platformAccount('fees', transfer.currency),
+      amountMinor: transfer.feeMinor,
+      code: 'stablecoin_fee',
+    });
   }
   const applied = await applyOperation(trx, { operationId: transferOperationId(transfer.id), transfers });
   // After: the ledger took exactly the amount from the sender.

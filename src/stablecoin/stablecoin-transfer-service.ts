@@ -54,7 +54,10 @@ export async function sendStablecoinTransfer(deps: TransferDeps, input: SendStab
     });
   } catch (error) {
     if (error instanceof AppError && error.code === 'insufficient_balance') {
-      throw new AppError('insufficient_balance', `Your available ${currency} balance is less than the ${formatMinorTrimmed(priced.amountMinor, currency)} ${currency} of this transfer (the fee is included in the amount).`);
+      throw new AppError(
+        'insufficient_balance',
+        `Your available ${currency} balance is less than the ${formatMinorTrimmed(priced.amountMinor, currency)} ${currency} of this transfer (the fee is included in the amount).`,
+      );
     }
     throw error;
   }
@@ -73,7 +76,10 @@ function sameTransferOrRefuse(
   earlier: StablecoinTransfer,
   request: { recipientAccountId: number; currency: string; amountMinor: bigint },
 ): StablecoinTransfer {
-  const same = earlier.recipientAccountId === request.recipientAccountId && earlier.currency === request.currency && earlier.amountMinor === request.amountMinor;
+  const same =
+    earlier.recipientAccountId === request.recipientAccountId &&
+    earlier.currency === request.currency &&
+    earlier.amountMinor === request.amountMinor;
   if (!same) throw new AppError('idempotency_key_reused', 'This Idempotency-Key was used for a different transfer.');
   return earlier;
 }

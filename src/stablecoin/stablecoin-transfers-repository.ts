@@ -5,7 +5,17 @@ import type { StablecoinTransfersTable } from '../db/schema.js';
 import type { Trx } from '../ledger/ledger.js';
 import type { StablecoinTransfer } from './stablecoin-transfer.js';
 
-const COLUMNS = ['id', 'sender_account_id', 'recipient_account_id', 'currency', 'amount', 'fee', 'status', 'idempotency_key', 'created_at'] as const;
+const COLUMNS = [
+  'id',
+  'sender_account_id',
+  'recipient_account_id',
+  'currency',
+  'amount',
+  'fee',
+  'status',
+  'idempotency_key',
+  'created_at',
+] as const;
 
 function toTransfer(row: Selectable<StablecoinTransfersTable>): StablecoinTransfer {
   return {

@@ -15,4 +15,3 @@ export async function upsertWithdrawalAddress(db: Db | Trx, input: { accountId: 
     .onConflict((oc) => oc.column('account_id').doUpdateSet({ address: input.address, updated_at: input.at }))
     .execute();
 }
-

@@ -7,7 +7,10 @@ import type { Deps } from '../deps.js';
 import { findWithdrawalAddress, upsertWithdrawalAddress } from './withdrawal-address-repository.js';
 import { checkedDestination, type DestinationDeps } from './withdrawal-destination.js';
 
-export async function saveWithdrawalAddress(deps: DestinationDeps & Pick<Deps, 'clock'>, input: { accountId: number; address: string }): Promise<string> {
+export async function saveWithdrawalAddress(
+  deps: DestinationDeps & Pick<Deps, 'clock'>,
+  input: { accountId: number; address: string },
+): Promise<string> {
   const address = await checkedDestination(deps, input.address, 'address');
   await upsertWithdrawalAddress(deps.db, { accountId: input.accountId, address, at: deps.clock.now() });
   return address;

@@ -15,7 +15,10 @@ import { isDepositAddress } from './withdrawals-repository.js';
 
 export type DestinationDeps = Pick<Deps, 'db' | 'wallets' | 'chain'>;
 
-export async function withdrawalDestination(deps: DestinationDeps, input: { accountId: number; address: string | undefined }): Promise<Address> {
+export async function withdrawalDestination(
+  deps: DestinationDeps,
+  input: { accountId: number; address: string | undefined },
+): Promise<Address> {
   if (input.address !== undefined) return checkedDestination(deps, input.address, 'address');
   const saved = await findWithdrawalAddress(deps.db, input.accountId);
   if (saved === null) {
@@ -40,7 +43,10 @@ export async function checkedDestination(deps: DestinationDeps, raw: string, fie
     throw new AppError('invalid_address', `${field} is a token contract; tokens sent there are lost.`);
   }
   if (await isDepositAddress(deps.db, address)) {
-    throw new AppError('invalid_address', `${field} is a peerpay deposit address; to pay a peerpay user use POST /agent/transfer, which is instant.`);
+    throw new AppError(
+      'invalid_address',
+      `${field} is a peerpay deposit address; to pay a peerpay user use POST /agent/transfer, which is instant.`,
+    );
   }
   return address;
 }

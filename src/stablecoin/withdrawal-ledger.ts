@@ -22,7 +22,14 @@ export async function reserveWithdrawal(trx: Trx, w: Withdrawal): Promise<void> 
     { type: 'pending', debit: user, credit: platformAccount('chain_custody', w.currency), amountMinor: w.netMinor, code: 'withdrawal' },
   ];
   // A fee that rounds to zero (amounts up to 0.000033) is no movement; the ledger refuses zero amounts.
-  if (w.feeMinor > 0n) transfers.push({ type: 'pending', debit: user, credit: platformAccount('fees', w.currency), amountMinor: w.feeMinor, code: 'withdrawal_fee' });
+  if (w.feeMinor > 0n)
+    transfers.push({
+      type: 'pending',
+      debit: user,
+      credit: platformAccount('fees', w.currency),
+      amountMinor: w.feeMinor,
+      code: 'withdrawal_fee',
+    });
   const applied = await applyOperation(trx, { operationId: withdrawalOperationId(w.id), transfers });
   // After: exactly the gross is held.
   assert(applied.reduce((sum, t) => sum + t.amountMinor, 0n) === w.grossMinor, 'the ledger reserved exactly the gross');
@@ -36,7 +43,11 @@ export async function resolveWithdrawal(trx: Trx, w: Withdrawal, resolution: 'po
   assert(pending.rows.length === (w.feeMinor > 0n ? 2 : 1), 'a withdrawal reserved its net and its fee');
   const applied = await applyOperation(trx, {
     operationId: `${withdrawalOperationId(w.id)}:${resolution === 'post_pending' ? 'complete' : 'refund'}`,
-    transfers: pending.rows.map((row) => ({ type: resolution, pendingTransferId: BigInt(row.id), code: resolution === 'post_pending' ? 'withdrawal_complete' : 'withdrawal_refund' })),
+    transfers: pending.rows.map((row) => ({
+      type: resolution,
+      pendingTransferId: BigInt(row.id),
+      code: resolution === 'post_pending' ? 'withdrawal_complete' : 'withdrawal_refund',
+    })),
   });
   assert(applied.reduce((sum, t) => sum + t.amountMinor, 0n) === w.grossMinor, 'the resolution covers exactly the gross');
 }

@@ -49,7 +49,7 @@ async function endWithdrawal(deps: ProcessingDeps, id: string): Promise<boolean>
       id,
       status: confirmed ? 'complete' : 'failed',
       failureCode: confirmed ? null : 'reverted',
-      txHash: entry.txHash as Hash,
+      txHash: entry.txHash,
       at: now,
       releaseKey: false,
     });

@@ -19,7 +19,14 @@ import { priceOperation, tokenAmountOf, tokenOf } from './stablecoin-amounts.js'
 import type { Withdrawal } from './withdrawal.js';
 import { withdrawalDestination } from './withdrawal-destination.js';
 import { reserveWithdrawal, resolveWithdrawal } from './withdrawal-ledger.js';
-import { findWithdrawal, findWithdrawalByIdempotencyKey, finishWithdrawal, insertWithdrawal, lockWithdrawal, setTxHash } from './withdrawals-repository.js';
+import {
+  findWithdrawal,
+  findWithdrawalByIdempotencyKey,
+  finishWithdrawal,
+  insertWithdrawal,
+  lockWithdrawal,
+  setTxHash,
+} from './withdrawals-repository.js';
 
 export interface WithdrawInput {
   accountId: number;
@@ -66,7 +73,10 @@ export async function withdraw(deps: WithdrawalDeps, input: WithdrawInput): Prom
     });
   } catch (error) {
     if (error instanceof AppError && error.code === 'insufficient_balance') {
-      throw new AppError('insufficient_balance', `Your available ${currency} balance is less than the ${formatMinorTrimmed(priced.amountMinor, currency)} ${currency} of this withdrawal (the fee is included in the amount).`);
+      throw new AppError(
+        'insufficient_balance',
+        `Your available ${currency} balance is less than the ${formatMinorTrimmed(priced.amountMinor, currency)} ${currency} of this withdrawal (the fee is included in the amount).`,
+      );
     }
     throw error;
   }
@@ -79,8 +89,14 @@ export async function withdraw(deps: WithdrawalDeps, input: WithdrawInput): Prom
   return continueWithdrawal(deps, recorded);
 }
 
-function sameWithdrawalOrRefuse(earlier: Withdrawal, request: { currency: string; grossMinor: bigint; address: string | null }): Withdrawal {
-  const same = earlier.currency === request.currency && earlier.grossMinor === request.grossMinor && (request.address === null || request.address === earlier.address);
+function sameWithdrawalOrRefuse(
+  earlier: Withdrawal,
+  request: { currency: string; grossMinor: bigint; address: string | null },
+): Withdrawal {
+  const same =
+    earlier.currency === request.currency &&
+    earlier.grossMinor === request.grossMinor &&
+    (request.address === null || request.address === earlier.address);
   if (!same) throw new AppError('idempotency_key_reused', 'This Idempotency-Key was used for a different withdrawal.');
   return earlier;
 }
@@ -99,7 +115,14 @@ export async function continueWithdrawal(deps: WithdrawalDeps, w: Withdrawal): P
     ({ txHash } = await sendFromHotWallet(deps, {
       purpose: 'withdrawal',
       referenceId: w.id,
-      sign: (nonce) => deps.chain.chain.signTokenTransfer({ token: deps.chain.tokens[w.currency], sender: deps.wallets.hotWallet, to: w.address, amount: w.netMinor, nonce }),
+      sign: (nonce) =>
+        deps.chain.chain.signTokenTransfer({
+          token: deps.chain.tokens[w.currency],
+          sender: deps.wallets.hotWallet,
+          to: w.address,
+          amount: w.netMinor,
+          nonce,
+        }),
       // Under the outbox's lock: a withdrawal given up meanwhile (refunded) is never signed.
       precondition: async (trx) => {
         if ((await lockWithdrawal(trx, w.id))?.status !== 'pending') throw new NotPending();
@@ -124,7 +147,14 @@ export async function giveUpUnsent(deps: Pick<Deps, 'db' | 'clock'>, w: Withdraw
     const locked = await lockWithdrawal(trx, w.id);
     if (locked?.status !== 'pending') return false;
     if (await findOutboxEntry(trx, { purpose: 'withdrawal', referenceId: w.id })) return false;
-    const failed = await finishWithdrawal(trx, { id: w.id, status: 'failed', failureCode: 'not_sent', txHash: null, at: deps.clock.now(), releaseKey: true });
+    const failed = await finishWithdrawal(trx, {
+      id: w.id,
+      status: 'failed',
+      failureCode: 'not_sent',
+      txHash: null,
+      at: deps.clock.now(),
+      releaseKey: true,
+    });
     assert(failed, 'a locked pending withdrawal can be ended');
     await resolveWithdrawal(trx, failed, 'void_pending');
     return true;
@@ -144,7 +174,8 @@ async function currentState(deps: Pick<Deps, 'db'>, id: string): Promise<Withdra
 function withdrawalUnavailable(cause: unknown, w: Withdrawal): AppError {
   // The contract's reason is an identifier (sandbox token) or a short revert string (Circle's tokens).
   const reason = cause instanceof ChainRevertError && cause.reason && /^[\w .:-]{1,80}$/.test(cause.reason) ? `: ${cause.reason}` : '';
-  const why = cause instanceof ChainRevertError ? `the ${w.currency} contract refused the transfer${reason}` : 'the chain could not be reached';
+  const why =
+    cause instanceof ChainRevertError ? `the ${w.currency} contract refused the transfer${reason}` : 'the chain could not be reached';
   const error = new AppError(
     'withdrawal_unavailable',
     `peerpay cannot send this withdrawal right now (${why}). Nothing was sent and the amount is back in your balance; retry later.`,

@@ -56,7 +56,12 @@ export async function findWithdrawal(db: Db | Trx, id: string): Promise<Withdraw
 }
 
 export async function findWithdrawalByIdempotencyKey(db: Db, accountId: number, key: string): Promise<Withdrawal | undefined> {
-  const row = await db.selectFrom('withdrawals').selectAll().where('account_id', '=', accountId).where('idempotency_key', '=', key).executeTakeFirst();
+  const row = await db
+    .selectFrom('withdrawals')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
   return row ? toWithdrawal(row) : undefined;
 }
 
@@ -78,7 +83,14 @@ export async function setTxHash(db: Db, input: { id: string; txHash: Hash }): Pr
  */
 export async function finishWithdrawal(
   trx: Trx,
-  input: { id: string; status: Exclude<WithdrawalStatus, 'pending'>; failureCode: string | null; txHash: Hash | null; at: Date; releaseKey: boolean },
+  input: {
+    id: string;
+    status: Exclude<WithdrawalStatus, 'pending'>;
+    failureCode: string | null;
+    txHash: Hash | null;
+    at: Date;
+    releaseKey: boolean;
+  },
 ): Promise<Withdrawal | null> {
   const row = await trx
     .updateTable('withdrawals')

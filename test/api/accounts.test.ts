@@ -23,7 +23,12 @@ describe('POST /agent/register', () => {
     expect(response.body.depositAddress).toMatch(/^0x[0-9a-fA-F]{40}$/);
     const me = await server.request('GET', '/account', { key: response.body.apiKey });
     expect(me.status).toBe(200);
-    expect(me.body).toMatchObject({ email, name: 'Ada Lovelace', agentHandle: response.body.agentHandle, depositAddress: response.body.depositAddress });
+    expect(me.body).toMatchObject({
+      email,
+      name: 'Ada Lovelace',
+      agentHandle: response.body.agentHandle,
+      depositAddress: response.body.depositAddress,
+    });
   });
 
   it('gives every account its own deposit address', async () => {
@@ -53,7 +58,11 @@ describe('POST /agent/register', () => {
 
   it('refuses a wrong password with 401', async () => {
     const user = await registerUser(server);
-    expectProblem(await server.request('POST', '/agent/register', { body: { email: user.email, password: 'not the password' } }), 401, 'invalid_credentials');
+    expectProblem(
+      await server.request('POST', '/agent/register', { body: { email: user.email, password: 'not the password' } }),
+      401,
+      'invalid_credentials',
+    );
   });
 
   it.each([
@@ -80,16 +89,32 @@ describe('POST /agent/register', () => {
   });
 
   it('refuses malformed JSON, a wrong content type and an oversized body', async () => {
-    expectProblem(await server.request('POST', '/agent/register', { rawBody: '{"email": ', headers: { 'content-type': 'application/json' } }), 400, 'malformed_json');
-    expectProblem(await server.request('POST', '/agent/register', { rawBody: 'email=a', headers: { 'content-type': 'text/plain' } }), 415, 'unsupported_media_type');
+    expectProblem(
+      await server.request('POST', '/agent/register', { rawBody: '{"email": ', headers: { 'content-type': 'application/json' } }),
+      400,
+      'malformed_json',
+    );
+    expectProblem(
+      await server.request('POST', '/agent/register', { rawBody: 'email=a', headers: { 'content-type': 'text/plain' } }),
+      415,
+      'unsupported_media_type',
+    );
     const huge = JSON.stringify({ email: uniqueEmail('huge'), password: 'password123', name: 'x'.repeat(200_000) });
-    expectProblem(await server.request('POST', '/agent/register', { rawBody: huge, headers: { 'content-type': 'application/json' } }), 413, 'body_too_large');
+    expectProblem(
+      await server.request('POST', '/agent/register', { rawBody: huge, headers: { 'content-type': 'application/json' } }),
+      413,
+      'body_too_large',
+    );
   });
 
   it('locks an account after repeated wrong passwords, then lets it in after the window', async () => {
     const user = await registerUser(server);
     for (let i = 0; i < 3; i++) {
-      expectProblem(await server.request('POST', '/agent/register', { body: { email: user.email, password: 'wrong password' } }), 401, 'invalid_credentials');
+      expectProblem(
+        await server.request('POST', '/agent/register', { body: { email: user.email, password: 'wrong password' } }),
+        401,
+        'invalid_credentials',
+      );
     }
     const locked = await server.request('POST', '/agent/register', { body: { email: user.email, password: user.password } });
     expectProblem(locked, 429, 'too_many_attempts');
@@ -103,7 +128,9 @@ describe('POST /agent/register', () => {
 describe('POST /stablecoin/register', () => {
   it('answers with the stablecoin description of the same registration', async () => {
     const email = uniqueEmail('sc');
-    const created = await server.request('POST', '/stablecoin/register', { body: { email, password: 'password123', name: 'Grace Hopper' } });
+    const created = await server.request('POST', '/stablecoin/register', {
+      body: { email, password: 'password123', name: 'Grace Hopper' },
+    });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ email, isNewAccount: true });
     expect(created.body.handle).toMatch(/^PA-[A-Z0-9]{8}$/);
@@ -121,7 +148,14 @@ describe('GET /agents/check', () => {
     const user = await registerUser(server, { name: 'Linus Torvalds' });
     const byEmail = await server.request('GET', `/agents/check?email=${encodeURIComponent(user.email)}`);
     expect(byEmail.status).toBe(200);
-    expect(byEmail.body).toEqual({ exists: true, found: true, firstName: 'Linus', agentHandle: user.handle, handle: user.handle, email: user.email });
+    expect(byEmail.body).toEqual({
+      exists: true,
+      found: true,
+      firstName: 'Linus',
+      agentHandle: user.handle,
+      handle: user.handle,
+      email: user.email,
+    });
     const byHandle = await server.request('GET', `/agents/check?handle=${user.handle}`);
     expect(byHandle.body).toEqual({ exists: true, found: true, firstName: 'Linus', agentHandle: user.handle, handle: user.handle });
   });
@@ -151,7 +185,11 @@ describe('recipient lookups', () => {
     const expected = { found: true, handle: target.handle, agentHandle: target.handle, firstName: 'Margaret' };
     expect((await server.request('GET', `${path}?email=${encodeURIComponent(target.email)}`, { key: caller.key })).body).toEqual(expected);
     expect((await server.request('GET', `${path}?handle=${target.handle}`, { key: caller.key })).body).toEqual(expected);
-    expectProblem(await server.request('GET', `${path}?email=${encodeURIComponent(uniqueEmail('none'))}`, { key: caller.key }), 404, 'recipient_not_found');
+    expectProblem(
+      await server.request('GET', `${path}?email=${encodeURIComponent(uniqueEmail('none'))}`, { key: caller.key }),
+      404,
+      'recipient_not_found',
+    );
     expectProblem(await server.request('GET', `${path}?handle=${target.handle}`), 401, 'unauthorized');
   });
 });
@@ -212,10 +250,16 @@ describe('PATCH /account', () => {
 
 describe('POST /stablecoin/wallet', () => {
   it('returns the wallet created at registration', async () => {
-    const registered = await server.request('POST', '/agent/register', { body: { email: uniqueEmail('wallet'), password: 'password123', name: 'W' } });
+    const registered = await server.request('POST', '/agent/register', {
+      body: { email: uniqueEmail('wallet'), password: 'password123', name: 'W' },
+    });
     const wallet = await server.request('POST', '/stablecoin/wallet', { key: registered.body.apiKey });
     expect(wallet.status).toBe(200);
-    expect(wallet.body).toEqual({ walletId: registered.body.stablecoinWalletId, existing: true, depositAddress: registered.body.depositAddress });
+    expect(wallet.body).toEqual({
+      walletId: registered.body.stablecoinWalletId,
+      existing: true,
+      depositAddress: registered.body.depositAddress,
+    });
   });
 });
 
@@ -224,7 +268,7 @@ describe('secrets in logs', () => {
     const password = 'log-canary-password-42';
     const registered = await server.request('POST', '/agent/register', { body: { email: uniqueEmail('logs'), password, name: 'L' } });
     await server.request('GET', '/account', { key: registered.body.apiKey });
-    await server.request('POST', '/agent/register', { body: { email: uniqueEmail('logs2'), password } , headers: {} });
+    await server.request('POST', '/agent/register', { body: { email: uniqueEmail('logs2'), password }, headers: {} });
     const all = server.logs.join('');
     expect(all).toContain('incoming request');
     expect(all).not.toContain(password);

@@ -51,7 +51,8 @@ async function allPages(user: TestUser, path: '/transfers' | '/transactions', li
 }
 
 function expectNewestFirst(items: { createdAt: string }[]) {
-  for (let i = 1; i < items.length; i++) expect(Date.parse(items[i - 1]!.createdAt)).toBeGreaterThanOrEqual(Date.parse(items[i]!.createdAt));
+  for (let i = 1; i < items.length; i++)
+    expect(Date.parse(items[i - 1]!.createdAt)).toBeGreaterThanOrEqual(Date.parse(items[i]!.createdAt));
 }
 
 describe('GET /transfers', () => {
@@ -65,7 +66,9 @@ describe('GET /transfers', () => {
   });
 
   it('shows the sender its fee and the recipient only what it received', async () => {
-    const sent = (await server.request('GET', '/transfers', { key: alice.key })).body.transfers.find((t: { id: string }) => t.id === aliceSent[2]);
+    const sent = (await server.request('GET', '/transfers', { key: alice.key })).body.transfers.find(
+      (t: { id: string }) => t.id === aliceSent[2],
+    );
     expect(sent).toMatchObject({
       direction: 'sent',
       amount: '3.00',
@@ -81,7 +84,9 @@ describe('GET /transfers', () => {
       failureCode: null,
     });
     expect(sent.completedAt).not.toBeNull();
-    const received = (await server.request('GET', '/transfers', { key: bob.key })).body.transfers.find((t: { id: string }) => t.id === aliceSent[2]);
+    const received = (await server.request('GET', '/transfers', { key: bob.key })).body.transfers.find(
+      (t: { id: string }) => t.id === aliceSent[2],
+    );
     expect(received).toMatchObject({ direction: 'received', amount: '3.00', counterpartyHandle: alice.handle, note: 'alice→bob 3' });
     expect(received).not.toHaveProperty('fee');
     expect(received).not.toHaveProperty('totalDeducted');
@@ -182,9 +187,25 @@ describe('GET /transactions', () => {
     expect(credits.map((e) => e.transferId).sort()).toEqual([...bobSent].sort());
     expect(items).toHaveLength(12);
     const debit = debits.find((e) => e.transferId === aliceSent[0]);
-    expect(debit).toMatchObject({ id: `${aliceSent[0]}:debit`, amount: '1.00', currency: 'USD', status: 'completed', paymentMethod: 'instant', counterpartyHandle: bob.handle, payoutId: null });
-    expect(fees.find((e) => e.transferId === aliceSent[0])).toMatchObject({ amount: '0.02', status: 'completed', counterpartyHandle: null });
-    expect(credits.find((e) => e.transferId === bobSent[1])).toMatchObject({ amount: '200', currency: 'JPY', counterpartyHandle: bob.handle });
+    expect(debit).toMatchObject({
+      id: `${aliceSent[0]}:debit`,
+      amount: '1.00',
+      currency: 'USD',
+      status: 'completed',
+      paymentMethod: 'instant',
+      counterpartyHandle: bob.handle,
+      payoutId: null,
+    });
+    expect(fees.find((e) => e.transferId === aliceSent[0])).toMatchObject({
+      amount: '0.02',
+      status: 'completed',
+      counterpartyHandle: null,
+    });
+    expect(credits.find((e) => e.transferId === bobSent[1])).toMatchObject({
+      amount: '200',
+      currency: 'JPY',
+      counterpartyHandle: bob.handle,
+    });
   });
 
   it('pages through every entry exactly once', async () => {

@@ -61,7 +61,11 @@ describe('Idempotency-Key on POST /transfers', () => {
     expect((await send(server, sender, body(), { 'idempotency-key': key })).status).toBe(200);
     const before = await moneySnapshot(server);
     expectProblem(await send(server, sender, { ...body(), amount: 8 }, { 'idempotency-key': key }), 422, 'idempotency_key_reused');
-    expectProblem(await send(server, sender, { ...body(), paymentMethod: 'ach' }, { 'idempotency-key': key }), 422, 'idempotency_key_reused');
+    expectProblem(
+      await send(server, sender, { ...body(), paymentMethod: 'ach' }, { 'idempotency-key': key }),
+      422,
+      'idempotency_key_reused',
+    );
     expect(await moneySnapshot(server)).toBe(before);
   });
 
@@ -137,7 +141,11 @@ describe('the natural key: retries after a failure continue the same transfer', 
 
   it('a transfer left processing by a crash is charged once and completed by the retry', async () => {
     const key = 'crashed-1';
-    const refs = await server.deps.db.selectFrom('processor_customers').selectAll().where('account_id', '=', await accountId(sender)).executeTakeFirstOrThrow();
+    const refs = await server.deps.db
+      .selectFrom('processor_customers')
+      .selectAll()
+      .where('account_id', '=', await accountId(sender))
+      .executeTakeFirstOrThrow();
     // The state a crash right after recording the intent leaves behind.
     const intent = await insertTransferIntent(server.deps.db, {
       id: 'tr_crashedIntent0000000001',
@@ -161,7 +169,13 @@ describe('the natural key: retries after a failure continue the same transfer', 
     const before = await balances(server, recipient);
     const retry = await send(server, sender, body(), { 'idempotency-key': key });
     expect(retry.status).toBe(200);
-    expect(retry.body.transfer).toMatchObject({ id: 'tr_crashedIntent0000000001', status: 'completed', amount: '7.50', fee: '0.19', totalDeducted: '7.69' });
+    expect(retry.body.transfer).toMatchObject({
+      id: 'tr_crashedIntent0000000001',
+      status: 'completed',
+      amount: '7.50',
+      fee: '0.19',
+      totalDeducted: '7.69',
+    });
     expect(await chargesFor(server, ['tr_crashedIntent0000000001'])).toBe(1);
     const after = await balances(server, recipient);
     expect(after.USD!.available).not.toBe(before.USD!.available);
@@ -203,7 +217,11 @@ describe('the natural key: retries after a failure continue the same transfer', 
   });
 
   it('an orphaned processing transfer without a key is finished by the recovery job', async () => {
-    const refs = await server.deps.db.selectFrom('processor_customers').selectAll().where('account_id', '=', await accountId(sender)).executeTakeFirstOrThrow();
+    const refs = await server.deps.db
+      .selectFrom('processor_customers')
+      .selectAll()
+      .where('account_id', '=', await accountId(sender))
+      .executeTakeFirstOrThrow();
     const id = 'tr_orphanedIntent000000001';
     await insertTransferIntent(server.deps.db, {
       id,

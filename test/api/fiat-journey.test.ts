@@ -38,14 +38,24 @@ describe('the fiat journey', () => {
 
   it('refuses an instant transfer before any card is set up (402 card_setup_required), moving nothing', async () => {
     const before = await moneySnapshot(server);
-    const problem = expectProblem(await send(server, sender, { recipientHandle: recipient.handle, amount: 10, currency: 'USD' }), 402, 'card_setup_required');
+    const problem = expectProblem(
+      await send(server, sender, { recipientHandle: recipient.handle, amount: 10, currency: 'USD' }),
+      402,
+      'card_setup_required',
+    );
     expect(problem.detail).toMatch(/setup-link/);
     expect(await moneySnapshot(server)).toBe(before);
   });
 
   it('sends 10.00 USD instant after card setup: fee 0.25, total 10.25, recipient available 10.00', async () => {
     await setUp(server, sender, '/agent/setup-link');
-    const response = await send(server, sender, { recipientHandle: recipient.handle, amount: 10, currency: 'USD', paymentMethod: 'instant', note: 'lunch' });
+    const response = await send(server, sender, {
+      recipientHandle: recipient.handle,
+      amount: 10,
+      currency: 'USD',
+      paymentMethod: 'instant',
+      note: 'lunch',
+    });
     expect(response.status).toBe(200);
     const t = response.body.transfer;
     expect(t).toMatchObject({
@@ -68,13 +78,25 @@ describe('the fiat journey', () => {
   it('defaults paymentMethod to instant', async () => {
     const response = await send(server, sender, { recipientHandle: recipient.handle, amount: 1.5, currency: 'EUR' });
     expect(response.status).toBe(200);
-    expect(response.body.transfer).toMatchObject({ paymentMethod: 'instant', amount: '1.50', fee: '0.04', totalDeducted: '1.54', status: 'completed' });
+    expect(response.body.transfer).toMatchObject({
+      paymentMethod: 'instant',
+      amount: '1.50',
+      fee: '0.04',
+      totalDeducted: '1.54',
+      status: 'completed',
+    });
   });
 
   it('charges a 25 JPY fee on 1000 JPY, with no decimals', async () => {
     const response = await send(server, sender, { recipientHandle: recipient.handle, amount: 1000, currency: 'JPY' });
     expect(response.status).toBe(200);
-    expect(response.body.transfer).toMatchObject({ amount: '1000', fee: '25', totalDeducted: '1025', currency: 'JPY', status: 'completed' });
+    expect(response.body.transfer).toMatchObject({
+      amount: '1000',
+      fee: '25',
+      totalDeducted: '1025',
+      currency: 'JPY',
+      status: 'completed',
+    });
     expect((await balances(server, recipient)).JPY).toEqual({ available: '1000', pending: '0' });
   });
 
@@ -94,7 +116,14 @@ describe('the fiat journey', () => {
     const response = await send(server, sender, { recipientHandle: recipient.handle, amount: 20, currency: 'USD', paymentMethod: 'ach' });
     expect(response.status).toBe(200);
     const t = response.body.transfer;
-    expect(t).toMatchObject({ amount: '20.00', fee: '0.16', totalDeducted: '20.16', status: 'pending', paymentMethod: 'ach', completedAt: null });
+    expect(t).toMatchObject({
+      amount: '20.00',
+      fee: '0.16',
+      totalDeducted: '20.16',
+      status: 'pending',
+      paymentMethod: 'ach',
+      completedAt: null,
+    });
     const created = new Date(t.createdAt);
     const settles = new Date(t.expectedSettlementAt);
     expect(businessDaysBetween(created, settles)).toBe(3);
@@ -120,7 +149,12 @@ describe('a bank account set up to return debits', () => {
     const sender = await registerUser(server);
     const recipient = await registerUser(server);
     await setUp(server, sender, '/agent/bank-debit-link', 'return');
-    const response = await send(server, sender, { recipientHandle: recipient.handle, amount: 12.34, currency: 'GBP', paymentMethod: 'ach' });
+    const response = await send(server, sender, {
+      recipientHandle: recipient.handle,
+      amount: 12.34,
+      currency: 'GBP',
+      paymentMethod: 'ach',
+    });
     expect(response.status).toBe(200);
     expect(response.body.transfer).toMatchObject({ status: 'pending', amount: '12.34', fee: '0.10', totalDeducted: '12.44' });
     expect((await balances(server, recipient)).GBP).toEqual({ available: '0.00', pending: '12.34' });
@@ -141,12 +175,22 @@ describe('a declined card', () => {
     const recipient = await registerUser(server);
     await setUp(server, sender, '/agent/setup-link', 'decline');
     const recipientBefore = await balances(server, recipient);
-    const ledgerBefore = await server.deps.db.selectFrom('ledger_transfers').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const ledgerBefore = await server.deps.db
+      .selectFrom('ledger_transfers')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
 
-    const problem = expectProblem(await send(server, sender, { recipientHandle: recipient.handle, amount: 10, currency: 'USD' }), 402, 'card_declined');
+    const problem = expectProblem(
+      await send(server, sender, { recipientHandle: recipient.handle, amount: 10, currency: 'USD' }),
+      402,
+      'card_declined',
+    );
     expect(problem.detail).toMatch(/setup-link/);
     expect(await balances(server, recipient)).toEqual(recipientBefore);
-    const ledgerAfter = await server.deps.db.selectFrom('ledger_transfers').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const ledgerAfter = await server.deps.db
+      .selectFrom('ledger_transfers')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(String(ledgerAfter.n)).toBe(String(ledgerBefore.n));
     // The attempt is on record for the sender as failed; the recipient never sees it.
     const sent = (await server.request('GET', '/transfers', { key: sender.key })).body.transfers;

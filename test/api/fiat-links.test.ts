@@ -60,13 +60,28 @@ describe('link endpoints', () => {
   });
 
   it('accepts no body, an empty body with a JSON content type, or {}; refuses any field', async () => {
-    expect((await server.request('POST', '/agent/setup-link', { key: user.key, rawBody: '', headers: { 'content-type': 'application/json' } })).status).toBe(200);
+    expect(
+      (await server.request('POST', '/agent/setup-link', { key: user.key, rawBody: '', headers: { 'content-type': 'application/json' } }))
+        .status,
+    ).toBe(200);
     expect((await server.request('POST', '/agent/setup-link', { key: user.key, body: {} })).status).toBe(200);
-    const problem = expectProblem(await server.request('POST', '/agent/bank-debit-link', { key: user.key, body: { outcome: 'succeed' } }), 400, 'invalid_request');
+    const problem = expectProblem(
+      await server.request('POST', '/agent/bank-debit-link', { key: user.key, body: { outcome: 'succeed' } }),
+      400,
+      'invalid_request',
+    );
     expect(problem.detail).toMatch(/outcome/);
     expectProblem(await server.request('POST', '/agent/connect-link', { key: user.key, body: [] }), 400, 'invalid_request');
-    expectProblem(await server.request('POST', '/agent/connect-link', { key: user.key, rawBody: '{', headers: { 'content-type': 'application/json' } }), 400, 'malformed_json');
-    expectProblem(await server.request('POST', '/agent/connect-link', { key: user.key, rawBody: 'x', headers: { 'content-type': 'text/plain' } }), 415, 'unsupported_media_type');
+    expectProblem(
+      await server.request('POST', '/agent/connect-link', { key: user.key, rawBody: '{', headers: { 'content-type': 'application/json' } }),
+      400,
+      'malformed_json',
+    );
+    expectProblem(
+      await server.request('POST', '/agent/connect-link', { key: user.key, rawBody: 'x', headers: { 'content-type': 'text/plain' } }),
+      415,
+      'unsupported_media_type',
+    );
   });
 
   it('needs a valid API key', async () => {
@@ -118,10 +133,18 @@ describe('sandbox setup pages', () => {
 
   it('accepts the outcome as JSON too', async () => {
     const link = await newLink(server, other, '/agent/bank-debit-link');
-    const response = await fetch(server.url + linkPath(link.url), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ outcome: 'return' }) });
+    const response = await fetch(server.url + linkPath(link.url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ outcome: 'return' }),
+    });
     expect(response.status).toBe(200);
     const mandate = (await processorRefs(other))?.bank_debit_ref;
-    const behaviour = await server.deps.db.selectFrom('sandbox_instruments').select('behaviour').where('ref', '=', mandate!).executeTakeFirstOrThrow();
+    const behaviour = await server.deps.db
+      .selectFrom('sandbox_instruments')
+      .select('behaviour')
+      .where('ref', '=', mandate!)
+      .executeTakeFirstOrThrow();
     expect(behaviour.behaviour).toBe('return');
   });
 

@@ -46,10 +46,9 @@ describe('payouts', () => {
     expect(after.JPY).toEqual({ available: '0', pending: '0' });
     const payouts = await payoutsOf(user);
     expect(payouts).toHaveLength(2);
-    expect(payouts.map((p: { amount: string; currency: string; status: string }) => `${p.amount} ${p.currency} ${p.status}`).sort()).toEqual([
-      '10.00 USD paid',
-      '1000 JPY paid',
-    ]);
+    expect(
+      payouts.map((p: { amount: string; currency: string; status: string }) => `${p.amount} ${p.currency} ${p.status}`).sort(),
+    ).toEqual(['10.00 USD paid', '1000 JPY paid']);
     for (const p of payouts) {
       expect(p.payoutId).toBe(p.id);
       expect(p.transferId).toBeNull();

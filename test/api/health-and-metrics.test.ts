@@ -20,7 +20,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-const metricLine = (text: string, name: string) => text.split('\n').find((line) => line.startsWith(`${name} `) || line.startsWith(`${name}{`));
+const metricLine = (text: string, name: string) =>
+  text.split('\n').find((line) => line.startsWith(`${name} `) || line.startsWith(`${name}{`));
 const metricNumber = (text: string, name: string) => Number(metricLine(text, name)?.split(' ').at(-1));
 
 describe('GET /health/live', () => {
@@ -127,7 +128,11 @@ describe('/metrics', () => {
     expect((await withdraw(server, user, { amount: 2, currency: 'USDC', address: freshAddress() })).status).toBe(200);
     await runJobsOnce(server.deps, server.app.log, [depositWatcherJob]);
     const rpc = (method: string) =>
-      fetch(server.deps.chain.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: [] }) });
+      fetch(server.deps.chain.rpcUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: [] }),
+      });
     for (let i = 0; i < 3; i++) await rpc('evm_mine');
     const text = (await server.request('GET', '/metrics')).text;
     expect(metricLine(text, 'peerpay_job_runs_total')).toContain('job="deposit-watcher"');

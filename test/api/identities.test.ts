@@ -23,7 +23,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-const register = (body: Record<string, unknown>) => server.request('POST', '/agent/register', { body: { password: 'password123', ...body } });
+const register = (body: Record<string, unknown>) =>
+  server.request('POST', '/agent/register', { body: { password: 'password123', ...body } });
 const checkByEmail = (email: string) => server.request('GET', `/agents/check?email=${encodeURIComponent(email)}`);
 
 const LOOK_ALIKES: [string, string][] = [
@@ -40,7 +41,11 @@ const LOOK_ALIKES: [string, string][] = [
 describe('registration', () => {
   it.each(LOOK_ALIKES)('refuses an e-mail with %s (400 invalid_email) and creates nothing', async (_label, email) => {
     expectProblem(await register({ email, name: 'Impostor' }), 400, 'invalid_email');
-    const count = await server.deps.db.selectFrom('accounts').select((eb) => eb.fn.countAll<string>().as('n')).where('name', '=', 'Impostor').executeTakeFirstOrThrow();
+    const count = await server.deps.db
+      .selectFrom('accounts')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('name', '=', 'Impostor')
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(0);
   });
 
@@ -55,7 +60,10 @@ describe('registration', () => {
       expect(again.status, spelling).toBe(200);
       expect(again.body.agentHandle).toBe(composed.body.agentHandle);
     }
-    expect((await checkByEmail(`dan@exa\u0301mple-${domain}`)).body).toMatchObject({ exists: true, agentHandle: composed.body.agentHandle });
+    expect((await checkByEmail(`dan@exa\u0301mple-${domain}`)).body).toMatchObject({
+      exists: true,
+      agentHandle: composed.body.agentHandle,
+    });
   });
 
   it.each([
@@ -88,14 +96,25 @@ describe('profiles and notes', () => {
   it('refuses such characters in a name or a website (PATCH /account)', async () => {
     const before = (await server.request('GET', '/account', { key: alice.key })).body;
     expectProblem(await server.request('PATCH', '/account', { key: alice.key, body: { name: 'Alice \u202eecilA' } }), 400, 'invalid_field');
-    expectProblem(await server.request('PATCH', '/account', { key: alice.key, body: { website: 'https://exa\u200bmple.com' } }), 400, 'invalid_field');
-    expectProblem(await server.request('PATCH', '/account', { key: alice.key, body: { website: 'https://example.com/\u202e' } }), 400, 'invalid_field');
+    expectProblem(
+      await server.request('PATCH', '/account', { key: alice.key, body: { website: 'https://exa\u200bmple.com' } }),
+      400,
+      'invalid_field',
+    );
+    expectProblem(
+      await server.request('PATCH', '/account', { key: alice.key, body: { website: 'https://example.com/\u202e' } }),
+      400,
+      'invalid_field',
+    );
     expect((await server.request('GET', '/account', { key: alice.key })).body).toEqual(before);
   });
 
   it('refuses such characters in a fiat transfer note before anything else is asked', async () => {
     expectProblem(
-      await server.request('POST', '/transfers', { key: alice.key, body: { recipientHandle: bob.handle, amount: 10, currency: 'USD', note: 'for \u202egnihton' } }),
+      await server.request('POST', '/transfers', {
+        key: alice.key,
+        body: { recipientHandle: bob.handle, amount: 10, currency: 'USD', note: 'for \u202egnihton' },
+      }),
       400,
       'invalid_field',
     );
@@ -119,7 +138,11 @@ describe('lookups and transfers', () => {
     await sql`update accounts set email = ${`bob\u200b@${domain}`} where handle = ${impostor.handle}`.execute(server.deps.db);
     const before = { alice: await balanceOf(server, alice), impostor: await balanceOf(server, impostor) };
     expectProblem(await agentTransfer(server, alice, { to: `bob\u200b@${domain}`, amount: 1, currency: 'USDC' }), 400, 'invalid_email');
-    expectProblem(await emailTransfer(server, alice, { recipientEmail: `bob\u200b@${domain}`, amount: 1, currency: 'USDC' }), 400, 'invalid_email');
+    expectProblem(
+      await emailTransfer(server, alice, { recipientEmail: `bob\u200b@${domain}`, amount: 1, currency: 'USDC' }),
+      400,
+      'invalid_email',
+    );
     expectProblem(await agentTransfer(server, alice, { to: `${bob.handle}\u200b`, amount: 1, currency: 'USDC' }), 400);
     expect(await balanceOf(server, impostor)).toEqual(before.impostor);
     expect(await balanceOf(server, alice)).toEqual(before.alice);

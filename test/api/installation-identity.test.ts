@@ -78,7 +78,9 @@ afterAll(async () => {
 
 describe('installation identity', () => {
   it('the first start recorded the fingerprint of the seed (never the seed) and the chain; the same three start again', async () => {
-    const recorded = (await snapshot(database)) as { identity: { seed_fingerprint: string; chain_id: number; chain_block1_hash: string }[] };
+    const recorded = (await snapshot(database)) as {
+      identity: { seed_fingerprint: string; chain_id: number; chain_block1_hash: string }[];
+    };
     expect(recorded.identity).toHaveLength(1);
     expect(recorded.identity[0]!.seed_fingerprint).toMatch(/^[0-9a-f]{64}$/);
     expect(recorded.identity[0]!.seed_fingerprint).not.toContain('ab'.repeat(32));

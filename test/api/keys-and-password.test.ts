@@ -39,7 +39,11 @@ describe('POST /account/password', () => {
     const user = await registerUser(server);
     const second = await newKey(user);
     const third = await newKey(user);
-    const response = await changePassword(user.key, { currentPassword: user.password, newPassword: 'another new password', revokeOtherKeys: true });
+    const response = await changePassword(user.key, {
+      currentPassword: user.password,
+      newPassword: 'another new password',
+      revokeOtherKeys: true,
+    });
     expect(response.body).toEqual({ changed: true, revokedKeys: 2 });
     expect(await works(user.key)).toBe(true);
     expect(await works(second)).toBe(false);
@@ -49,13 +53,23 @@ describe('POST /account/password', () => {
   it('refuses a wrong current password (401), counts it under the lock-out (429), and changes nothing', async () => {
     const user = await registerUser(server);
     const answers = await Promise.all(
-      Array.from({ length: 6 }, (_, i) => changePassword(user.key, { currentPassword: `wrong password ${i}`, newPassword: 'never saved password' })),
+      Array.from({ length: 6 }, (_, i) =>
+        changePassword(user.key, { currentPassword: `wrong password ${i}`, newPassword: 'never saved password' }),
+      ),
     );
     const statuses = answers.map((a) => a.status).sort();
     expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(3);
     expect(statuses.filter((s) => s === 401 || s === 429)).toHaveLength(6);
-    expectProblem(answers.find((a) => a.status === 401)!, 401, 'invalid_credentials');
-    expectProblem(answers.find((a) => a.status === 429)!, 429, 'too_many_attempts');
+    expectProblem(
+      answers.find((a) => a.status === 401)!,
+      401,
+      'invalid_credentials',
+    );
+    expectProblem(
+      answers.find((a) => a.status === 429)!,
+      429,
+      'too_many_attempts',
+    );
     await server.deps.sandboxClock!.advance(16n * 60n * 1000n);
     expect((await signIn(user, 'never saved password')).status).toBe(401);
     expect((await signIn(user, user.password)).status).toBe(200);
@@ -72,7 +86,11 @@ describe('POST /account/password', () => {
   });
 
   it('needs a key', async () => {
-    expectProblem(await server.request('POST', '/account/password', { body: { currentPassword: 'x'.repeat(8), newPassword: 'y'.repeat(8) } }), 401, 'unauthorized');
+    expectProblem(
+      await server.request('POST', '/account/password', { body: { currentPassword: 'x'.repeat(8), newPassword: 'y'.repeat(8) } }),
+      401,
+      'unauthorized',
+    );
   });
 });
 

@@ -29,7 +29,9 @@ describe('withdrawals', () => {
     const to = freshAddress();
     const before = await withdrawalSnapshot(server);
     const balanceBefore = await balanceOf(server, alice);
-    const answers = await Promise.all(Array.from({ length: 20 }, () => withdraw(server, alice, { amount: 0.000001, currency: 'USDC', address: to })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => withdraw(server, alice, { amount: 0.000001, currency: 'USDC', address: to })),
+    );
     for (const answer of answers) {
       const problem = expectProblem(answer, 400, 'amount_too_small');
       expect(problem.minimum).toBe('1');
@@ -61,7 +63,11 @@ describe('transfers', () => {
   it('refuses 0.000033 (which paid no fee) and anything under 0.01 with amount_too_small naming 0.01', async () => {
     const before = await balanceOf(server, alice);
     for (const amount of [0.000001, 0.000033, 0.009999]) {
-      const problem = expectProblem(await agentTransfer(server, alice, { to: bob.handle, amount, currency: 'USDC' }), 400, 'amount_too_small');
+      const problem = expectProblem(
+        await agentTransfer(server, alice, { to: bob.handle, amount, currency: 'USDC' }),
+        400,
+        'amount_too_small',
+      );
       expect(problem.minimum).toBe('0.01');
       expectProblem(await emailTransfer(server, alice, { recipientEmail: bob.email, amount, currency: 'EURC' }), 400, 'amount_too_small');
     }
@@ -99,10 +105,17 @@ describe('quotes agree with the operation', () => {
     ['instant', 'USD', '0.1', '0.49'],
     ['ach', 'USD', '0.48', '0.49'],
     ['instant', 'JPY', '10', '49'],
-  ])('GET /nano/quote %s %s %s is amount_too_small naming %s, before any payment is asked for', async (action, currency, amount, minimum) => {
-    const problem = expectProblem(await server.request('GET', `/nano/quote?action=${action}&currency=${currency}&amount=${amount}`), 400, 'amount_too_small');
-    expect(problem.minimum).toBe(minimum);
-  });
+  ])(
+    'GET /nano/quote %s %s %s is amount_too_small naming %s, before any payment is asked for',
+    async (action, currency, amount, minimum) => {
+      const problem = expectProblem(
+        await server.request('GET', `/nano/quote?action=${action}&currency=${currency}&amount=${amount}`),
+        400,
+        'amount_too_small',
+      );
+      expect(problem.minimum).toBe(minimum);
+    },
+  );
 
   it('GET /nano/quote of a small fiat amount shows the one-unit fee the transfer would charge', async () => {
     // A quote is paid; its computation is checked here directly, through the same function the route uses.

@@ -66,15 +66,30 @@ describe('paying from the caller’s balance', () => {
 
   it('needs a valid key', async () => {
     expectProblem(await server.request('GET', '/nano/quote?amount=1', { headers: { 'X-Payment-Source': 'balance' } }), 401, 'unauthorized');
-    expectProblem(await server.request('GET', '/nano/quote?amount=1', { key: 'pa_live_invalid', headers: { 'X-Payment-Source': 'balance' } }), 401, 'unauthorized');
+    expectProblem(
+      await server.request('GET', '/nano/quote?amount=1', { key: 'pa_live_invalid', headers: { 'X-Payment-Source': 'balance' } }),
+      401,
+      'unauthorized',
+    );
   });
 
   it('refuses other payment sources and two ways of paying at once (400)', async () => {
-    expectProblem(await server.request('GET', '/nano/quote?amount=1', { key: rich.key, headers: { 'X-Payment-Source': 'card' } }), 400, 'invalid_request');
+    expectProblem(
+      await server.request('GET', '/nano/quote?amount=1', { key: rich.key, headers: { 'X-Payment-Source': 'card' } }),
+      400,
+      'invalid_request',
+    );
     const payer = await fundedPayer(server);
     const header = await handMadeV1Header(server, payer, QUOTE_PRICE);
     const before = await balanceOf(server, rich);
-    expectProblem(await server.request('GET', '/nano/quote?amount=1', { key: rich.key, headers: { 'X-Payment-Source': 'balance', 'X-PAYMENT': header } }), 400, 'invalid_request');
+    expectProblem(
+      await server.request('GET', '/nano/quote?amount=1', {
+        key: rich.key,
+        headers: { 'X-Payment-Source': 'balance', 'X-PAYMENT': header },
+      }),
+      400,
+      'invalid_request',
+    );
     expect(await balanceOf(server, rich)).toEqual(before);
   });
 
@@ -123,7 +138,7 @@ describe('bad parameters: 400 before any payment is asked for', () => {
   it('an x402 client is told 400 and never pays', async () => {
     const payer = await fundedPayer(server);
     const sent: Headers[] = [];
-    const pay = wrapFetchV1(recordingFetch(sent), payer as never, 10_000n);
+    const pay = wrapFetchV1(recordingFetch(sent), payer, 10_000n);
     const before = await usdcOf(server, payer.address);
     for (const [path] of BAD) {
       const response = await pay(`${server.url}${path}`);
@@ -157,8 +172,18 @@ describe('the directory', () => {
     const hidden = await registerUser(server, { name: 'Quentin Hidden' });
     const onSite = await registerUser(server, { name: 'Sally Site' });
     expect((await server.request('PATCH', '/account', { key: listed.key, body: { discoverable: true } })).status).toBe(200);
-    expect((await server.request('PATCH', '/account', { key: hidden.key, body: { discoverable: false, website: 'https://quentin.example' } })).status).toBe(200);
-    expect((await server.request('PATCH', '/account', { key: onSite.key, body: { discoverable: true, website: 'https://shop.sally.example:8443/store' } })).status).toBe(200);
+    expect(
+      (await server.request('PATCH', '/account', { key: hidden.key, body: { discoverable: false, website: 'https://quentin.example' } }))
+        .status,
+    ).toBe(200);
+    expect(
+      (
+        await server.request('PATCH', '/account', {
+          key: onSite.key,
+          body: { discoverable: true, website: 'https://shop.sally.example:8443/store' },
+        })
+      ).status,
+    ).toBe(200);
 
     const byName = await fromBalance(rich, '/nano/search?q=QUENTIN');
     expect(byName.body.results).toEqual([{ handle: listed.handle, name: 'Quentin Directory', website: null }]);

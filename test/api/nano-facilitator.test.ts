@@ -63,7 +63,9 @@ beforeAll(async () => {
   const relayer = privateKeyToAccount(generatePrivateKey());
   await server.deps.chain.sandboxChain!.setNativeBalance({ address: relayer.address, wei: 10n ** 18n });
   const rpcUrl = server.deps.chain.rpcUrl;
-  const client = createWalletClient({ account: relayer, chain: chainFor({ chainId: 137, rpcUrl }), transport: http(rpcUrl) }).extend(publicActions);
+  const client = createWalletClient({ account: relayer, chain: chainFor({ chainId: 137, rpcUrl }), transport: http(rpcUrl) }).extend(
+    publicActions,
+  );
   const signer = toFacilitatorEvmSigner(Object.assign(client, { address: relayer.address }) as never, { confirmationTimeoutMs: 15_000 });
   facilitator = new x402Facilitator();
   facilitator.register('eip155:137', new ExactEvmScheme(signer));
@@ -81,7 +83,11 @@ describe('an external facilitator', () => {
     ['v2', (payer: any) => v2Fetch(server, payer)],
   ])('verifies and settles a %s payment; peerpay serves only after it settled', async (_version, client) => {
     const payer = await fundedPayer(server);
-    const [payerBefore, payToBefore, books] = [await usdcOf(server, payer.address), await usdcOf(server, payToOf(server)), await x402Books(server)];
+    const [payerBefore, payToBefore, books] = [
+      await usdcOf(server, payer.address),
+      await usdcOf(server, payToOf(server)),
+      await x402Books(server),
+    ];
     calls.length = 0;
     const response = await client(payer)(`${server.url}/nano/search?q=nobody`);
     expect(response.status).toBe(200);

@@ -7,7 +7,19 @@ import { decodeXPaymentResponse } from 'x402-fetch';
 import { decodePaymentResponseHeader } from '@x402/fetch';
 import { checkLedgerInvariants } from '../../src/ledger/ledger-queries.js';
 import { registerUser, startTestServer, type TestServer } from '../helpers/test-server.js';
-import { decodeBase64Json, fundedPayer, LOOKUP_PRICE, nativeOf, payToOf, QUOTE_PRICE, SEARCH_PRICE, usdcOf, v1Fetch, v2Fetch, x402Books } from '../helpers/nano.js';
+import {
+  decodeBase64Json,
+  fundedPayer,
+  LOOKUP_PRICE,
+  nativeOf,
+  payToOf,
+  QUOTE_PRICE,
+  SEARCH_PRICE,
+  usdcOf,
+  v1Fetch,
+  v2Fetch,
+  x402Books,
+} from '../helpers/nano.js';
 
 let server: TestServer;
 
@@ -116,13 +128,20 @@ describe.each([
     const payTo = payToOf(server);
     const [payerBefore, payToBefore, books] = [await usdcOf(server, payer.address), await usdcOf(server, payTo), await x402Books(server)];
 
-    const response = await client(payer)(`${server.url}/nano/search?q=${encodeURIComponent(`zelda searchable ${network}`)}&website=zelda-example.org`);
+    const response = await client(payer)(
+      `${server.url}/nano/search?q=${encodeURIComponent(`zelda searchable ${network}`)}&website=zelda-example.org`,
+    );
     expect(response.status).toBe(200);
     const body = await response.json();
-    expect(body.results).toEqual([{ handle: listed.handle, name: `Zelda Searchable ${network}`, website: 'https://www.zelda-example.org/about' }]);
+    expect(body.results).toEqual([
+      { handle: listed.handle, name: `Zelda Searchable ${network}`, website: 'https://www.zelda-example.org/about' },
+    ]);
     expect(JSON.stringify(body)).not.toContain('@');
 
-    const settlement = header === 'x-payment-response' ? decodeXPaymentResponse(response.headers.get(header)!) : decodePaymentResponseHeader(response.headers.get(header)!);
+    const settlement =
+      header === 'x-payment-response'
+        ? decodeXPaymentResponse(response.headers.get(header)!)
+        : decodePaymentResponseHeader(response.headers.get(header)!);
     expect(settlement).toMatchObject({ success: true, network, payer: payer.address });
     expect(settlement.transaction).toMatch(/^0x[0-9a-f]{64}$/);
     expect((await server.deps.chain.chain.getTransactionOutcome(settlement.transaction as `0x${string}`))?.status).toBe('success');
@@ -162,11 +181,26 @@ describe.each([
 
     const stable = await pay(`${server.url}/nano/quote?amount=10&currency=USDC&action=transfer`);
     expect(stable.status).toBe(200);
-    expect(await stable.json()).toEqual({ action: 'transfer', amount: 10, fee: 0.149, feeRate: '1.49%', recipientReceives: 9.851, currency: 'USDC' });
+    expect(await stable.json()).toEqual({
+      action: 'transfer',
+      amount: 10,
+      fee: 0.149,
+      feeRate: '1.49%',
+      recipientReceives: 9.851,
+      currency: 'USDC',
+    });
 
     const fiat = await pay(`${server.url}/nano/quote?amount=100&currency=EUR&action=instant`);
     expect(fiat.status).toBe(200);
-    expect(await fiat.json()).toEqual({ action: 'instant', amount: '100.00', fee: '2.49', feeRate: '2.49%', totalDeducted: '102.49', recipientReceives: '100.00', currency: 'EUR' });
+    expect(await fiat.json()).toEqual({
+      action: 'instant',
+      amount: '100.00',
+      fee: '2.49',
+      feeRate: '2.49%',
+      totalDeducted: '102.49',
+      recipientReceives: '100.00',
+      currency: 'EUR',
+    });
 
     expect(await usdcOf(server, payer.address)).toBe(before - 2n * QUOTE_PRICE);
   });
@@ -174,13 +208,33 @@ describe.each([
 
 describe('quotes', () => {
   it.each([
-    ['amount=5&currency=EURC&action=withdraw', { action: 'withdraw', amount: 5, fee: 0.0745, feeRate: '1.49%', recipientReceives: 4.9255, currency: 'EURC' }],
-    ['amount=1000&currency=JPY&action=ach', { action: 'ach', amount: '1000', fee: '8', feeRate: '0.8%', totalDeducted: '1008', recipientReceives: '1000', currency: 'JPY' }],
+    [
+      'amount=5&currency=EURC&action=withdraw',
+      { action: 'withdraw', amount: 5, fee: 0.0745, feeRate: '1.49%', recipientReceives: 4.9255, currency: 'EURC' },
+    ],
+    [
+      'amount=1000&currency=JPY&action=ach',
+      { action: 'ach', amount: '1000', fee: '8', feeRate: '0.8%', totalDeducted: '1008', recipientReceives: '1000', currency: 'JPY' },
+    ],
     // The smallest instant transfer (its total reaches the 0.50 minimum charge); its fee rounds to 0.01.
-    ['amount=0.49&currency=usd&action=instant', { action: 'instant', amount: '0.49', fee: '0.01', feeRate: '2.49%', totalDeducted: '0.50', recipientReceives: '0.49', currency: 'USD' }],
+    [
+      'amount=0.49&currency=usd&action=instant',
+      {
+        action: 'instant',
+        amount: '0.49',
+        fee: '0.01',
+        feeRate: '2.49%',
+        totalDeducted: '0.50',
+        recipientReceives: '0.49',
+        currency: 'USD',
+      },
+    ],
     // 0.8% of 0.49 rounds to 0.00; every fee is at least one minor unit.
-    ['amount=0.49&currency=USD&action=ach', { action: 'ach', amount: '0.49', fee: '0.01', feeRate: '0.8%', totalDeducted: '0.50', recipientReceives: '0.49', currency: 'USD' }],
-    ['amount=2.5', { action: 'transfer', amount: 2.5, fee: 0.037250, feeRate: '1.49%', recipientReceives: 2.46275, currency: 'USDC' }],
+    [
+      'amount=0.49&currency=USD&action=ach',
+      { action: 'ach', amount: '0.49', fee: '0.01', feeRate: '0.8%', totalDeducted: '0.50', recipientReceives: '0.49', currency: 'USD' },
+    ],
+    ['amount=2.5', { action: 'transfer', amount: 2.5, fee: 0.03725, feeRate: '1.49%', recipientReceives: 2.46275, currency: 'USDC' }],
   ])('%s', async (query, expected) => {
     const payer = await fundedPayer(server);
     const response = await v1Fetch(payer)(`${server.url}/nano/quote?${query}`);

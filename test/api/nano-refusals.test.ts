@@ -64,7 +64,7 @@ describe('replaying a used payment header', () => {
   it('v1: the same X-PAYMENT again is refused (duplicate_settlement) and settles nothing more', async () => {
     const payer = await fundedPayer(server);
     const sent: Headers[] = [];
-    const first = await wrapFetchV1(recordingFetch(sent), payer as never, 10_000n)(`${server.url}${QUOTE}`);
+    const first = await wrapFetchV1(recordingFetch(sent), payer, 10_000n)(`${server.url}${QUOTE}`);
     expect(first.status).toBe(200);
     const header = sent.find((h) => h.has('x-payment'))!.get('x-payment')!;
     await expectNothingSettled(payer.address, async () => {
@@ -93,10 +93,20 @@ describe('replaying a used payment header', () => {
     const hash = await server.deps.chain.chain.relayTransferWithAuthorization({
       token: server.deps.chain.tokens.USDC,
       relayer: server.deps.wallets.sandboxTokenOwner,
-      authorization: { ...authorization, from: payer.address, to: authorization.to, value: BigInt(authorization.value), validAfter: BigInt(authorization.validAfter), validBefore: BigInt(authorization.validBefore), nonce: authorization.nonce, signature },
+      authorization: {
+        ...authorization,
+        from: payer.address,
+        to: authorization.to,
+        value: BigInt(authorization.value),
+        validAfter: BigInt(authorization.validAfter),
+        validBefore: BigInt(authorization.validBefore),
+        nonce: authorization.nonce,
+        signature,
+      },
       nonce: await server.deps.chain.chain.getNonce({ address: server.deps.wallets.sandboxTokenOwner.address, blockTag: 'pending' }),
     });
-    for (let i = 0; i < 100 && !(await server.deps.chain.chain.getTransactionOutcome(hash)); i++) await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 100 && !(await server.deps.chain.chain.getTransactionOutcome(hash)); i++)
+      await new Promise((r) => setTimeout(r, 20));
     const header = encodeBase64Json({ x402Version: 1, scheme: 'exact', network: 'polygon', payload: { signature, authorization } });
     await expectNothingSettled(payer.address, async () => expectRefused(await payWith(header), 'duplicate_settlement'));
   });
@@ -108,10 +118,26 @@ describe('authorizations that do not pay what is asked', () => {
     ['too much (the price is exact)', { value: QUOTE_PRICE + 1n }, 'invalid_exact_evm_payload_authorization_value'],
     ['the wrong payTo', { to: privateKeyToAccount(generatePrivateKey()).address }, 'invalid_exact_evm_payload_recipient_mismatch'],
     ['a signature for another chain id', { chainId: 1 }, 'invalid_exact_evm_payload_signature'],
-    ['a signature for another token', { verifyingContract: '0x0Ee43635cE3b82E98C2f7bFcbc8F86CC9dFc470D' as const }, 'invalid_exact_evm_payload_signature'],
-    ['an expired authorization', { validAfter: 0n, validBefore: BigInt(Math.floor(Date.now() / 1000) - 10) }, 'invalid_exact_evm_payload_authorization_valid_before'],
-    ['one about to expire', { validBefore: BigInt(Math.floor(Date.now() / 1000) + 2) }, 'invalid_exact_evm_payload_authorization_valid_before'],
-    ['one not yet valid', { validAfter: BigInt(Math.floor(Date.now() / 1000) + 3600), validBefore: BigInt(Math.floor(Date.now() / 1000) + 7200) }, 'invalid_exact_evm_payload_authorization_valid_after'],
+    [
+      'a signature for another token',
+      { verifyingContract: '0x0Ee43635cE3b82E98C2f7bFcbc8F86CC9dFc470D' as const },
+      'invalid_exact_evm_payload_signature',
+    ],
+    [
+      'an expired authorization',
+      { validAfter: 0n, validBefore: BigInt(Math.floor(Date.now() / 1000) - 10) },
+      'invalid_exact_evm_payload_authorization_valid_before',
+    ],
+    [
+      'one about to expire',
+      { validBefore: BigInt(Math.floor(Date.now() / 1000) + 2) },
+      'invalid_exact_evm_payload_authorization_valid_before',
+    ],
+    [
+      'one not yet valid',
+      { validAfter: BigInt(Math.floor(Date.now() / 1000) + 3600), validBefore: BigInt(Math.floor(Date.now() / 1000) + 7200) },
+      'invalid_exact_evm_payload_authorization_valid_after',
+    ],
   ])('%s is refused', async (_name, overrides, reason) => {
     const payer = await fundedPayer(server);
     const header = await handMadeV1Header(server, payer, QUOTE_PRICE, overrides);
@@ -121,7 +147,9 @@ describe('authorizations that do not pay what is asked', () => {
   it('a payment of the cheaper endpoint’s price is refused on the dearer one', async () => {
     const payer = await fundedPayer(server);
     const header = await handMadeV1Header(server, payer, QUOTE_PRICE);
-    await expectNothingSettled(payer.address, async () => expectRefused(await payWith(header, '/nano/search?q=x'), 'invalid_exact_evm_payload_authorization_value'));
+    await expectNothingSettled(payer.address, async () =>
+      expectRefused(await payWith(header, '/nano/search?q=x'), 'invalid_exact_evm_payload_authorization_value'),
+    );
     expect(SEARCH_PRICE).toBeGreaterThan(QUOTE_PRICE);
   });
 
@@ -129,7 +157,7 @@ describe('authorizations that do not pay what is asked', () => {
     const payer = await fundedPayer(server);
     const impostor = privateKeyToAccount(generatePrivateKey());
     const { authorization } = await signAuthorization(server, payer, QUOTE_PRICE);
-    const { signature } = await signAuthorization(server, impostor, QUOTE_PRICE, { nonce: authorization.nonce as Hex });
+    const { signature } = await signAuthorization(server, impostor, QUOTE_PRICE, { nonce: authorization.nonce });
     const header = encodeBase64Json({ x402Version: 1, scheme: 'exact', network: 'polygon', payload: { signature, authorization } });
     await expectNothingSettled(payer.address, async () => expectRefused(await payWith(header), 'invalid_exact_evm_payload_signature'));
   });
@@ -156,7 +184,15 @@ describe('payments that are not on peerpay’s terms', () => {
 
   it('a v2 payment that accepted other requirements (network, payTo, amount, asset) is refused', async () => {
     const payer = await fundedPayer(server);
-    const accepted = { scheme: 'exact', network: 'eip155:137', amount: '100', asset: server.deps.chain.tokens.USDC, payTo: payToOf(server), maxTimeoutSeconds: 60, extra: { name: 'USD Coin', version: '2' } };
+    const accepted = {
+      scheme: 'exact',
+      network: 'eip155:137',
+      amount: '100',
+      asset: server.deps.chain.tokens.USDC,
+      payTo: payToOf(server),
+      maxTimeoutSeconds: 60,
+      extra: { name: 'USD Coin', version: '2' },
+    };
     const cases: [Record<string, unknown>, string][] = [
       [{ network: 'eip155:8453' }, 'invalid_network'],
       [{ payTo: privateKeyToAccount(generatePrivateKey()).address }, 'invalid_exact_evm_payload_recipient_mismatch'],
@@ -176,10 +212,67 @@ describe('payments that are not on peerpay’s terms', () => {
     ['not base64', '%%%not base64%%%'],
     ['base64 of not JSON', Buffer.from('hello').toString('base64')],
     ['JSON without a payload', encodeBase64Json({ x402Version: 1, scheme: 'exact', network: 'polygon' })],
-    ['a payload without a signature', encodeBase64Json({ x402Version: 1, scheme: 'exact', network: 'polygon', payload: { authorization: {} } })],
-    ['a malformed nonce', encodeBase64Json({ x402Version: 1, scheme: 'exact', network: 'polygon', payload: { signature: `0x${'11'.repeat(65)}`, authorization: { from: `0x${'22'.repeat(20)}`, to: `0x${'33'.repeat(20)}`, value: '100', validAfter: '0', validBefore: '9999999999', nonce: '0x12' } } })],
-    ['a negative value', encodeBase64Json({ x402Version: 1, scheme: 'exact', network: 'polygon', payload: { signature: `0x${'11'.repeat(65)}`, authorization: { from: `0x${'22'.repeat(20)}`, to: `0x${'33'.repeat(20)}`, value: '-100', validAfter: '0', validBefore: '9999999999', nonce: `0x${'44'.repeat(32)}` } } })],
-    ['a value beyond uint256', encodeBase64Json({ x402Version: 1, scheme: 'exact', network: 'polygon', payload: { signature: `0x${'11'.repeat(65)}`, authorization: { from: `0x${'22'.repeat(20)}`, to: `0x${'33'.repeat(20)}`, value: '9'.repeat(78), validAfter: '0', validBefore: '9999999999', nonce: `0x${'44'.repeat(32)}` } } })],
+    [
+      'a payload without a signature',
+      encodeBase64Json({ x402Version: 1, scheme: 'exact', network: 'polygon', payload: { authorization: {} } }),
+    ],
+    [
+      'a malformed nonce',
+      encodeBase64Json({
+        x402Version: 1,
+        scheme: 'exact',
+        network: 'polygon',
+        payload: {
+          signature: `0x${'11'.repeat(65)}`,
+          authorization: {
+            from: `0x${'22'.repeat(20)}`,
+            to: `0x${'33'.repeat(20)}`,
+            value: '100',
+            validAfter: '0',
+            validBefore: '9999999999',
+            nonce: '0x12',
+          },
+        },
+      }),
+    ],
+    [
+      'a negative value',
+      encodeBase64Json({
+        x402Version: 1,
+        scheme: 'exact',
+        network: 'polygon',
+        payload: {
+          signature: `0x${'11'.repeat(65)}`,
+          authorization: {
+            from: `0x${'22'.repeat(20)}`,
+            to: `0x${'33'.repeat(20)}`,
+            value: '-100',
+            validAfter: '0',
+            validBefore: '9999999999',
+            nonce: `0x${'44'.repeat(32)}`,
+          },
+        },
+      }),
+    ],
+    [
+      'a value beyond uint256',
+      encodeBase64Json({
+        x402Version: 1,
+        scheme: 'exact',
+        network: 'polygon',
+        payload: {
+          signature: `0x${'11'.repeat(65)}`,
+          authorization: {
+            from: `0x${'22'.repeat(20)}`,
+            to: `0x${'33'.repeat(20)}`,
+            value: '9'.repeat(78),
+            validAfter: '0',
+            validBefore: '9999999999',
+            nonce: `0x${'44'.repeat(32)}`,
+          },
+        },
+      }),
+    ],
   ])('%s is invalid_payload, never a 500', async (_name, header) => {
     const books = await x402Books(server);
     expectRefused(await payWith(header), 'invalid_payload');
@@ -189,7 +282,12 @@ describe('payments that are not on peerpay’s terms', () => {
   it('a signature that is not 65 bytes is refused as a bad signature', async () => {
     const payer = await fundedPayer(server);
     const { authorization } = await signAuthorization(server, payer, QUOTE_PRICE);
-    const header = encodeBase64Json({ x402Version: 1, scheme: 'exact', network: 'polygon', payload: { signature: `0x${'ab'.repeat(70)}`, authorization } });
+    const header = encodeBase64Json({
+      x402Version: 1,
+      scheme: 'exact',
+      network: 'polygon',
+      payload: { signature: `0x${'ab'.repeat(70)}`, authorization },
+    });
     expectRefused(await payWith(header), 'invalid_exact_evm_payload_signature');
   });
 });

@@ -78,7 +78,10 @@ describe('the reconciliation job', () => {
     const used = await signAuthorization(server, payer, QUOTE_PRICE);
     const expired = await signAuthorization(server, payer, QUOTE_PRICE, { validAfter: 0n, validBefore: now - 1n });
     const claimedAt = new Date(Date.now() - 10 * 60_000);
-    for (const [id, auth] of [['x402_used', used], ['x402_expired', expired]] as const) {
+    for (const [id, auth] of [
+      ['x402_used', used],
+      ['x402_expired', expired],
+    ] as const) {
       expect(
         await claimAuthorization(server.deps.db, {
           id,
@@ -86,7 +89,7 @@ describe('the reconciliation job', () => {
           amountMinor: QUOTE_PRICE,
           protocolVersion: 1,
           payer: payer.address,
-          nonce: auth.authorization.nonce as `0x${string}`,
+          nonce: auth.authorization.nonce,
           validBefore: BigInt(auth.authorization.validBefore),
           payTo: payToOf(server),
           now: claimedAt,
@@ -103,7 +106,7 @@ describe('the reconciliation job', () => {
         value: QUOTE_PRICE,
         validAfter: BigInt(used.authorization.validAfter),
         validBefore: BigInt(used.authorization.validBefore),
-        nonce: used.authorization.nonce as `0x${string}`,
+        nonce: used.authorization.nonce,
         signature: used.signature,
       },
       nonce: await server.deps.chain.chain.getNonce({ address: owner.address, blockTag: 'pending' }),
@@ -120,7 +123,7 @@ describe('the reconciliation job', () => {
         amountMinor: QUOTE_PRICE,
         protocolVersion: 2,
         payer: payer.address,
-        nonce: forever.authorization.nonce as `0x${string}`,
+        nonce: forever.authorization.nonce,
         validBefore: 2n ** 256n - 1n,
         payTo: payToOf(server),
         now: claimedAt,
@@ -128,7 +131,12 @@ describe('the reconciliation job', () => {
     ).toBe(true);
 
     expect(await reconcileX402Payments(server.deps, 10)).toBe(3);
-    const rows = await server.deps.db.selectFrom('x402_payments').select(['id', 'status', 'failure_reason']).where('id', 'in', ['x402_used', 'x402_expired', 'x402_never_sent']).orderBy('id').execute();
+    const rows = await server.deps.db
+      .selectFrom('x402_payments')
+      .select(['id', 'status', 'failure_reason'])
+      .where('id', 'in', ['x402_used', 'x402_expired', 'x402_never_sent'])
+      .orderBy('id')
+      .execute();
     expect(rows).toEqual([
       { id: 'x402_expired', status: 'failed', failure_reason: 'expired_unsettled' },
       { id: 'x402_never_sent', status: 'failed', failure_reason: 'not_sent' },

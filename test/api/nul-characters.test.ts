@@ -26,12 +26,23 @@ it.each([
 });
 
 it('refuses a NUL in a transfer note, before any money moves', async () => {
-  expectProblem(await server.request('POST', '/transfers', { key: alice.key, body: { recipientHandle: bob.handle, amount: 1, currency: 'USD', note: 'hi\u0000' } }), 400, 'invalid_request');
+  expectProblem(
+    await server.request('POST', '/transfers', {
+      key: alice.key,
+      body: { recipientHandle: bob.handle, amount: 1, currency: 'USD', note: 'hi\u0000' },
+    }),
+    400,
+    'invalid_request',
+  );
 });
 
-it.each(['/agents/check?email=a%00@example.com', '/agents/lookup?handle=PA-%00', '/stablecoin/lookup?email=a%00@example.com', '/agent/transfer/quote?to=a%00@example.com&amount=1', '/nano/search?q=a%00b', '/nano/lookup?email=a%00@example.com'])(
-  'refuses a NUL in the query of GET %s',
-  async (path) => {
-    expectProblem(await server.request('GET', path, { key: alice.key }), 400, 'invalid_request');
-  },
-);
+it.each([
+  '/agents/check?email=a%00@example.com',
+  '/agents/lookup?handle=PA-%00',
+  '/stablecoin/lookup?email=a%00@example.com',
+  '/agent/transfer/quote?to=a%00@example.com&amount=1',
+  '/nano/search?q=a%00b',
+  '/nano/lookup?email=a%00@example.com',
+])('refuses a NUL in the query of GET %s', async (path) => {
+  expectProblem(await server.request('GET', path, { key: alice.key }), 400, 'invalid_request');
+});

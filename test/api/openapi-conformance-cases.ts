@@ -38,19 +38,41 @@ export interface World {
 }
 
 const q = encodeURIComponent;
-export const post = (path: string, as: Call['as'], body: unknown, status: number, code?: string): Call => ({ method: 'POST', path, as, body, status, ...(code ? { code } : {}) });
-export const get = (path: string, as: Call['as'], status: number, code?: string): Call => ({ method: 'GET', path, as, status, ...(code ? { code } : {}) });
+export const post = (path: string, as: Call['as'], body: unknown, status: number, code?: string): Call => ({
+  method: 'POST',
+  path,
+  as,
+  body,
+  status,
+  ...(code ? { code } : {}),
+});
+export const get = (path: string, as: Call['as'], status: number, code?: string): Call => ({
+  method: 'GET',
+  path,
+  as,
+  status,
+  ...(code ? { code } : {}),
+});
 const NUL_QUERY = '?x=%00';
 
 export const CASES: Record<string, (w: World) => Case | Promise<Case>> = {
   getHealth: () => ({ success: [get('/health', 'none', 200)], errors: [get(`/health${NUL_QUERY}`, 'none', 400, 'invalid_request')] }),
-  getLiveness: () => ({ success: [get('/health/live', 'none', 200)], errors: [get(`/health/live${NUL_QUERY}`, 'none', 400, 'invalid_request')] }),
-  getReadiness: () => ({ success: [get('/health/ready', 'none', 200)], errors: [get(`/health/ready${NUL_QUERY}`, 'none', 400, 'invalid_request')] }),
+  getLiveness: () => ({
+    success: [get('/health/live', 'none', 200)],
+    errors: [get(`/health/live${NUL_QUERY}`, 'none', 400, 'invalid_request')],
+  }),
+  getReadiness: () => ({
+    success: [get('/health/ready', 'none', 200)],
+    errors: [get(`/health/ready${NUL_QUERY}`, 'none', 400, 'invalid_request')],
+  }),
 
   registerAgent: () => {
     const email = `conformance-agent-${Date.now()}@example.com`;
     return {
-      success: [post('/agent/register', 'none', { email, password: 'correct horse battery', name: 'Grace Hopper' }, 201), post('/agent/register', 'none', { email, password: 'correct horse battery' }, 200)],
+      success: [
+        post('/agent/register', 'none', { email, password: 'correct horse battery', name: 'Grace Hopper' }, 201),
+        post('/agent/register', 'none', { email, password: 'correct horse battery' }, 200),
+      ],
       errors: [
         post('/agent/register', 'none', { email, password: 'wrong horse battery' }, 401, 'invalid_credentials'),
         post('/agent/register', 'none', { email: 'grace@', password: 'correct horse battery', name: 'Grace' }, 400, 'invalid_email'),
@@ -59,62 +81,122 @@ export const CASES: Record<string, (w: World) => Case | Promise<Case>> = {
     };
   },
   registerStablecoinAccount: () => ({
-    success: [post('/stablecoin/register', 'none', { email: `conformance-stablecoin-${Date.now()}@example.com`, password: 'correct horse battery', name: 'Katherine Johnson' }, 201)],
+    success: [
+      post(
+        '/stablecoin/register',
+        'none',
+        { email: `conformance-stablecoin-${Date.now()}@example.com`, password: 'correct horse battery', name: 'Katherine Johnson' },
+        201,
+      ),
+    ],
     errors: [
-      { method: 'POST', path: '/stablecoin/register', raw: { text: '{"email":', type: 'application/json' }, status: 400, code: 'malformed_json' },
-      { method: 'POST', path: '/stablecoin/register', raw: { text: 'email=a', type: 'text/plain' }, status: 415, code: 'unsupported_media_type' },
+      {
+        method: 'POST',
+        path: '/stablecoin/register',
+        raw: { text: '{"email":', type: 'application/json' },
+        status: 400,
+        code: 'malformed_json',
+      },
+      {
+        method: 'POST',
+        path: '/stablecoin/register',
+        raw: { text: 'email=a', type: 'text/plain' },
+        status: 415,
+        code: 'unsupported_media_type',
+      },
     ],
   }),
   checkAccount: ({ alice }) => ({
     success: [get(`/agents/check?email=${q(alice.email)}`, 'none', 200), get(`/agents/check?handle=${NOBODY}`, alice, 200)],
-    errors: [get(`/agents/check?email=${q(alice.email)}&handle=${alice.handle}`, 'none', 400, 'invalid_request'), get(`/agents/check?handle=${alice.handle}`, 'bad', 401, 'unauthorized')],
+    errors: [
+      get(`/agents/check?email=${q(alice.email)}&handle=${alice.handle}`, 'none', 400, 'invalid_request'),
+      get(`/agents/check?handle=${alice.handle}`, 'bad', 401, 'unauthorized'),
+    ],
   }),
   lookupAgent: ({ alice, bob }) => ({
     success: [get(`/agents/lookup?handle=${bob.handle}`, alice, 200)],
-    errors: [get(`/agents/lookup?handle=${NOBODY}`, alice, 404, 'recipient_not_found'), get(`/agents/lookup?handle=${bob.handle}`, 'none', 401, 'unauthorized')],
+    errors: [
+      get(`/agents/lookup?handle=${NOBODY}`, alice, 404, 'recipient_not_found'),
+      get(`/agents/lookup?handle=${bob.handle}`, 'none', 401, 'unauthorized'),
+    ],
   }),
   lookupStablecoinRecipient: ({ alice, bob }) => ({
     success: [get(`/stablecoin/lookup?email=${q(bob.email)}`, alice, 200)],
-    errors: [get('/stablecoin/lookup', alice, 400, 'invalid_request'), get('/stablecoin/lookup?email=not-an-email', alice, 400, 'invalid_email')],
+    errors: [
+      get('/stablecoin/lookup', alice, 400, 'invalid_request'),
+      get('/stablecoin/lookup?email=not-an-email', alice, 400, 'invalid_email'),
+    ],
   }),
 
   revokeApiKey: async ({ fresh }) => {
     const user = await fresh();
-    return { success: [post('/account/revoke-key', user, undefined, 200)], errors: [post('/account/revoke-key', user, undefined, 401, 'unauthorized')] };
+    return {
+      success: [post('/account/revoke-key', user, undefined, 200)],
+      errors: [post('/account/revoke-key', user, undefined, 401, 'unauthorized')],
+    };
   },
   changePassword: async ({ fresh }) => {
     const user = await fresh();
     return {
       success: [post('/account/password', user, { currentPassword: user.password, newPassword: 'staple battery horse' }, 200)],
       errors: [
-        post('/account/password', user, { currentPassword: 'not the password', newPassword: 'another battery horse' }, 401, 'invalid_credentials'),
+        post(
+          '/account/password',
+          user,
+          { currentPassword: 'not the password', newPassword: 'another battery horse' },
+          401,
+          'invalid_credentials',
+        ),
         post('/account/password', user, { currentPassword: 'staple battery horse', newPassword: 'short' }, 400, 'invalid_request'),
       ],
     };
   },
   revokeAllApiKeys: async ({ fresh }) => {
     const user = await fresh();
-    return { success: [post('/account/revoke-all-keys', user, undefined, 200)], errors: [post('/account/revoke-all-keys', user, undefined, 401, 'unauthorized')] };
+    return {
+      success: [post('/account/revoke-all-keys', user, undefined, 200)],
+      errors: [post('/account/revoke-all-keys', user, undefined, 401, 'unauthorized')],
+    };
   },
   getAccount: ({ alice }) => ({ success: [get('/account', alice, 200)], errors: [get('/account', 'bad', 401, 'unauthorized')] }),
   updateAccount: async ({ alice, bob, send }) => {
     const phone = `+1415555${String(Date.now()).slice(-4)}`;
     await send({ method: 'PATCH', path: '/account', as: bob, body: { phone }, status: 200 });
     return {
-      success: [{ method: 'PATCH', path: '/account', as: alice, body: { website: 'https://alice.example.com', discoverable: true }, status: 200 }],
+      success: [
+        { method: 'PATCH', path: '/account', as: alice, body: { website: 'https://alice.example.com', discoverable: true }, status: 200 },
+      ],
       errors: [
         { method: 'PATCH', path: '/account', as: alice, body: {}, status: 400, code: 'invalid_request' },
         { method: 'PATCH', path: '/account', as: alice, body: { phone }, status: 409, code: 'already_exists' },
       ],
     };
   },
-  createStablecoinWallet: ({ alice }) => ({ success: [post('/stablecoin/wallet', alice, undefined, 200)], errors: [post('/stablecoin/wallet', 'none', undefined, 401, 'unauthorized')] }),
+  createStablecoinWallet: ({ alice }) => ({
+    success: [post('/stablecoin/wallet', alice, undefined, 200)],
+    errors: [post('/stablecoin/wallet', 'none', undefined, 401, 'unauthorized')],
+  }),
 
-  createCardSetupLink: ({ bob }) => ({ success: [post('/agent/setup-link', bob, undefined, 200)], errors: [post('/agent/setup-link', bob, { card: '4242' }, 400, 'invalid_request')] }),
-  createPayoutSetupLink: ({ bob }) => ({ success: [post('/agent/connect-link', bob, undefined, 200)], errors: [post('/agent/connect-link', 'bad', undefined, 401, 'unauthorized')] }),
+  createCardSetupLink: ({ bob }) => ({
+    success: [post('/agent/setup-link', bob, undefined, 200)],
+    errors: [post('/agent/setup-link', bob, { card: '4242' }, 400, 'invalid_request')],
+  }),
+  createPayoutSetupLink: ({ bob }) => ({
+    success: [post('/agent/connect-link', bob, undefined, 200)],
+    errors: [post('/agent/connect-link', 'bad', undefined, 401, 'unauthorized')],
+  }),
   createBankDebitSetupLink: ({ bob }) => ({
     success: [post('/agent/bank-debit-link', bob, {}, 200)],
-    errors: [{ method: 'POST', path: '/agent/bank-debit-link', as: bob, raw: { text: 'hello', type: 'text/plain' }, status: 415, code: 'unsupported_media_type' }],
+    errors: [
+      {
+        method: 'POST',
+        path: '/agent/bank-debit-link',
+        as: bob,
+        raw: { text: 'hello', type: 'text/plain' },
+        status: 415,
+        code: 'unsupported_media_type',
+      },
+    ],
   }),
   createTransfer: ({ alice, bob }) => {
     const send = (as: TestUser, body: object, status: number, code?: string, key?: string): Call => ({
@@ -124,12 +206,30 @@ export const CASES: Record<string, (w: World) => Case | Promise<Case>> = {
     const key = `conformance-${Date.now()}`;
     return {
       success: [
-        send(alice, { recipientHandle: bob.handle, amount: 10, currency: 'USD', paymentMethod: 'instant', note: 'Lunch' }, 200, undefined, key),
+        send(
+          alice,
+          { recipientHandle: bob.handle, amount: 10, currency: 'USD', paymentMethod: 'instant', note: 'Lunch' },
+          200,
+          undefined,
+          key,
+        ),
         // The same request again: the first answer, replayed.
-        send(alice, { recipientHandle: bob.handle, amount: 10, currency: 'USD', paymentMethod: 'instant', note: 'Lunch' }, 200, undefined, key),
+        send(
+          alice,
+          { recipientHandle: bob.handle, amount: 10, currency: 'USD', paymentMethod: 'instant', note: 'Lunch' },
+          200,
+          undefined,
+          key,
+        ),
       ],
       errors: [
-        send(alice, { recipientHandle: bob.handle, amount: 11, currency: 'USD', paymentMethod: 'instant' }, 422, 'idempotency_key_reused', key),
+        send(
+          alice,
+          { recipientHandle: bob.handle, amount: 11, currency: 'USD', paymentMethod: 'instant' },
+          422,
+          'idempotency_key_reused',
+          key,
+        ),
         send(bob, { recipientHandle: alice.handle, amount: 10, currency: 'USD' }, 402, 'card_setup_required'),
         send(alice, { recipientHandle: bob.handle, amount: 10, currency: 'USD', paymentMethod: 'ach' }, 409, 'ach_setup_required'),
         send(alice, { recipientHandle: bob.handle, amount: 10, currency: 'USD', paymentMethod: 'wire' }, 400, 'invalid_request'),
@@ -139,16 +239,28 @@ export const CASES: Record<string, (w: World) => Case | Promise<Case>> = {
       ],
     };
   },
-  listTransfers: ({ alice }) => ({ success: [get('/transfers?limit=5', alice, 200)], errors: [get('/transfers?limit=0', alice, 400, 'invalid_request')] }),
+  listTransfers: ({ alice }) => ({
+    success: [get('/transfers?limit=5', alice, 200)],
+    errors: [get('/transfers?limit=0', alice, 400, 'invalid_request')],
+  }),
   getBalance: ({ bob }) => ({ success: [get('/balance', bob, 200)], errors: [get('/balance', 'none', 401, 'unauthorized')] }),
-  listTransactions: ({ alice }) => ({ success: [get('/transactions', alice, 200)], errors: [get('/transactions?cursor=not-a-cursor', alice, 400, 'invalid_request')] }),
+  listTransactions: ({ alice }) => ({
+    success: [get('/transactions', alice, 200)],
+    errors: [get('/transactions?cursor=not-a-cursor', alice, 400, 'invalid_request')],
+  }),
 
-  getDepositAddress: ({ alice }) => ({ success: [get('/stablecoin/deposit-address?chain=MATIC', alice, 200)], errors: [get('/stablecoin/deposit-address?chain=ETH', alice, 400, 'unsupported_chain')] }),
+  getDepositAddress: ({ alice }) => ({
+    success: [get('/stablecoin/deposit-address?chain=MATIC', alice, 200)],
+    errors: [get('/stablecoin/deposit-address?chain=ETH', alice, 400, 'unsupported_chain')],
+  }),
   createFundingLink: ({ alice }) => ({
     success: [post('/stablecoin/buy-session', alice, { amount: 50, currency: 'USDC' }, 200)],
     errors: [post('/stablecoin/buy-session', alice, { amount: 50, currency: 'DOGE' }, 400, 'unsupported_currency')],
   }),
-  getStablecoinBalance: ({ alice }) => ({ success: [get('/stablecoin/balance', alice, 200)], errors: [get('/stablecoin/balance', 'bad', 401, 'unauthorized')] }),
+  getStablecoinBalance: ({ alice }) => ({
+    success: [get('/stablecoin/balance', alice, 200)],
+    errors: [get('/stablecoin/balance', 'bad', 401, 'unauthorized')],
+  }),
   createAgentTransfer: ({ alice, bob }) => ({
     success: [post('/agent/transfer', alice, { to: bob.handle, amount: 1, currency: 'USDC' }, 200)],
     errors: [
@@ -163,14 +275,32 @@ export const CASES: Record<string, (w: World) => Case | Promise<Case>> = {
   }),
   quoteAgentTransfer: ({ alice, bob }) => ({
     success: [get(`/agent/transfer/quote?to=${bob.handle}&amount=10`, alice, 200)],
-    errors: [get(`/agent/transfer/quote?to=${bob.handle}&amount=0.001`, alice, 400, 'amount_too_small'), get(`/agent/transfer/quote?to=${NOBODY}&amount=10`, alice, 404, 'recipient_not_found')],
+    errors: [
+      get(`/agent/transfer/quote?to=${bob.handle}&amount=0.001`, alice, 400, 'amount_too_small'),
+      get(`/agent/transfer/quote?to=${NOBODY}&amount=10`, alice, 404, 'recipient_not_found'),
+    ],
   }),
   setWithdrawalAddress: ({ alice }) => ({
     success: [{ method: 'PUT', path: '/stablecoin/withdrawal-address', as: alice, body: { address: EXTERNAL }, status: 200 }],
-    errors: [{ method: 'PUT', path: '/stablecoin/withdrawal-address', as: alice, body: { address: '0x1234' }, status: 400, code: 'invalid_address' }],
+    errors: [
+      {
+        method: 'PUT',
+        path: '/stablecoin/withdrawal-address',
+        as: alice,
+        body: { address: '0x1234' },
+        status: 400,
+        code: 'invalid_address',
+      },
+    ],
   }),
-  getWithdrawalAddress: ({ alice }) => ({ success: [get('/stablecoin/withdrawal-address', alice, 200)], errors: [get('/stablecoin/withdrawal-address', 'bad', 401, 'unauthorized')] }),
-  listStablecoinTransfers: ({ alice }) => ({ success: [get('/stablecoin/transfers?limit=10', alice, 200)], errors: [get('/stablecoin/transfers?limit=ten', alice, 400, 'invalid_request')] }),
+  getWithdrawalAddress: ({ alice }) => ({
+    success: [get('/stablecoin/withdrawal-address', alice, 200)],
+    errors: [get('/stablecoin/withdrawal-address', 'bad', 401, 'unauthorized')],
+  }),
+  listStablecoinTransfers: ({ alice }) => ({
+    success: [get('/stablecoin/transfers?limit=10', alice, 200)],
+    errors: [get('/stablecoin/transfers?limit=ten', alice, 400, 'invalid_request')],
+  }),
   createWithdrawal: async ({ alice, fresh }) => {
     const unfunded = await fresh();
     return {
@@ -184,7 +314,10 @@ export const CASES: Record<string, (w: World) => Case | Promise<Case>> = {
   },
 
   getNanoStatus: () => ({ success: [get('/nano', 'none', 200)], errors: [get(`/nano${NUL_QUERY}`, 'none', 400, 'invalid_request')] }),
-  getX402Discovery: () => ({ success: [get('/.well-known/x402', 'none', 200)], errors: [get(`/.well-known/x402${NUL_QUERY}`, 'none', 400, 'invalid_request')] }),
+  getX402Discovery: () => ({
+    success: [get('/.well-known/x402', 'none', 200)],
+    errors: [get(`/.well-known/x402${NUL_QUERY}`, 'none', 400, 'invalid_request')],
+  }),
   searchNanoDirectory: ({ alice }) => ({
     success: [{ ...get('/nano/search?q=alice', alice, 200), headers: { 'X-Payment-Source': 'balance' } }],
     errors: [get('/nano/search?q=alice', 'none', 402, 'payment_required'), get('/nano/search', 'none', 400, 'invalid_request')],
@@ -199,10 +332,16 @@ export const CASES: Record<string, (w: World) => Case | Promise<Case>> = {
   }),
   quoteNanoFee: ({ alice }) => ({
     success: [{ ...get('/nano/quote?amount=10&action=instant&currency=EUR', alice, 200), headers: { 'X-Payment-Source': 'balance' } }],
-    errors: [get('/nano/quote?amount=10', 'none', 402, 'payment_required'), get('/nano/quote?amount=10&action=steal', 'none', 400, 'invalid_request')],
+    errors: [
+      get('/nano/quote?amount=10', 'none', 402, 'payment_required'),
+      get('/nano/quote?amount=10&action=steal', 'none', 400, 'invalid_request'),
+    ],
   }),
 
-  advanceSandboxClock: () => ({ success: [post('/test-helpers/clock/advance', 'none', { days: 1 }, 200)], errors: [post('/test-helpers/clock/advance', 'none', { days: 0 }, 400, 'invalid_request')] }),
+  advanceSandboxClock: () => ({
+    success: [post('/test-helpers/clock/advance', 'none', { days: 1 }, 200)],
+    errors: [post('/test-helpers/clock/advance', 'none', { days: 0 }, 400, 'invalid_request')],
+  }),
   mintSandboxTokens: () => ({
     success: [post('/test-helpers/stablecoin/faucet', 'none', { address: EXTERNAL, amount: 1, currency: 'EURC' }, 200)],
     errors: [post('/test-helpers/stablecoin/faucet', 'none', { address: '0xdead', amount: 1, currency: 'EURC' }, 400, 'invalid_address')],
@@ -214,7 +353,14 @@ export const LIVE_CASES: Record<string, (w: { webhookSecret: string }) => Case> 
   receiveStripeWebhook: ({ webhookSecret }) => {
     const timestamp = Math.floor(Date.now() / 1000);
     // An event type peerpay does not act on: verified, answered 200, ignored.
-    const payload = JSON.stringify({ id: `evt_conformance${timestamp}`, object: 'event', type: 'customer.created', created: timestamp, livemode: false, data: { object: { id: 'cus_conformance', object: 'customer' } } });
+    const payload = JSON.stringify({
+      id: `evt_conformance${timestamp}`,
+      object: 'event',
+      type: 'customer.created',
+      created: timestamp,
+      livemode: false,
+      data: { object: { id: 'cus_conformance', object: 'customer' } },
+    });
     const signature = `t=${timestamp},v1=${createHmac('sha256', webhookSecret).update(`${timestamp}.${payload}`, 'utf8').digest('hex')}`;
     const webhook = (headers: Record<string, string>, status: number, code?: string): Call => ({
       method: 'POST',
@@ -227,7 +373,10 @@ export const LIVE_CASES: Record<string, (w: { webhookSecret: string }) => Case> 
     });
     return {
       success: [webhook({ 'Stripe-Signature': signature }, 200)],
-      errors: [webhook({ 'Stripe-Signature': `t=${timestamp},v1=${'0'.repeat(64)}` }, 400, 'invalid_signature'), webhook({}, 400, 'invalid_signature')],
+      errors: [
+        webhook({ 'Stripe-Signature': `t=${timestamp},v1=${'0'.repeat(64)}` }, 400, 'invalid_signature'),
+        webhook({}, 400, 'invalid_signature'),
+      ],
     };
   },
 };

@@ -34,7 +34,8 @@ describe.runIf(liveModeAvailable())('the OpenAPI document in live mode', () => {
           const validate = validatorAt(pointer('paths', path, method.toLowerCase(), 'responses', status, 'content', type, 'schema'));
           const examples = examplesOf(media, doc);
           expect(examples.length, `${method} ${path} ${status}`).toBeGreaterThan(0);
-          for (const example of examples) expect(validate(example.value), `${method} ${path} ${status} ${example.name}: ${errorText(validate)}`).toBe(true);
+          for (const example of examples)
+            expect(validate(example.value), `${method} ${path} ${status} ${example.name}: ${errorText(validate)}`).toBe(true);
         }
       }
     }
@@ -42,8 +43,14 @@ describe.runIf(liveModeAvailable())('the OpenAPI document in live mode', () => {
 
   it('has a case for every operation, and no test helpers', () => {
     const ids = target.operations.map((o) => o.operationId);
-    expect(ids.filter((id) => !(id in CASES) && !(id in LIVE_CASES)), 'operations without a conformance case').toEqual([]);
-    expect(Object.keys(LIVE_CASES).filter((id) => !ids.includes(id)), 'live cases of operations live mode does not serve').toEqual([]);
+    expect(
+      ids.filter((id) => !(id in CASES) && !(id in LIVE_CASES)),
+      'operations without a conformance case',
+    ).toEqual([]);
+    expect(
+      Object.keys(LIVE_CASES).filter((id) => !ids.includes(id)),
+      'live cases of operations live mode does not serve',
+    ).toEqual([]);
     expect(target.operations.filter((o) => o.path.startsWith('/test-helpers'))).toEqual([]);
   });
 

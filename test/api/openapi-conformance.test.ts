@@ -18,14 +18,23 @@ let target: Target;
 let world: World;
 
 beforeAll(async () => {
-  server = await startTestServer({ RATE_LIMIT_DEFAULT_PER_MINUTE: '100000', RATE_LIMIT_REGISTER_PER_MINUTE: '100000', RATE_LIMIT_CHECK_PER_MINUTE: '100000' });
+  server = await startTestServer({
+    RATE_LIMIT_DEFAULT_PER_MINUTE: '100000',
+    RATE_LIMIT_REGISTER_PER_MINUTE: '100000',
+    RATE_LIMIT_CHECK_PER_MINUTE: '100000',
+  });
   target = await targetOf(server);
   const [alice, bob] = [await registerUser(server, { name: 'Alice Conformance' }), await registerUser(server, { name: 'Bob Conformance' })];
   world = { alice, bob, fresh: () => registerUser(server), send: (call) => perform(target, call) };
   await fundWithUsdc(alice, 100);
   // The hot wallet pays withdrawals out; the card lets alice pay instantly.
   const { deps } = server;
-  await deps.chain.sandboxChain!.mint({ token: deps.chain.tokens.USDC, minter: deps.wallets.sandboxTokenOwner, to: deps.wallets.hotWallet.address, amount: 1_000_000_000n });
+  await deps.chain.sandboxChain!.mint({
+    token: deps.chain.tokens.USDC,
+    minter: deps.wallets.sandboxTokenOwner,
+    to: deps.wallets.hotWallet.address,
+    amount: 1_000_000_000n,
+  });
   await setUpCard(alice);
 }, 120_000);
 
@@ -58,10 +67,19 @@ describe('every operation of the OpenAPI document', () => {
   it('has a case here, and every case is an operation of the document', () => {
     const documented = target.operations.map((o) => o.operationId).sort();
     const cased = Object.keys(CASES).sort();
-    expect(documented.filter((id) => !cased.includes(id)), 'operations without a conformance case').toEqual([]);
-    expect(cased.filter((id) => !documented.includes(id)), 'cases of operations the document does not have').toEqual([]);
+    expect(
+      documented.filter((id) => !cased.includes(id)),
+      'operations without a conformance case',
+    ).toEqual([]);
+    expect(
+      cased.filter((id) => !documented.includes(id)),
+      'cases of operations the document does not have',
+    ).toEqual([]);
     // Live-only operations are run by openapi-conformance-live.test.ts.
-    expect(Object.keys(LIVE_CASES).filter((id) => documented.includes(id)), 'live cases of operations sandbox mode serves').toEqual([]);
+    expect(
+      Object.keys(LIVE_CASES).filter((id) => documented.includes(id)),
+      'live cases of operations sandbox mode serves',
+    ).toEqual([]);
   });
 
   it.each(Object.keys(CASES))('%s answers what the document says, on success and on refusal', async (operationId) => {
@@ -73,7 +91,12 @@ describe('every operation of the OpenAPI document', () => {
 describe('the conformance check itself', () => {
   it('refuses an answer whose status, content type, body or code the document does not list', () => {
     const op = target.operations.find((o) => o.operationId === 'getStablecoinBalance')!;
-    const answer = (status: number, type: string, body: unknown): TestResponse => ({ status, headers: new Headers({ 'content-type': type }), body, text: JSON.stringify(body) });
+    const answer = (status: number, type: string, body: unknown): TestResponse => ({
+      status,
+      headers: new Headers({ 'content-type': type }),
+      body,
+      text: JSON.stringify(body),
+    });
     const problem = (status: number, code: string) => ({ type: 'https://peerpay.dev/problems/x', title: 'X', status, detail: 'x', code });
     expect(() => expectConforms(target, op, answer(200, 'application/json', { USDC: '1.000000', EURC: '0.000000' }))).not.toThrow();
     expect(() => expectConforms(target, op, answer(404, 'application/problem+json', problem(404, 'not_found')))).toThrow(/does not list/);

@@ -41,7 +41,10 @@ describe('the OpenAPI document', () => {
     for (const { method, path, operationId, operation } of operations) {
       expect(operationId, `${method} ${path} has an operationId`).toMatch(/^[a-z][a-zA-Z0-9]*$/);
       expect(operation.tags, `${method} ${path} has one tag`).toHaveLength(1);
-      expect(doc.tags.map((t: { name: string }) => t.name), `${method} ${path}: its tag is described`).toContain(operation.tags[0]);
+      expect(
+        doc.tags.map((t: { name: string }) => t.name),
+        `${method} ${path}: its tag is described`,
+      ).toContain(operation.tags[0]);
       expect(operation.summary, `${method} ${path} has a summary`).toBeTruthy();
     }
     expect(new Set(ids).size, `duplicates: ${ids.filter((id, i) => ids.indexOf(id) !== i).join(', ')}`).toBe(ids.length);
@@ -61,7 +64,8 @@ describe('the OpenAPI document', () => {
     const problem = doc.components.schemas.Problem;
     expect(problem.required).toEqual(['type', 'title', 'status', 'detail', 'code']);
     expect(problem.properties.code.enum).toEqual([...ERROR_CODES]);
-    for (const member of ['requestId', 'errors', 'minimum', 'needsBankDebitSetup']) expect(problem.properties[member], member).toBeDefined();
+    for (const member of ['requestId', 'errors', 'minimum', 'needsBankDebitSetup'])
+      expect(problem.properties[member], member).toBeDefined();
     for (const { method, path, operation } of operationsOf(doc)) {
       const where = `${method} ${path}`;
       const declared: Record<string, ErrorCode[]> = operation['x-problem-codes'];
@@ -103,10 +107,12 @@ describe('the OpenAPI document', () => {
     for (const { method, path, operation } of operationsOf(doc)) {
       const base = ['paths', path, method.toLowerCase()];
       const media: [string, string[], any][] = [];
-      for (const [type, m] of Object.entries<any>(operation.requestBody?.content ?? {})) media.push([`${method} ${path} request ${type}`, [...base, 'requestBody', 'content', type], m]);
+      for (const [type, m] of Object.entries<any>(operation.requestBody?.content ?? {}))
+        media.push([`${method} ${path} request ${type}`, [...base, 'requestBody', 'content', type], m]);
       for (const [status, response] of Object.entries<any>(operation.responses)) {
         expect(response.content, `${method} ${path} ${status} has content`).toBeDefined();
-        for (const [type, m] of Object.entries<any>(response.content)) media.push([`${method} ${path} ${status} ${type}`, [...base, 'responses', status, 'content', type], m]);
+        for (const [type, m] of Object.entries<any>(response.content))
+          media.push([`${method} ${path} ${status} ${type}`, [...base, 'responses', status, 'content', type], m]);
       }
       for (const [where, segments, m] of media) {
         const examples = examplesOf(m, doc);
@@ -126,7 +132,8 @@ describe('the OpenAPI document', () => {
     for (const { method, path, operation } of operationsOf(doc)) {
       (operation.parameters ?? []).forEach((parameter: any, i: number) => {
         const where = `${method} ${path} ${parameter.in} ${parameter.name}`;
-        const examples = parameter.example !== undefined ? [parameter.example] : Object.values<any>(parameter.examples ?? {}).map((e) => e.value);
+        const examples =
+          parameter.example !== undefined ? [parameter.example] : Object.values<any>(parameter.examples ?? {}).map((e) => e.value);
         expect(examples.length, `${where} has an example`).toBeGreaterThan(0);
         const validate = validatorAt(pointer('paths', path, method.toLowerCase(), 'parameters', String(i), 'schema'));
         for (const example of examples) expect(validate(example), `${where}: ${errorText(validate)}`).toBe(true);
@@ -135,7 +142,14 @@ describe('the OpenAPI document', () => {
   });
 
   it('shows the body-less POST operations without a request body', () => {
-    for (const path of ['/agent/setup-link', '/agent/connect-link', '/agent/bank-debit-link', '/account/revoke-key', '/account/revoke-all-keys', '/stablecoin/wallet']) {
+    for (const path of [
+      '/agent/setup-link',
+      '/agent/connect-link',
+      '/agent/bank-debit-link',
+      '/account/revoke-key',
+      '/account/revoke-all-keys',
+      '/stablecoin/wallet',
+    ]) {
       expect(doc.paths[path].post.requestBody, path).toBeUndefined();
     }
   });
@@ -145,18 +159,31 @@ describe('the OpenAPI document', () => {
     const walk = (node: unknown, where: string) => {
       if (node === null || typeof node !== 'object') return;
       const schema = node as Record<string, any>;
-      if (Array.isArray(schema.anyOf) && schema.anyOf.length > 1 && schema.anyOf.every((b: any) => Array.isArray(b.enum) && b.enum.length === 1)) unions.push(where);
+      if (
+        Array.isArray(schema.anyOf) &&
+        schema.anyOf.length > 1 &&
+        schema.anyOf.every((b: any) => Array.isArray(b.enum) && b.enum.length === 1)
+      )
+        unions.push(where);
       for (const [key, value] of Object.entries(schema)) if (key !== 'examples' && key !== 'example') walk(value, `${where}/${key}`);
     };
     walk(doc, '#');
     expect(unions).toEqual([]);
-    expect(doc.paths['/transfers'].post.requestBody.content['application/json'].schema.properties.paymentMethod).toMatchObject({ type: 'string', enum: ['instant', 'ach'] });
+    expect(doc.paths['/transfers'].post.requestBody.content['application/json'].schema.properties.paymentMethod).toMatchObject({
+      type: 'string',
+      enum: ['instant', 'ach'],
+    });
   });
 });
 
 describe('validation messages name what is allowed', () => {
   it.each([
-    ['an enumeration', { paymentMethod: 'wire' }, 'paymentMethod must be one of instant, ach.', { detail: 'must be one of instant, ach', pointer: '#/paymentMethod' }],
+    [
+      'an enumeration',
+      { paymentMethod: 'wire' },
+      'paymentMethod must be one of instant, ach.',
+      { detail: 'must be one of instant, ach', pointer: '#/paymentMethod' },
+    ],
     ['a missing field', { amount: undefined }, 'amount is required.', { detail: 'is required', pointer: '#/amount' }],
     ['a wrong type', { amount: '10' }, 'amount must be a number.', { detail: 'must be a number', pointer: '#/amount' }],
     [
@@ -175,7 +202,11 @@ describe('validation messages name what is allowed', () => {
 
   it('names the allowed values of a header and the form of a query parameter', async () => {
     const header = await server.request('GET', '/nano/lookup?handle=PA-AAAAAAAA', { headers: { 'x-payment-source': 'card' } });
-    expect(header.body).toMatchObject({ code: 'invalid_request', detail: 'The x-payment-source header must be balance.', errors: [{ header: 'x-payment-source' }] });
+    expect(header.body).toMatchObject({
+      code: 'invalid_request',
+      detail: 'The x-payment-source header must be balance.',
+      errors: [{ header: 'x-payment-source' }],
+    });
     const user = await registerFresh();
     const limit = await server.request('GET', '/transfers?limit=500', { key: user });
     expect(limit.body.detail).toBe('limit is not in the expected form (page size, a whole number from 1 to 100; default 20).');
@@ -190,7 +221,9 @@ describe('validation messages name what is allowed', () => {
 let registered = 0;
 async function registerFresh(): Promise<string> {
   registered++;
-  const response = await server.request('POST', '/agent/register', { body: { email: `doc-${registered}-${Date.now()}@example.com`, password: 'correct horse battery', name: 'Doc Tester' } });
+  const response = await server.request('POST', '/agent/register', {
+    body: { email: `doc-${registered}-${Date.now()}@example.com`, password: 'correct horse battery', name: 'Doc Tester' },
+  });
   expect(response.status).toBe(201);
   return response.body.apiKey;
 }

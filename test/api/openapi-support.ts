@@ -57,7 +57,9 @@ export function examplesOf(media: any, doc: any): { name: string; value: unknown
   if (media.example !== undefined) return [{ name: 'example', value: media.example }];
   return Object.entries<any>(media.examples ?? {}).map(([name, example]) => {
     const ref: string | undefined = example.$ref;
-    const resolved = ref?.startsWith('#/components/examples/') ? doc.components?.examples?.[ref.slice('#/components/examples/'.length)] : example;
+    const resolved = ref?.startsWith('#/components/examples/')
+      ? doc.components?.examples?.[ref.slice('#/components/examples/'.length)]
+      : example;
     if (resolved === undefined) throw new Error(`example ${name}: ${ref} names no example of the document`);
     return { name, value: resolved.value };
   });
@@ -90,13 +92,23 @@ export function operationOf(target: Target, method: string, path: string): Docum
 export function expectConforms(target: Target, op: DocumentedOperation, response: TestResponse): void {
   const where = `${op.method} ${op.path} (${op.operationId}) answered ${response.status}`;
   const documented = op.operation.responses[String(response.status)];
-  expect(documented, `${where}, a status the document does not list (${Object.keys(op.operation.responses).join(', ')}): ${response.text.slice(0, 300)}`).toBeDefined();
+  expect(
+    documented,
+    `${where}, a status the document does not list (${Object.keys(op.operation.responses).join(', ')}): ${response.text.slice(0, 300)}`,
+  ).toBeDefined();
   const mediaType = String(response.headers.get('content-type')).split(';')[0]!.trim();
   expect(Object.keys(documented.content), `${where} as ${mediaType}`).toContain(mediaType);
-  const validate = target.validatorAt(pointer('paths', op.path, op.method.toLowerCase(), 'responses', String(response.status), 'content', mediaType, 'schema'));
-  expect(validate(response.body), `${where}: the body does not match its schema: ${errorText(validate)}\n${response.text.slice(0, 500)}`).toBe(true);
+  const validate = target.validatorAt(
+    pointer('paths', op.path, op.method.toLowerCase(), 'responses', String(response.status), 'content', mediaType, 'schema'),
+  );
+  expect(
+    validate(response.body),
+    `${where}: the body does not match its schema: ${errorText(validate)}\n${response.text.slice(0, 500)}`,
+  ).toBe(true);
   if (response.status >= 400) {
-    expect(op.operation['x-problem-codes'][String(response.status)], `${where} with code ${response.body?.code}`).toContain(response.body?.code);
+    expect(op.operation['x-problem-codes'][String(response.status)], `${where} with code ${response.body?.code}`).toContain(
+      response.body?.code,
+    );
     // The headers a client acts on are documented where they are sent.
     const documentedHeaders = Object.keys(documented.headers ?? {}).map((h) => h.toLowerCase());
     for (const header of ['retry-after', 'www-authenticate', 'payment-required']) {

@@ -27,7 +27,9 @@ describe('parallel password guessing', () => {
     const victim = await registerUser(server);
     verified = 0;
     const answers = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => server.request('POST', '/agent/register', { body: { email: victim.email, password: `wrong password ${i}` } })),
+      Array.from({ length: 40 }, (_, i) =>
+        server.request('POST', '/agent/register', { body: { email: victim.email, password: `wrong password ${i}` } }),
+      ),
     );
     const statuses = answers.map((a) => a.status);
     expect(verified).toBeLessThanOrEqual(MAX_FAILURES);
@@ -39,21 +41,33 @@ describe('parallel password guessing', () => {
     }
     // Locked: the right password gets no key either, and is not checked.
     verified = 0;
-    expectProblem(await server.request('POST', '/agent/register', { body: { email: victim.email, password: victim.password } }), 429, 'too_many_attempts');
+    expectProblem(
+      await server.request('POST', '/agent/register', { body: { email: victim.email, password: victim.password } }),
+      429,
+      'too_many_attempts',
+    );
     expect(verified).toBe(0);
     // The lock ends with its window.
     await server.deps.sandboxClock!.advance(16n * 60n * 1000n);
-    expect((await server.request('POST', '/agent/register', { body: { email: victim.email, password: victim.password } })).status).toBe(200);
+    expect((await server.request('POST', '/agent/register', { body: { email: victim.email, password: victim.password } })).status).toBe(
+      200,
+    );
   });
 
   it('a correct password still resets the count', async () => {
     const user = await registerUser(server);
     for (let i = 0; i < MAX_FAILURES - 1; i++) {
-      expectProblem(await server.request('POST', '/agent/register', { body: { email: user.email, password: `wrong password ${i}` } }), 401, 'invalid_credentials');
+      expectProblem(
+        await server.request('POST', '/agent/register', { body: { email: user.email, password: `wrong password ${i}` } }),
+        401,
+        'invalid_credentials',
+      );
     }
     expect((await server.request('POST', '/agent/register', { body: { email: user.email, password: user.password } })).status).toBe(200);
     const again = await Promise.all(
-      Array.from({ length: MAX_FAILURES - 1 }, (_, i) => server.request('POST', '/agent/register', { body: { email: user.email, password: `wrong again ${i}` } })),
+      Array.from({ length: MAX_FAILURES - 1 }, (_, i) =>
+        server.request('POST', '/agent/register', { body: { email: user.email, password: `wrong again ${i}` } }),
+      ),
     );
     expect(again.map((a) => a.status)).toEqual(Array(MAX_FAILURES - 1).fill(401));
     expect((await server.request('POST', '/agent/register', { body: { email: user.email, password: user.password } })).status).toBe(200);
@@ -74,31 +88,39 @@ describe('a flood of requests that need a hash', () => {
     await server?.close();
   });
 
-  it('60 parallel sign-ins of unknown e-mails: beyond the queue 503 busy with Retry-After, and a real registration is answered at once', { timeout: 120_000 }, async () => {
-    const flood = Array.from({ length: 60 }, (_, i) =>
-      server.request('POST', '/agent/register', { body: { email: `flood-${i}-${Date.now()}@example.com`, password: 'password123' } }),
-    );
-    const started = performance.now();
-    const real = await server.request('POST', '/agent/register', { body: { email: `real-${Date.now()}@example.com`, password: 'password123', name: 'Real Person' } });
-    const realMs = performance.now() - started;
-    const answers = await Promise.all(flood);
-    const busy = answers.filter((a) => a.status === 503);
-    expect(busy.length).toBeGreaterThan(0);
-    for (const answer of busy) {
-      expectProblem(answer, 503, 'busy');
-      expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
-    }
-    // Those that got a hash are refused as a sign-in of an unknown e-mail is (400: no name to create an account).
-    expect(answers.filter((a) => a.status !== 503).every((a) => a.status === 400)).toBe(true);
-    // The real registration either made it through the short queue or was told at once to retry.
-    expect([201, 503]).toContain(real.status);
-    // At most queue + running hashes ahead of it: far from the 60 hashes the flood would cost.
-    const oneHashMs = await timeOneHash(server);
-    expect(realMs).toBeLessThan(oneHashMs * 20 + 2000);
-    // Once the flood is over, registering works.
-    const after = await server.request('POST', '/agent/register', { body: { email: `after-${Date.now()}@example.com`, password: 'password123', name: 'After' } });
-    expect(after.status).toBe(201);
-  });
+  it(
+    '60 parallel sign-ins of unknown e-mails: beyond the queue 503 busy with Retry-After, and a real registration is answered at once',
+    { timeout: 120_000 },
+    async () => {
+      const flood = Array.from({ length: 60 }, (_, i) =>
+        server.request('POST', '/agent/register', { body: { email: `flood-${i}-${Date.now()}@example.com`, password: 'password123' } }),
+      );
+      const started = performance.now();
+      const real = await server.request('POST', '/agent/register', {
+        body: { email: `real-${Date.now()}@example.com`, password: 'password123', name: 'Real Person' },
+      });
+      const realMs = performance.now() - started;
+      const answers = await Promise.all(flood);
+      const busy = answers.filter((a) => a.status === 503);
+      expect(busy.length).toBeGreaterThan(0);
+      for (const answer of busy) {
+        expectProblem(answer, 503, 'busy');
+        expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
+      }
+      // Those that got a hash are refused as a sign-in of an unknown e-mail is (400: no name to create an account).
+      expect(answers.filter((a) => a.status !== 503).every((a) => a.status === 400)).toBe(true);
+      // The real registration either made it through the short queue or was told at once to retry.
+      expect([201, 503]).toContain(real.status);
+      // At most queue + running hashes ahead of it: far from the 60 hashes the flood would cost.
+      const oneHashMs = await timeOneHash(server);
+      expect(realMs).toBeLessThan(oneHashMs * 20 + 2000);
+      // Once the flood is over, registering works.
+      const after = await server.request('POST', '/agent/register', {
+        body: { email: `after-${Date.now()}@example.com`, password: 'password123', name: 'After' },
+      });
+      expect(after.status).toBe(201);
+    },
+  );
 
   it('refuses bad input before any hashing: a blank or invalid name, a bad phone', async () => {
     let hashes = 0;

@@ -9,13 +9,21 @@ let server: TestServer;
 let key = '';
 let handle = '';
 beforeAll(async () => {
-  server = await startTestServer({ RATE_LIMIT_REGISTER_PER_MINUTE: '2', RATE_LIMIT_CHECK_PER_MINUTE: '2', RATE_LIMIT_DEFAULT_PER_MINUTE: '3' });
+  server = await startTestServer({
+    RATE_LIMIT_REGISTER_PER_MINUTE: '2',
+    RATE_LIMIT_CHECK_PER_MINUTE: '2',
+    RATE_LIMIT_DEFAULT_PER_MINUTE: '3',
+  });
 });
 afterAll(async () => {
   await server?.close();
 });
 
-const registration = () => ({ email: `budget-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`, password: 'password123', name: 'B' });
+const registration = () => ({
+  email: `budget-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`,
+  password: 'password123',
+  name: 'B',
+});
 
 it('counts /agent/register and /stablecoin/register against one budget per address', async () => {
   const first = await server.request('POST', '/agent/register', { body: registration() });
@@ -35,7 +43,11 @@ it('counts /agents/check, /agents/lookup and /stablecoin/lookup against one budg
 
 it('counts a key’s malformed requests, and refuses them with 429 once the key’s budget is spent', async () => {
   for (let i = 0; i < 3; i++) expect((await server.request('GET', '/balance', { key })).status).toBe(200);
-  expectProblem(await server.request('POST', '/agent/transfer', { key, rawBody: '{"to":', headers: { 'content-type': 'application/json' } }), 429, 'rate_limited');
+  expectProblem(
+    await server.request('POST', '/agent/transfer', { key, rawBody: '{"to":', headers: { 'content-type': 'application/json' } }),
+    429,
+    'rate_limited',
+  );
   expectProblem(await server.request('POST', '/agent/transfer', { key, body: { amount: 'all' } }), 429, 'rate_limited');
 });
 

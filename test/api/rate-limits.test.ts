@@ -13,15 +13,17 @@ it('limits registrations per client address with 429, Retry-After and RateLimit 
   const statuses: number[] = [];
   let last;
   for (let i = 0; i < 4; i++) {
-    last = await server.request('POST', '/agent/register', { body: { email: `rl${i}-${Date.now()}@example.com`, password: 'password123', name: 'R' } });
+    last = await server.request('POST', '/agent/register', {
+      body: { email: `rl${i}-${Date.now()}@example.com`, password: 'password123', name: 'R' },
+    });
     statuses.push(last.status);
   }
   expect(statuses).toEqual([201, 201, 201, 429]);
-  expectProblem(last!, 429, 'rate_limited');
-  expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);
-  expect(last!.headers.get('ratelimit-limit')).toBe('3');
-  expect(last!.headers.get('ratelimit-policy')).toBe('"default";q=3;w=60');
-  expect(last!.headers.get('ratelimit')).toMatch(/^"default";r=0;t=\d+$/);
+  expectProblem(last, 429, 'rate_limited');
+  expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(0);
+  expect(last.headers.get('ratelimit-limit')).toBe('3');
+  expect(last.headers.get('ratelimit-policy')).toBe('"default";q=3;w=60');
+  expect(last.headers.get('ratelimit')).toMatch(/^"default";r=0;t=\d+$/);
 });
 
 it('limits account checks separately from registrations', async () => {

@@ -46,18 +46,31 @@ describe('service endpoints', () => {
         documented.add(`${method.toUpperCase()} ${path}`);
         expect(operation.summary, `${method} ${path} has a summary`).toBeTruthy();
         const statuses = Object.keys(operation.responses);
-        expect(statuses.some((s) => s.startsWith('2')), `${method} ${path} documents success`).toBe(true);
+        expect(
+          statuses.some((s) => s.startsWith('2')),
+          `${method} ${path} documents success`,
+        ).toBe(true);
         expect(statuses, `${method} ${path} documents server errors`).toContain('500');
         expect(statuses, `${method} ${path} documents 503 for a lost database`).toContain('503');
         expect(statuses, `${method} ${path} documents 400 for a malformed request`).toContain('400');
         // Any operation that reads a body can be sent a malformed, oversized or non-JSON one.
-        if (['post', 'put', 'patch'].includes(method)) expect(statuses, `${method} ${path} documents body refusals`).toEqual(expect.arrayContaining(['400', '413', '415']));
+        if (['post', 'put', 'patch'].includes(method))
+          expect(statuses, `${method} ${path} documents body refusals`).toEqual(expect.arrayContaining(['400', '413', '415']));
         for (const status of statuses.filter((s) => Number(s) >= 400)) {
           expect(JSON.stringify(operation.responses[status].content)).toContain('#/components/schemas/Problem');
         }
       }
     }
-    for (const route of ['POST /agent/register', 'POST /stablecoin/register', 'GET /agents/check', 'GET /agents/lookup', 'POST /account/revoke-key', 'PATCH /account', 'POST /stablecoin/wallet', 'GET /health']) {
+    for (const route of [
+      'POST /agent/register',
+      'POST /stablecoin/register',
+      'GET /agents/check',
+      'GET /agents/lookup',
+      'POST /account/revoke-key',
+      'PATCH /account',
+      'POST /stablecoin/wallet',
+      'GET /health',
+    ]) {
       expect(documented.has(route.replace(/:(\w+)/g, '{$1}')), `${route} is documented`).toBe(true);
     }
     // Public routes say so; the others need the bearer key.

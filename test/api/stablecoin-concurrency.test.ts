@@ -19,12 +19,17 @@ afterAll(async () => {
 });
 
 async function overdrawnAccounts(): Promise<string[]> {
-  const rows = await sql<{ code: string }>`select code from ledger_accounts where not allow_negative and balance - pending_debits < 0`.execute(server.deps.db);
+  const rows = await sql<{
+    code: string;
+  }>`select code from ledger_accounts where not allow_negative and balance - pending_debits < 0`.execute(server.deps.db);
   return rows.rows.map((r) => r.code);
 }
 
 async function transferCount(): Promise<number> {
-  const row = await server.deps.db.selectFrom('stablecoin_transfers').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  const row = await server.deps.db
+    .selectFrom('stablecoin_transfers')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -58,7 +63,9 @@ describe('concurrent transfers from one balance', () => {
     await fund(server, b, 30_000_000n);
     const requests = Array.from({ length: 24 }, (_, i) => {
       const [from, to] = i % 2 ? [a, b] : [b, a];
-      return i % 3 ? agentTransfer(server, from, { to: to.handle, amount: 4, currency: 'USDC' }) : emailTransfer(server, from, { recipientEmail: to.email, amount: 4, currency: 'USDC' });
+      return i % 3
+        ? agentTransfer(server, from, { to: to.handle, amount: 4, currency: 'USDC' })
+        : emailTransfer(server, from, { recipientEmail: to.email, amount: 4, currency: 'USDC' });
     });
     const responses = await Promise.all(requests);
     for (const r of responses.filter((r) => r.status !== 200)) expectProblem(r, 400, 'insufficient_balance');
@@ -75,7 +82,9 @@ describe('concurrent transfers from one balance', () => {
     await fund(server, payer, 20_000_000n, 'USDC');
     await fund(server, payer, 20_000_000n, 'EURC');
     const responses = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => agentTransfer(server, payer, { to: payee.handle, amount: 5, currency: i % 2 ? 'USDC' : 'EURC' })),
+      Array.from({ length: 12 }, (_, i) =>
+        agentTransfer(server, payer, { to: payee.handle, amount: 5, currency: i % 2 ? 'USDC' : 'EURC' }),
+      ),
     );
     expect(responses.filter((r) => r.status === 200)).toHaveLength(8);
     expect(await balanceOf(server, payer)).toEqual({ USDC: '0.000000', EURC: '0.000000' });

@@ -33,13 +33,27 @@ afterAll(async () => {
   await server.close();
 });
 
-type Step =
-  | { kind: 'deposit'; user: number; token: Token; amountMinor: bigint }
-  | { kind: 'watch' | 'sweep' | 'outbox' | 'all-at-once' };
+type Step = { kind: 'deposit'; user: number; token: Token; amountMinor: bigint } | { kind: 'watch' | 'sweep' | 'outbox' | 'all-at-once' };
 
 const stepArb: fc.Arbitrary<Step> = fc.oneof(
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('deposit' as const), user: fc.integer({ min: 0, max: USERS - 1 }), token: fc.constantFrom(...TOKENS), amountMinor: fc.bigInt({ min: 1n, max: 50_000_000n }) }) },
-  { weight: 2, arbitrary: fc.constantFrom({ kind: 'watch' as const }, { kind: 'sweep' as const }, { kind: 'outbox' as const }, { kind: 'all-at-once' as const }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('deposit' as const),
+      user: fc.integer({ min: 0, max: USERS - 1 }),
+      token: fc.constantFrom(...TOKENS),
+      amountMinor: fc.bigInt({ min: 1n, max: 50_000_000n }),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom(
+      { kind: 'watch' as const },
+      { kind: 'sweep' as const },
+      { kind: 'outbox' as const },
+      { kind: 'all-at-once' as const },
+    ),
+  },
 );
 
 async function perform(step: Step): Promise<void> {
@@ -59,7 +73,12 @@ async function perform(step: Step): Promise<void> {
       await reconcileOutbox(server.deps, 50);
       return;
     case 'all-at-once':
-      await Promise.all([watchDeposits(server.deps), runSweeps(server.deps, 20), reconcileOutbox(server.deps, 50), runSweeps(server.deps, 20)]);
+      await Promise.all([
+        watchDeposits(server.deps),
+        runSweeps(server.deps, 20),
+        reconcileOutbox(server.deps, 50),
+        runSweeps(server.deps, 20),
+      ]);
       return;
   }
 }

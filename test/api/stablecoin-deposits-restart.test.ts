@@ -12,7 +12,17 @@ import { createViemSandboxChainAdapter } from '../../src/adapters/chain/viem-cha
 import { createHdWalletProvider } from '../../src/adapters/wallet/hd-wallet-provider.js';
 import { checkLedgerInvariants } from '../../src/ledger/ledger-queries.js';
 import { registerUser, startTestServer, TEST_MASTER_SEED, type TestServer, type TestUser } from '../helpers/test-server.js';
-import { accountIdByHandle, custodyOf, drainDeposits, faucet, ledgerBalance, mined, onChainBalance, persistentTestDatabase, waitFor } from '../helpers/stablecoin-chain.js';
+import {
+  accountIdByHandle,
+  custodyOf,
+  drainDeposits,
+  faucet,
+  ledgerBalance,
+  mined,
+  onChainBalance,
+  persistentTestDatabase,
+  waitFor,
+} from '../helpers/stablecoin-chain.js';
 import { reconcileOutbox } from '../../src/stablecoin/outbox/outbox-processing.js';
 import { runSweeps } from '../../src/stablecoin/sweeps/sweep-service.js';
 
@@ -66,7 +76,14 @@ describe('stopping and starting the service', () => {
     try {
       expect(chain.initialisedTokens).toEqual([]); // the same chain, loaded from DATA_DIR
       const adapter = createViemSandboxChainAdapter({ rpcUrl: chain.rpcUrl, chainId: chain.chainId });
-      seen.deposit3 = (await adapter.mint({ token: chain.tokens.USDC, minter: wallets.sandboxTokenOwner, to: alice.depositAddress as Address, amount: 30_000_000n })).toLowerCase() as Hash;
+      seen.deposit3 = (
+        await adapter.mint({
+          token: chain.tokens.USDC,
+          minter: wallets.sandboxTokenOwner,
+          to: alice.depositAddress as Address,
+          amount: 30_000_000n,
+        })
+      ).toLowerCase() as Hash;
       await waitFor('the mint to be mined', async () => (await adapter.getTransactionOutcome(seen.deposit3))?.status === 'success');
     } finally {
       await chain.stop();
@@ -80,7 +97,12 @@ describe('stopping and starting the service', () => {
     await drainDeposits(server);
     await new Promise((resolve) => setTimeout(resolve, 2 * server!.deps.config.chainPollIntervalMs));
     expect(await ledgerBalance(server, aliceId, 'USDC')).toBe(60_000_000n);
-    const rows = await server.deps.db.selectFrom('chain_deposits').select(['tx_hash', 'amount']).where('account_id', '=', aliceId).orderBy('block_number').execute();
+    const rows = await server.deps.db
+      .selectFrom('chain_deposits')
+      .select(['tx_hash', 'amount'])
+      .where('account_id', '=', aliceId)
+      .orderBy('block_number')
+      .execute();
     expect(rows).toEqual([
       { tx_hash: seen.deposit1, amount: 10_000_000n },
       { tx_hash: seen.deposit2, amount: 20_000_000n },

@@ -12,7 +12,16 @@ import { runSweeps } from '../../src/stablecoin/sweeps/sweep-service.js';
 import { insertOpenSweep } from '../../src/stablecoin/sweeps/sweeps-repository.js';
 import { randomAuthorizationNonce } from '../../src/adapters/chain/transfer-authorization.js';
 import { registerUser, startTestServer, type TestServer, type TestUser } from '../helpers/test-server.js';
-import { accountIdByHandle, chainClients, custodyOf, drainDeposits, faucet, ledgerBalance, mined, onChainBalance } from '../helpers/stablecoin-chain.js';
+import {
+  accountIdByHandle,
+  chainClients,
+  custodyOf,
+  drainDeposits,
+  faucet,
+  ledgerBalance,
+  mined,
+  onChainBalance,
+} from '../helpers/stablecoin-chain.js';
 
 let server: TestServer;
 let hotWallet: string;
@@ -45,7 +54,10 @@ async function settleSweeps(): Promise<void> {
 }
 
 async function ledgerRows(): Promise<string> {
-  const rows = await sql<{ n: string; total: string | null }>`select count(*)::text as n, sum(amount)::text as total from ledger_transfers`.execute(server.deps.db);
+  const rows = await sql<{
+    n: string;
+    total: string | null;
+  }>`select count(*)::text as n, sum(amount)::text as total from ledger_transfers`.execute(server.deps.db);
   return JSON.stringify(rows.rows);
 }
 
@@ -56,7 +68,8 @@ async function sweepsOf(accountId: number) {
 describe('sweeping deposits', () => {
   it('moves several deposits in one sweep to the hot wallet, relayed by it, with no ledger change', async () => {
     const { user, id } = await newUser();
-    for (const amount of [10, 20.5, 0.000001]) await mined(server, await faucet(server, { address: user.depositAddress, amount, currency: 'USDC' }));
+    for (const amount of [10, 20.5, 0.000001])
+      await mined(server, await faucet(server, { address: user.depositAddress, amount, currency: 'USDC' }));
     expect(await drainDeposits(server)).toBe(3);
     const total = 30_500_001n;
     expect(await ledgerBalance(server, id, 'USDC')).toBe(total);
@@ -76,7 +89,11 @@ describe('sweeping deposits', () => {
     expect(tx.from.toLowerCase()).toBe(hotWallet.toLowerCase());
     expect(await publicClient.getBalance({ address: user.depositAddress as `0x${string}` })).toBe(0n);
     expect(await findOutboxEntry(server.deps.db, { purpose: 'sweep', referenceId: sweeps[0]!.id })).toMatchObject({ status: 'confirmed' });
-    const deposits = await server.deps.db.selectFrom('chain_deposits').select(['sweep_id', 'swept_at']).where('account_id', '=', id).execute();
+    const deposits = await server.deps.db
+      .selectFrom('chain_deposits')
+      .select(['sweep_id', 'swept_at'])
+      .where('account_id', '=', id)
+      .execute();
     expect(deposits.every((d) => d.sweep_id === sweeps[0]!.id && d.swept_at !== null)).toBe(true);
     // Custody is custody: the books are exactly as before the sweep.
     expect(await ledgerRows()).toBe(booksBefore);
@@ -105,7 +122,12 @@ describe('sweeping deposits', () => {
       ['confirmed', 5_000_000n],
       ['confirmed', 7_000_000n],
     ]);
-    const deposits = await server.deps.db.selectFrom('chain_deposits').select(['amount', 'sweep_id']).where('account_id', '=', id).orderBy('block_number').execute();
+    const deposits = await server.deps.db
+      .selectFrom('chain_deposits')
+      .select(['amount', 'sweep_id'])
+      .where('account_id', '=', id)
+      .orderBy('block_number')
+      .execute();
     expect(deposits.map((d) => d.sweep_id)).toEqual([sweeps[0]!.id, sweeps[1]!.id]);
     expect(await onChainBalance(server, 'EURC', user.depositAddress)).toBe(0n);
   });

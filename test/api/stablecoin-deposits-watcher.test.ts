@@ -15,7 +15,16 @@ import { ACCOUNTS_PER_QUERY, scanDeposits, watchDeposits } from '../../src/stabl
 import { DEPOSIT_WATCHER_LOCK_KEY } from '../../src/stablecoin/deposits/scan-lock.js';
 import { openDatabase } from '../../src/db/database.js';
 import { registerUser, startTestServer, type TestServer, type TestUser } from '../helpers/test-server.js';
-import { accountIdByHandle, chainClients, custodyOf, drainDeposits, faucet, ledgerBalance, mined, onChainBalance } from '../helpers/stablecoin-chain.js';
+import {
+  accountIdByHandle,
+  chainClients,
+  custodyOf,
+  drainDeposits,
+  faucet,
+  ledgerBalance,
+  mined,
+  onChainBalance,
+} from '../helpers/stablecoin-chain.js';
 
 let server: TestServer;
 let alice: TestUser;
@@ -49,7 +58,13 @@ describe('crediting deposits', () => {
     expect(await ledgerBalance(server, aliceId, 'USDC')).toBe(100_000_000n);
     const rows = await depositRows(tx);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ account_id: aliceId, token: 'USDC', amount: 100_000_000n, block_number: block, to_address: alice.depositAddress });
+    expect(rows[0]).toMatchObject({
+      account_id: aliceId,
+      token: 'USDC',
+      amount: 100_000_000n,
+      block_number: block,
+      to_address: alice.depositAddress,
+    });
     expect(rows[0]!.from_address).toBe('0x0000000000000000000000000000000000000000');
     const { publicClient } = chainClients(server);
     expect(rows[0]!.block_hash).toBe((await publicClient.getBlock({ blockNumber: block })).hash);
@@ -125,13 +140,25 @@ describe('what is not a deposit', () => {
     await mined(server, await faucet(server, { address: deps.wallets.hotWallet.address, amount: 5, currency: 'USDC' }));
     await drainDeposits(server);
     const nonce = await deps.chain.chain.getNonce({ address: deps.wallets.hotWallet.address, blockTag: 'pending' });
-    const fromHot = await deps.chain.chain.sendTokenTransfer({ token: deps.chain.tokens.USDC, sender: deps.wallets.hotWallet, to: alice.depositAddress as Address, amount: 3_000_000n, nonce });
+    const fromHot = await deps.chain.chain.sendTokenTransfer({
+      token: deps.chain.tokens.USDC,
+      sender: deps.wallets.hotWallet,
+      to: alice.depositAddress as Address,
+      amount: 3_000_000n,
+      nonce,
+    });
     await mined(server, fromHot);
     // Bob's deposit address (given gas for this test only) sends to Alice's.
     const bobSigner = deps.wallets.depositSigner(bobId);
     await testClient.setBalance({ address: bobSigner.address, value: 10n ** 17n });
     const bobNonce = await deps.chain.chain.getNonce({ address: bobSigner.address, blockTag: 'pending' });
-    const fromBob = await deps.chain.chain.sendTokenTransfer({ token: deps.chain.tokens.USDC, sender: bobSigner, to: alice.depositAddress as Address, amount: 1_000_000n, nonce: bobNonce });
+    const fromBob = await deps.chain.chain.sendTokenTransfer({
+      token: deps.chain.tokens.USDC,
+      sender: bobSigner,
+      to: alice.depositAddress as Address,
+      amount: 1_000_000n,
+      nonce: bobNonce,
+    });
     await mined(server, fromBob);
     await testClient.setBalance({ address: bobSigner.address, value: 0n });
 
@@ -150,7 +177,13 @@ describe('many accounts', () => {
     const ids: number[] = [];
     await server.deps.db.transaction().execute(async (trx) => {
       for (let i = 0; i < ACCOUNTS_PER_QUERY * 2 + 10; i++) {
-        const id = await insertAccount(trx, { handle: `PA-P${String(i).padStart(7, '0')}`, email: `paged${i}@example.com`, name: 'Paged', passwordHash: 'x', phone: null });
+        const id = await insertAccount(trx, {
+          handle: `PA-P${String(i).padStart(7, '0')}`,
+          email: `paged${i}@example.com`,
+          name: 'Paged',
+          passwordHash: 'x',
+          phone: null,
+        });
         await setWallet(trx, id, server.deps.wallets.walletFor(id));
         ids.push(id);
       }

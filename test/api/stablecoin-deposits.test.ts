@@ -41,7 +41,9 @@ describe('a deposit from outside', () => {
     const txHash = await faucet(server, { address: alice.depositAddress, amount: 100, currency: 'USDC' });
     await waitFor('the deposit to be credited', async () => (await balance(alice)).USDC === '100.000000');
     const creditedMs = Math.round(performance.now() - started);
-    console.log(`deposit credited ${creditedMs} ms after the faucet call (chain poll interval ${server.deps.config.chainPollIntervalMs} ms)`);
+    console.log(
+      `deposit credited ${creditedMs} ms after the faucet call (chain poll interval ${server.deps.config.chainPollIntervalMs} ms)`,
+    );
     // A liveness bound, not a performance figure (that is logged above): well past a few poll rounds.
     expect(creditedMs).toBeLessThan(15 * server.deps.config.chainPollIntervalMs);
 
@@ -76,7 +78,9 @@ describe('a deposit from outside', () => {
       times.push(Math.round(performance.now() - started));
     }
     const sorted = [...times].sort((a, b) => a - b);
-    console.log(`deposit to credit, ms: ${times.join(', ')} (median ${sorted[2]}, poll interval ${server.deps.config.chainPollIntervalMs} ms)`);
+    console.log(
+      `deposit to credit, ms: ${times.join(', ')} (median ${sorted[2]}, poll interval ${server.deps.config.chainPollIntervalMs} ms)`,
+    );
     expect(Math.max(...times)).toBeLessThan(15 * server.deps.config.chainPollIntervalMs);
   });
 
@@ -86,12 +90,19 @@ describe('a deposit from outside', () => {
       faucet(server, { address: bob.depositAddress, amount: 0.000001, currency: 'EURC' }),
     ]);
     await waitFor('both deposits', async () => (await balance(alice)).EURC === '12.500000' && (await balance(bob)).EURC === '0.000001');
-    await waitFor('both sweeps', async () => (await onChainBalance(server, 'EURC', alice.depositAddress)) + (await onChainBalance(server, 'EURC', bob.depositAddress)) === 0n);
+    await waitFor(
+      'both sweeps',
+      async () =>
+        (await onChainBalance(server, 'EURC', alice.depositAddress)) + (await onChainBalance(server, 'EURC', bob.depositAddress)) === 0n,
+    );
     expect(await onChainBalance(server, 'EURC', hotWallet)).toBe(hotWalletStart.EURC + 12_500_001n);
   });
 
   it('keeps the books equal to what peerpay holds on chain', async () => {
-    await waitFor('no sweep open', async () => (await server.deps.db.selectFrom('chain_sweeps').select('id').where('status', '=', 'open').execute()).length === 0);
+    await waitFor(
+      'no sweep open',
+      async () => (await server.deps.db.selectFrom('chain_sweeps').select('id').where('status', '=', 'open').execute()).length === 0,
+    );
     for (const token of ['USDC', 'EURC'] as const) {
       const custody = await custodyOf(server, token, hotWalletStart[token]);
       expect(custody.onChain).toBe(custody.booked);
@@ -103,13 +114,17 @@ describe('POST /test-helpers/stablecoin/faucet', () => {
   async function supply(): Promise<bigint[]> {
     const { publicClient } = chainClients(server);
     return Promise.all(
-      (['USDC', 'EURC'] as const).map((t) => publicClient.readContract({ address: server.deps.chain.tokens[t], abi: erc20Abi, functionName: 'totalSupply' })),
+      (['USDC', 'EURC'] as const).map((t) =>
+        publicClient.readContract({ address: server.deps.chain.tokens[t], abi: erc20Abi, functionName: 'totalSupply' }),
+      ),
     );
   }
 
   it('mints to any address, lowercase or checksummed', async () => {
     const lower = '0x' + 'ab'.repeat(20);
-    const response = await server.request('POST', '/test-helpers/stablecoin/faucet', { body: { address: lower, amount: 1.5, currency: 'USDC' } });
+    const response = await server.request('POST', '/test-helpers/stablecoin/faucet', {
+      body: { address: lower, amount: 1.5, currency: 'USDC' },
+    });
     expect(response.status).toBe(200);
     expect(response.body.txHash).toMatch(/^0x[0-9a-f]{64}$/);
     await waitFor('the mint', async () => (await onChainBalance(server, 'USDC', lower)) === 1_500_000n);

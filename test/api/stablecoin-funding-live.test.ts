@@ -87,7 +87,12 @@ describe('funding links on an external chain', () => {
 
   it('hands out a page with the deposit address, its QR code, network, token, amount and expiry, and no buttons', async () => {
     const link = await buySession(alice, { amount: 25.5, currency: 'USDC' });
-    expect(link).toEqual({ url: expect.stringMatching(/\/links\/funding\/[0-9A-Za-z]{43}$/), amount: 25.5, currency: 'USDC', expiresAt: expect.any(String) });
+    expect(link).toEqual({
+      url: expect.stringMatching(/\/links\/funding\/[0-9A-Za-z]{43}$/),
+      amount: 25.5,
+      currency: 'USDC',
+      expiresAt: expect.any(String),
+    });
 
     const page = await getPage(link.url);
     expect(page.status).toBe(200);
@@ -107,7 +112,9 @@ describe('funding links on an external chain', () => {
     expect(page.text).not.toMatch(/<form|<button|<script|<img|<link |https?:\/\/(?!www\.w3\.org\/2000\/svg)/i);
     expect(page.text).not.toContain('Sandbox: no payment is taken');
     // The link pages' headers, unchanged: no scripts allowed, never cached, framed or referred.
-    expect(page.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'");
+    expect(page.headers.get('content-security-policy')).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
+    );
     expect(page.headers.get('cache-control')).toBe('no-store');
     expect(page.headers.get('referrer-policy')).toBe('no-referrer');
     // The link token never reaches a log line.

@@ -8,7 +8,15 @@ import { checkLedgerInvariants } from '../../src/ledger/ledger-queries.js';
 import { sha256Hex } from '../../src/platform/ids.js';
 import { expectProblem, registerUser, startTestServer, type TestServer, type TestUser } from '../helpers/test-server.js';
 import { advanceDays, linkPath, submitLink } from '../helpers/fiat.js';
-import { accountIdByHandle, chainClients, depositSnapshot, drainDeposits, ledgerBalance, mined, onChainBalance } from '../helpers/stablecoin-chain.js';
+import {
+  accountIdByHandle,
+  chainClients,
+  depositSnapshot,
+  drainDeposits,
+  ledgerBalance,
+  mined,
+  onChainBalance,
+} from '../helpers/stablecoin-chain.js';
 
 let server: TestServer;
 let alice: TestUser;
@@ -30,7 +38,11 @@ async function buySession(user: TestUser, body: unknown, headers: Record<string,
 }
 
 async function totalSupply(token: 'USDC' | 'EURC'): Promise<bigint> {
-  return chainClients(server).publicClient.readContract({ address: server.deps.chain.tokens[token], abi: erc20Abi, functionName: 'totalSupply' });
+  return chainClients(server).publicClient.readContract({
+    address: server.deps.chain.tokens[token],
+    abi: erc20Abi,
+    functionName: 'totalSupply',
+  });
 }
 
 async function getPage(url: string) {
@@ -49,7 +61,12 @@ describe('POST /stablecoin/buy-session', () => {
     const before = Date.parse((await server.request('GET', '/health')).body.time);
     const response = await buySession(alice, { amount: 25.5, currency: 'USDC' });
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ url: expect.stringMatching(/\/links\/funding\/[0-9A-Za-z]{43}$/), amount: 25.5, currency: 'USDC', expiresAt: expect.any(String) });
+    expect(response.body).toEqual({
+      url: expect.stringMatching(/\/links\/funding\/[0-9A-Za-z]{43}$/),
+      amount: 25.5,
+      currency: 'USDC',
+      expiresAt: expect.any(String),
+    });
     const lifetime = Date.parse(response.body.expiresAt) - before;
     expect(lifetime).toBeGreaterThanOrEqual(30 * 60 * 1000);
     expect(lifetime).toBeLessThan(30 * 60 * 1000 + 60_000);
@@ -184,11 +201,19 @@ describe('GET /stablecoin/deposit-address', () => {
   });
 
   it.each(['ETH', 'BASE', 'SOL', 'MATIC2', ' '])('refuses chain=%s with 400 unsupported_chain', async (chain) => {
-    expectProblem(await server.request('GET', `/stablecoin/deposit-address?chain=${encodeURIComponent(chain)}`, { key: alice.key }), 400, 'unsupported_chain');
+    expectProblem(
+      await server.request('GET', `/stablecoin/deposit-address?chain=${encodeURIComponent(chain)}`, { key: alice.key }),
+      400,
+      'unsupported_chain',
+    );
   });
 
   it('refuses unknown parameters and an empty chain, and needs a key', async () => {
-    expectProblem(await server.request('GET', '/stablecoin/deposit-address?chain=MATIC&token=USDC', { key: alice.key }), 400, 'invalid_request');
+    expectProblem(
+      await server.request('GET', '/stablecoin/deposit-address?chain=MATIC&token=USDC', { key: alice.key }),
+      400,
+      'invalid_request',
+    );
     expectProblem(await server.request('GET', '/stablecoin/deposit-address?chain=', { key: alice.key }), 400, 'invalid_request');
     expectProblem(await server.request('GET', '/stablecoin/deposit-address?chain=MATIC'), 401);
   });

@@ -100,8 +100,19 @@ describe('GET /stablecoin/transfers', () => {
       counterpartyHandle: alice.handle,
       createdAt: expect.any(String),
     });
-    expect(items.find((t) => t.id === carolSent)).toMatchObject({ direction: 'received', amount: 9.841149, counterpartyHandle: carol.handle });
-    expect(items.find((t) => t.id === bobSent[1])).toMatchObject({ direction: 'sent', amount: 20, fee: 0.298, recipientAmount: 19.702, currency: 'EURC', counterpartyHandle: alice.handle });
+    expect(items.find((t) => t.id === carolSent)).toMatchObject({
+      direction: 'received',
+      amount: 9.841149,
+      counterpartyHandle: carol.handle,
+    });
+    expect(items.find((t) => t.id === bobSent[1])).toMatchObject({
+      direction: 'sent',
+      amount: 20,
+      fee: 0.298,
+      recipientAmount: 19.702,
+      currency: 'EURC',
+      counterpartyHandle: alice.handle,
+    });
   });
 
   it('pages with limit and cursor: every transfer once, in the same order as one page', async () => {
@@ -124,7 +135,9 @@ describe('GET /stablecoin/transfers', () => {
     expect((await allPages(alice, 100)).items.map((t) => t.id)).not.toContain(carolSent);
     // A cursor is a position, not a permission: Alice's cursor in Carol's hands shows Carol's only.
     const alicePage = await server.request('GET', '/stablecoin/transfers?limit=1', { key: alice.key });
-    const viaCursor = await server.request('GET', `/stablecoin/transfers?cursor=${encodeURIComponent(alicePage.body.nextCursor)}`, { key: carol.key });
+    const viaCursor = await server.request('GET', `/stablecoin/transfers?cursor=${encodeURIComponent(alicePage.body.nextCursor)}`, {
+      key: carol.key,
+    });
     expect(viaCursor.status).toBe(200);
     for (const t of viaCursor.body.transfers) expect(t.id).toBe(carolSent);
     const fresh = await registerUser(server);

@@ -23,7 +23,12 @@ afterAll(async () => {
 });
 
 async function transfersWithKey(user: TestUser, key: string) {
-  return server.deps.db.selectFrom('stablecoin_transfers').selectAll().where('sender_account_id', '=', await accountIdOf(server, user)).where('idempotency_key', '=', key).execute();
+  return server.deps.db
+    .selectFrom('stablecoin_transfers')
+    .selectAll()
+    .where('sender_account_id', '=', await accountIdOf(server, user))
+    .where('idempotency_key', '=', key)
+    .execute();
 }
 
 const body = () => ({ to: recipient.handle, amount: 7.5, currency: 'USDC' });
@@ -60,8 +65,16 @@ describe('Idempotency-Key on POST /agent/transfer and POST /stablecoin/transfer'
     expect((await agentTransfer(server, sender, body(), { 'idempotency-key': key })).status).toBe(200);
     const before = await stablecoinSnapshot(server);
     expectProblem(await agentTransfer(server, sender, { ...body(), amount: 8 }, { 'idempotency-key': key }), 422, 'idempotency_key_reused');
-    expectProblem(await agentTransfer(server, sender, { ...body(), currency: 'EURC' }, { 'idempotency-key': key }), 422, 'idempotency_key_reused');
-    expectProblem(await agentTransfer(server, sender, { ...body(), to: recipient.email }, { 'idempotency-key': key }), 422, 'idempotency_key_reused');
+    expectProblem(
+      await agentTransfer(server, sender, { ...body(), currency: 'EURC' }, { 'idempotency-key': key }),
+      422,
+      'idempotency_key_reused',
+    );
+    expectProblem(
+      await agentTransfer(server, sender, { ...body(), to: recipient.email }, { 'idempotency-key': key }),
+      422,
+      'idempotency_key_reused',
+    );
     expect(await stablecoinSnapshot(server)).toBe(before);
   });
 
@@ -129,7 +142,11 @@ describe('the natural key: a retry whose stored answer was lost', () => {
     expect((await agentTransfer(server, sender, body(), { 'idempotency-key': key })).status).toBe(200);
     await server.deps.db.deleteFrom('idempotency_keys').where('key', '=', key).execute();
     const before = await stablecoinSnapshot(server);
-    expectProblem(await agentTransfer(server, sender, { ...body(), amount: 7.4 }, { 'idempotency-key': key }), 422, 'idempotency_key_reused');
+    expectProblem(
+      await agentTransfer(server, sender, { ...body(), amount: 7.4 }, { 'idempotency-key': key }),
+      422,
+      'idempotency_key_reused',
+    );
     expect(await stablecoinSnapshot(server)).toBe(before);
   });
 
@@ -137,7 +154,12 @@ describe('the natural key: a retry whose stored answer was lost', () => {
     const key = 'lost-answer-3';
     const first = await agentTransfer(server, sender, body(), { 'idempotency-key': key });
     await server.deps.db.deleteFrom('idempotency_keys').where('key', '=', key).execute();
-    const retry = await emailTransfer(server, sender, { recipientEmail: recipient.email, amount: 7.5, currency: 'USDC' }, { 'idempotency-key': key });
+    const retry = await emailTransfer(
+      server,
+      sender,
+      { recipientEmail: recipient.email, amount: 7.5, currency: 'USDC' },
+      { 'idempotency-key': key },
+    );
     expect(retry.status).toBe(200);
     expect(retry.body.transferId).toBe(first.body.transferId);
     expect(await transfersWithKey(sender, key)).toHaveLength(1);

@@ -57,7 +57,10 @@ const sendArb: fc.Arbitrary<Send> = fc.record({
 });
 
 const scenarioArb = fc.record({
-  funding: fc.array(fc.tuple(fc.bigInt({ min: 0n, max: 60_000_000n }), fc.bigInt({ min: 0n, max: 60_000_000n })), { minLength: USERS, maxLength: USERS }),
+  funding: fc.array(fc.tuple(fc.bigInt({ min: 0n, max: 60_000_000n }), fc.bigInt({ min: 0n, max: 60_000_000n })), {
+    minLength: USERS,
+    maxLength: USERS,
+  }),
   sequential: fc.array(sendArb, { maxLength: 10 }),
   concurrent: fc.array(sendArb, { maxLength: 8 }),
 });
@@ -72,7 +75,11 @@ function request(users: TestUser[], s: Send): Promise<TestResponse> {
 }
 
 async function feesCollected(token: Token): Promise<bigint> {
-  const row = await server.deps.db.selectFrom('ledger_accounts').select('balance').where('code', '=', `platform:fees:${token}`).executeTakeFirst();
+  const row = await server.deps.db
+    .selectFrom('ledger_accounts')
+    .select('balance')
+    .where('code', '=', `platform:fees:${token}`)
+    .executeTakeFirst();
   return row?.balance ?? 0n;
 }
 
@@ -82,7 +89,7 @@ describe('random transfers among a few users', () => {
       fc.asyncProperty(scenarioArb, async ({ funding, sequential, concurrent }) => {
         const users: TestUser[] = [];
         for (let i = 0; i < USERS; i++) users.push(await registerUser(server));
-        const model = users.map((_, i) => ({ USDC: funding[i]![0], EURC: funding[i]![1] }) as Record<Token, bigint>);
+        const model = users.map((_, i) => ({ USDC: funding[i]![0], EURC: funding[i]![1] }));
         for (let i = 0; i < USERS; i++) {
           for (const token of TOKENS) if (model[i]![token] > 0n) await fund(server, users[i]!, model[i]![token], token);
         }
@@ -123,7 +130,10 @@ describe('random transfers among a few users', () => {
         responses.forEach((response, i) => {
           const s = concurrent[i]!;
           if (response.status === 200) apply(s, modelFee(s.amountMinor));
-          else expect(response.body.code).toBe(s.amountMinor < MINIMUM_MINOR ? 'amount_too_small' : s.from === s.to ? 'self_transfer' : 'insufficient_balance');
+          else
+            expect(response.body.code).toBe(
+              s.amountMinor < MINIMUM_MINOR ? 'amount_too_small' : s.from === s.to ? 'self_transfer' : 'insufficient_balance',
+            );
         });
 
         const held: Record<Token, bigint> = { USDC: 0n, EURC: 0n };

@@ -19,7 +19,11 @@ afterAll(async () => {
 });
 
 async function platformFees(token: 'USDC' | 'EURC'): Promise<bigint> {
-  const row = await server.deps.db.selectFrom('ledger_accounts').select('balance').where('code', '=', `platform:fees:${token}`).executeTakeFirst();
+  const row = await server.deps.db
+    .selectFrom('ledger_accounts')
+    .select('balance')
+    .where('code', '=', `platform:fees:${token}`)
+    .executeTakeFirst();
   return row?.balance ?? 0n;
 }
 
@@ -180,7 +184,14 @@ describe('POST /stablecoin/transfer (by recipientEmail)', () => {
     await fund(server, sender, 10_000_000n);
     const response = await emailTransfer(server, sender, { recipientEmail: recipient.email, amount: 10, currency: 'USDC' });
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ status: 'complete', amount: 10, fee: 0.149, recipientAmount: 9.851, currency: 'USDC', recipientHandle: recipient.handle });
+    expect(response.body).toMatchObject({
+      status: 'complete',
+      amount: 10,
+      fee: 0.149,
+      recipientAmount: 9.851,
+      currency: 'USDC',
+      recipientHandle: recipient.handle,
+    });
     expect(await balanceOf(server, sender)).toEqual({ USDC: '0.000000', EURC: '0.000000' });
     expect(await balanceOf(server, recipient)).toEqual({ USDC: '9.851000', EURC: '0.000000' });
   });
@@ -208,11 +219,22 @@ describe('GET /agent/transfer/quote', () => {
   it('defaults currency to USDC and needs no balance', async () => {
     const response = await quote(payer, { to: payee.handle, amount: '10' });
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ amount: 10, fee: 0.149, feeRate: '1.49%', recipientReceives: 9.851, currency: 'USDC', recipientHandle: payee.handle });
+    expect(response.body).toEqual({
+      amount: 10,
+      fee: 0.149,
+      feeRate: '1.49%',
+      recipientReceives: 9.851,
+      currency: 'USDC',
+      recipientHandle: payee.handle,
+    });
   });
 
   it('quotes EURC, and finds the recipient by e-mail or phone', async () => {
-    expect((await quote(payer, { to: payee.email, amount: '25.5', currency: 'EURC' })).body).toMatchObject({ fee: 0.37995, recipientReceives: 25.12005, currency: 'EURC' });
+    expect((await quote(payer, { to: payee.email, amount: '25.5', currency: 'EURC' })).body).toMatchObject({
+      fee: 0.37995,
+      recipientReceives: 25.12005,
+      currency: 'EURC',
+    });
     expect((await quote(payer, { to: '+447700900123', amount: '1' })).body.recipientHandle).toBe(payee.handle);
   });
 

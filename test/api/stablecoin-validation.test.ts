@@ -97,8 +97,10 @@ describe('POST /stablecoin/transfer refuses bad input and changes nothing', () =
 describe('bodies that are not a JSON object of the right shape', () => {
   it.each(['/agent/transfer', '/stablecoin/transfer'])('%s', async (path) => {
     const before = await stablecoinSnapshot(server);
-    const raw = (rawBody: string, contentType = 'application/json') => server.request('POST', path, { key: sender.key, rawBody, headers: { 'content-type': contentType } });
-    const recipientField = path === '/agent/transfer' ? `"to": ${JSON.stringify(recipient.handle)}` : `"recipientEmail": ${JSON.stringify(recipient.email)}`;
+    const raw = (rawBody: string, contentType = 'application/json') =>
+      server.request('POST', path, { key: sender.key, rawBody, headers: { 'content-type': contentType } });
+    const recipientField =
+      path === '/agent/transfer' ? `"to": ${JSON.stringify(recipient.handle)}` : `"recipientEmail": ${JSON.stringify(recipient.email)}`;
     const withAmount = (amount: string) => `{${recipientField}, "amount": ${amount}, "currency": "USDC"}`;
     expectProblem(await raw('{"to": "PA-'), 400, 'malformed_json');
     expectProblem(await raw('[1, 2]'), 400, 'invalid_request');
@@ -122,7 +124,11 @@ describe('authentication', () => {
     const body = { to: recipient.handle, amount: 1, currency: 'USDC' };
     expectProblem(await server.request('POST', '/agent/transfer', { body }), 401, 'unauthorized');
     expectProblem(await server.request('POST', '/agent/transfer', { key: 'pa_live_wrong', body }), 401, 'unauthorized');
-    expectProblem(await server.request('POST', '/stablecoin/transfer', { body: { recipientEmail: recipient.email, amount: 1, currency: 'USDC' } }), 401, 'unauthorized');
+    expectProblem(
+      await server.request('POST', '/stablecoin/transfer', { body: { recipientEmail: recipient.email, amount: 1, currency: 'USDC' } }),
+      401,
+      'unauthorized',
+    );
     expectProblem(await server.request('GET', `/agent/transfer/quote?to=${recipient.handle}&amount=1`), 401, 'unauthorized');
     const revoked = await registerUser(server);
     await fund(server, revoked, 5_000_000n);
@@ -139,7 +145,11 @@ describe('insufficient balance', () => {
     const poor = await registerUser(server);
     await fund(server, poor, 9_999_999n);
     const before = await stablecoinSnapshot(server);
-    const refused = expectProblem(await agentTransfer(server, poor, { to: recipient.handle, amount: 10, currency: 'USDC' }), 400, 'insufficient_balance');
+    const refused = expectProblem(
+      await agentTransfer(server, poor, { to: recipient.handle, amount: 10, currency: 'USDC' }),
+      400,
+      'insufficient_balance',
+    );
     expect(refused.detail).toMatch(/USDC/);
     expect(await stablecoinSnapshot(server)).toBe(before);
     expect(await balanceOf(server, poor)).toEqual({ USDC: '9.999999', EURC: '0.000000' });
@@ -177,7 +187,11 @@ describe('GET /agent/transfer/quote refuses bad input', () => {
   });
 
   it('a phone number with an unencoded + (read as a space) is refused with a hint, and works encoded', async () => {
-    const problem = expectProblem(await server.request('GET', '/agent/transfer/quote?to=+4915112345678&amount=1', { key: sender.key }), 400, 'invalid_request');
+    const problem = expectProblem(
+      await server.request('GET', '/agent/transfer/quote?to=+4915112345678&amount=1', { key: sender.key }),
+      400,
+      'invalid_request',
+    );
     expect(problem.detail).toContain('%2B');
     const encoded = await server.request('GET', '/agent/transfer/quote?to=%2B4915112345678&amount=1', { key: sender.key });
     expect(encoded.status).toBe(200);

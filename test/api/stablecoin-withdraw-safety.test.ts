@@ -11,7 +11,15 @@ import { reserveWithdrawal } from '../../src/stablecoin/withdrawal-ledger.js';
 import { insertWithdrawal } from '../../src/stablecoin/withdrawals-repository.js';
 import { accountIdOf, balanceOf, fund } from '../helpers/stablecoin.js';
 import { expectProblem, registerUser, startTestServer, type TestServer } from '../helpers/test-server.js';
-import { freshAddress, fundHotWallet, onChainBalance, outboxRowsFor, settleWithdrawals, withdraw, withdrawalSnapshot } from '../helpers/withdrawals.js';
+import {
+  freshAddress,
+  fundHotWallet,
+  onChainBalance,
+  outboxRowsFor,
+  settleWithdrawals,
+  withdraw,
+  withdrawalSnapshot,
+} from '../helpers/withdrawals.js';
 
 let server: TestServer;
 
@@ -85,7 +93,9 @@ describe('idempotency', () => {
     await fund(server, user, 10_000_000n);
     const to = freshAddress();
     const headers = { 'idempotency-key': 'burst' };
-    const responses = await Promise.all([...Array(8)].map(() => withdraw(server, user, { amount: 2, currency: 'USDC', address: to }, headers)));
+    const responses = await Promise.all(
+      [...Array(8)].map(() => withdraw(server, user, { amount: 2, currency: 'USDC', address: to }, headers)),
+    );
     const ok = responses.filter((r) => r.status === 200);
     expect(ok.length).toBeGreaterThanOrEqual(1);
     for (const r of responses.filter((r) => r.status !== 200)) expectProblem(r, 409, 'idempotency_key_in_use');
@@ -139,9 +149,15 @@ describe('when the chain refuses or reverts', () => {
     expect(logged.join('')).not.toContain(server.deps.chain.rpcUrl);
     expect(refused.headers.get('retry-after')).toBe('60');
     expect(await balanceOf(server, user)).toEqual({ USDC: '0.000000', EURC: '5.000000' });
-    expect((await sql<{ n: string }>`select count(*)::text as n from hot_wallet_outbox`.execute(server.deps.db)).rows).toEqual(outboxBefore.rows);
+    expect((await sql<{ n: string }>`select count(*)::text as n from hot_wallet_outbox`.execute(server.deps.db)).rows).toEqual(
+      outboxBefore.rows,
+    );
     // Recorded as failed (nothing sent), its reservation voided, and it gave up the key.
-    const failed = await server.deps.db.selectFrom('withdrawals').selectAll().where('account_id', '=', await accountIdOf(server, user)).execute();
+    const failed = await server.deps.db
+      .selectFrom('withdrawals')
+      .selectAll()
+      .where('account_id', '=', await accountIdOf(server, user))
+      .execute();
     expect(failed).toMatchObject([{ status: 'failed', failure_code: 'not_sent', idempotency_key: null, tx_hash: null }]);
     expect(await historyStatus(user, failed[0]!.id)).toBe('failed');
     expect(await checkLedgerInvariants(server.deps.db)).toEqual([]);
@@ -181,7 +197,11 @@ describe('when the chain refuses or reverts', () => {
     expect(await onChainBalance(server, a, 'EURC')).toBe(4_925_500n);
     expect(await onChainBalance(server, b, 'EURC')).toBe(0n);
     expect(await balanceOf(server, user)).toEqual({ USDC: '0.000000', EURC: '5.000000' });
-    const failed = await server.deps.db.selectFrom('withdrawals').select(['status', 'failure_code', 'tx_hash']).where('id', '=', second.body.withdrawalId).executeTakeFirstOrThrow();
+    const failed = await server.deps.db
+      .selectFrom('withdrawals')
+      .select(['status', 'failure_code', 'tx_hash'])
+      .where('id', '=', second.body.withdrawalId)
+      .executeTakeFirstOrThrow();
     expect(failed).toEqual({ status: 'failed', failure_code: 'reverted', tx_hash: second.body.txId });
     expect(await checkLedgerInvariants(server.deps.db)).toEqual([]);
   });
@@ -206,7 +226,9 @@ describe('crash safety', () => {
 
     await server.deps.sandboxClock!.advance(10_000n);
     await settleWithdrawals(server);
-    expect(await outboxRowsFor(server, [response.body.withdrawalId])).toMatchObject([{ status: 'confirmed', tx_hash: response.body.txId, nonce: entry!.nonce }]);
+    expect(await outboxRowsFor(server, [response.body.withdrawalId])).toMatchObject([
+      { status: 'confirmed', tx_hash: response.body.txId, nonce: entry!.nonce },
+    ]);
     expect(await historyStatus(user, response.body.withdrawalId)).toBe('complete');
     expect(await onChainBalance(server, to)).toBe(4_925_500n);
     // Later rounds send nothing more.

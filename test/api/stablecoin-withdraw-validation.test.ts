@@ -32,12 +32,19 @@ function badChecksum(address: string): string {
   return checksummed.slice(0, at) + (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase()) + checksummed.slice(at + 1);
 }
 
-async function expectRefusedWithNoChange(body: unknown, status: number, code: string, options: { key?: string; rawBody?: string; headers?: Record<string, string> } = {}) {
+async function expectRefusedWithNoChange(
+  body: unknown,
+  status: number,
+  code: string,
+  options: { key?: string; rawBody?: string; headers?: Record<string, string> } = {},
+) {
   const before = await withdrawalSnapshot(server);
   const hotBefore = await onChainBalance(server, server.deps.wallets.hotWallet.address);
   const response = await server.request('POST', '/stablecoin/withdraw', {
     key: options.key ?? user.key,
-    ...(options.rawBody !== undefined ? { rawBody: options.rawBody, headers: { 'content-type': 'application/json', ...options.headers } } : { body, headers: options.headers }),
+    ...(options.rawBody !== undefined
+      ? { rawBody: options.rawBody, headers: { 'content-type': 'application/json', ...options.headers } }
+      : { body, headers: options.headers }),
   });
   const problem = expectProblem(response, status, code);
   expect(await withdrawalSnapshot(server)).toBe(before);
@@ -68,7 +75,11 @@ describe('bad addresses', () => {
   it('a peerpay address is refused as a saved default, and one saved before that rule is refused when used', async () => {
     const someone = await registerUser(server);
     await fund(server, someone, 5_000_000n);
-    expectProblem(await server.request('PUT', '/stablecoin/withdrawal-address', { key: someone.key, body: { address: other.depositAddress } }), 400, 'invalid_address');
+    expectProblem(
+      await server.request('PUT', '/stablecoin/withdrawal-address', { key: someone.key, body: { address: other.depositAddress } }),
+      400,
+      'invalid_address',
+    );
     // Saved under the old rule, straight into the table.
     const accountId = await accountIdOf(server, someone);
     await upsertWithdrawalAddress(server.deps.db, { accountId, address: getAddress(other.depositAddress), at: new Date() });
@@ -101,7 +112,11 @@ describe('bad amounts and currencies', () => {
   it('malformed JSON → 400 malformed_json; no key → 401', async () => {
     await expectRefusedWithNoChange(undefined, 400, 'malformed_json', { rawBody: '{"amount": 5,' });
     const before = await withdrawalSnapshot(server);
-    expectProblem(await server.request('POST', '/stablecoin/withdraw', { body: { amount: 5, currency: 'USDC', address: good } }), 401, 'unauthorized');
+    expectProblem(
+      await server.request('POST', '/stablecoin/withdraw', { body: { amount: 5, currency: 'USDC', address: good } }),
+      401,
+      'unauthorized',
+    );
     expect(await withdrawalSnapshot(server)).toBe(before);
   });
 

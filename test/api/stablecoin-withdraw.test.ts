@@ -61,7 +61,11 @@ describe('a withdrawal, end to end', () => {
       counterpartyHandle: null,
     });
     expect(await balanceOf(server, user)).toEqual({ USDC: '5.000000', EURC: '0.000000' });
-    const fees = await server.deps.db.selectFrom('ledger_accounts').select(['balance', 'pending_credits']).where('code', '=', 'platform:fees:USDC').executeTakeFirstOrThrow();
+    const fees = await server.deps.db
+      .selectFrom('ledger_accounts')
+      .select(['balance', 'pending_credits'])
+      .where('code', '=', 'platform:fees:USDC')
+      .executeTakeFirstOrThrow();
     expect(fees).toEqual({ balance: 74_500n, pending_credits: 0n });
     expect(await checkLedgerInvariants(server.deps.db)).toEqual([]);
   });
@@ -100,7 +104,9 @@ describe('a withdrawal, end to end', () => {
       // CHAIN_POLL_INTERVAL_MS is 1000 by default: the next tick confirms and completes (about 1 s).
       // The bound is liveness, not performance (the figure is logged): a few ticks on a loaded machine.
       expect(completeMs).toBeLessThan(15 * server.deps.config.chainPollIntervalMs);
-      console.log(`withdrawal timing: answered after ${answeredMs.toFixed(0)} ms, complete after ${completeMs.toFixed(0)} ms (chain tick ${server.deps.config.chainPollIntervalMs} ms)`);
+      console.log(
+        `withdrawal timing: answered after ${answeredMs.toFixed(0)} ms, complete after ${completeMs.toFixed(0)} ms (chain tick ${server.deps.config.chainPollIntervalMs} ms)`,
+      );
       expect(await onChainBalance(server, to)).toBe(4_925_500n);
     } finally {
       await jobs.stop();

@@ -92,7 +92,11 @@ describe('the default withdrawal address', () => {
   });
 
   it('refuses malformed JSON and needs a key', async () => {
-    const raw = await server.request('PUT', '/stablecoin/withdrawal-address', { key: user.key, rawBody: '{"address": "0x', headers: { 'content-type': 'application/json' } });
+    const raw = await server.request('PUT', '/stablecoin/withdrawal-address', {
+      key: user.key,
+      rawBody: '{"address": "0x',
+      headers: { 'content-type': 'application/json' },
+    });
     expectProblem(raw, 400, 'malformed_json');
     expectProblem(await server.request('PUT', '/stablecoin/withdrawal-address', { body: { address: CHECKSUMMED } }), 401, 'unauthorized');
     expectProblem(await server.request('GET', '/stablecoin/withdrawal-address'), 401, 'unauthorized');

@@ -6,7 +6,13 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AnvilBinaryError, resolveAnvilBinary } from '../../src/adapters/chain/anvil-binary.js';
-import { ANVIL_PREVIOUS_STATE_FILE, ANVIL_STATE_FILE, AnvilStartError, startAnvil, type AnvilProcess } from '../../src/adapters/chain/anvil-process.js';
+import {
+  ANVIL_PREVIOUS_STATE_FILE,
+  ANVIL_STATE_FILE,
+  AnvilStartError,
+  startAnvil,
+  type AnvilProcess,
+} from '../../src/adapters/chain/anvil-process.js';
 import { EmbeddedChainBusyError, isProcessAlive } from '../../src/adapters/chain/anvil-pid-file.js';
 import { makeTempDataDir, removeDataDir } from './chain-fixture.js';
 import packageJson from '../../package.json' with { type: 'json' };
@@ -88,7 +94,10 @@ describe('the anvil process', () => {
     expect(anvil.rpcUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(await rpc(anvil.rpcUrl, 'eth_chainId')).toBe('0x89');
     expect(anvil.isRunning()).toBe(true);
-    expect(JSON.parse(fs.readFileSync(path.join(dataDir, 'anvil.pid'), 'utf8'))).toMatchObject({ anvilPid: anvil.pid, ownerPid: process.pid });
+    expect(JSON.parse(fs.readFileSync(path.join(dataDir, 'anvil.pid'), 'utf8'))).toMatchObject({
+      anvilPid: anvil.pid,
+      ownerPid: process.pid,
+    });
     await rpc(anvil.rpcUrl, 'anvil_setBalance', [ADDRESS, '0x1234']);
     // No dev accounts, so anvil's log lists no private keys.
     const log = fs.readFileSync(path.join(dataDir, 'anvil.log'), 'utf8');
@@ -106,8 +115,8 @@ describe('the anvil process', () => {
 
   it('runs several chains side by side on different ports', async () => {
     const [a, b] = await Promise.all([start(tempDir()), start(tempDir())]);
-    expect(a!.rpcUrl).not.toBe(b!.rpcUrl);
-    expect(await rpc(b!.rpcUrl, 'eth_blockNumber')).toBe('0x0');
+    expect(a.rpcUrl).not.toBe(b.rpcUrl);
+    expect(await rpc(b.rpcUrl, 'eth_blockNumber')).toBe('0x0');
   });
 
   it('keeps the chain across a restart, including after a crash, thanks to the periodic dump', async () => {

@@ -57,7 +57,12 @@ describe('Transfer logs', () => {
     const watched = [newAccount().address];
     const from = (await f.adapter.getBlockNumber()) + 1n;
     for (let i = 0; i < 3; i += 1) await f.mintMined({ token: usdc, to: watched[0]!, amount: 1n });
-    const logs = await f.adapter.getTransferLogs({ tokens: [usdc], recipients: watched, fromBlock: from, toBlock: await f.adapter.getBlockNumber() });
+    const logs = await f.adapter.getTransferLogs({
+      tokens: [usdc],
+      recipients: watched,
+      fromBlock: from,
+      toBlock: await f.adapter.getBlockNumber(),
+    });
     expect(logs).toHaveLength(3);
     const keys = logs.map((log) => `${log.blockNumber}:${log.logIndex}`);
     expect(new Set(logs.map((log) => `${log.txHash}:${log.logIndex}`)).size).toBe(3);

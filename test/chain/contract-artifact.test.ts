@@ -9,7 +9,12 @@ import { SANDBOX_TOKENS, SANDBOX_TOKEN_DEPLOYER, SANDBOX_TOKEN_RUNTIME_BYTECODE 
 import packageJson from '../../package.json' with { type: 'json' };
 
 const committedText = fs.readFileSync(SANDBOX_TOKEN_ARTIFACT_PATH, 'utf8');
-const committed = JSON.parse(committedText) as { abi: AbiEntry[]; compilerVersion: string; settings: { evmVersion: string }; deployedBytecode: string };
+const committed = JSON.parse(committedText) as {
+  abi: AbiEntry[];
+  compilerVersion: string;
+  settings: { evmVersion: string };
+  deployedBytecode: string;
+};
 
 interface AbiEntry {
   type: string;

@@ -60,7 +60,13 @@ describe('the embedded chain', () => {
     const before = await fixtureOn(dataDir, owner);
     const holder = await before.fundedAccount({ token: before.chain.tokens.USDC, amount: 100_000_000n });
     const friend = newAccount().address;
-    const sent = await before.adapter.sendTokenTransfer({ token: before.chain.tokens.USDC, sender: holder, to: friend, amount: 10_000_000n, nonce: 0 });
+    const sent = await before.adapter.sendTokenTransfer({
+      token: before.chain.tokens.USDC,
+      sender: holder,
+      to: friend,
+      amount: 10_000_000n,
+      nonce: 0,
+    });
     await before.mined(sent);
     await before.mintMined({ token: before.chain.tokens.EURC, to: friend, amount: 42n });
     const headBefore = await before.adapter.getBlockNumber();
@@ -98,7 +104,11 @@ describe('the embedded chain', () => {
   it('refuses a DATA_DIR chain holding other code at a token address', async () => {
     const dataDir = tempDir();
     const anvil = await startAnvil({ dataDir, chainId: 137 });
-    const client = createTestClient({ chain: chainFor({ chainId: 137, rpcUrl: anvil.rpcUrl }), transport: http(anvil.rpcUrl), mode: 'anvil' });
+    const client = createTestClient({
+      chain: chainFor({ chainId: 137, rpcUrl: anvil.rpcUrl }),
+      transport: http(anvil.rpcUrl),
+      mode: 'anvil',
+    });
     await client.setCode({ address: SANDBOX_TOKENS.USDC.address, bytecode: '0x00' });
     await anvil.stop();
     await expect(startEmbeddedChain({ dataDir, tokenOwner: newAccount().address })).rejects.toThrow(/not this release's SandboxToken/);
@@ -107,13 +117,26 @@ describe('the embedded chain', () => {
   it('finishes a deployment that stopped between placing the code and initialising it', async () => {
     const dataDir = tempDir();
     const anvil = await startAnvil({ dataDir, chainId: 137 });
-    const client = createTestClient({ chain: chainFor({ chainId: 137, rpcUrl: anvil.rpcUrl }), transport: http(anvil.rpcUrl), mode: 'anvil' });
+    const client = createTestClient({
+      chain: chainFor({ chainId: 137, rpcUrl: anvil.rpcUrl }),
+      transport: http(anvil.rpcUrl),
+      mode: 'anvil',
+    });
     await client.setCode({ address: SANDBOX_TOKENS.USDC.address, bytecode: SANDBOX_TOKEN_RUNTIME_BYTECODE });
     await anvil.stop();
     const fixture = await fixtureOn(dataDir);
     expect(fixture.chain.initialisedTokens).toEqual(['USDC', 'EURC']);
-    const reader = createPublicClient({ chain: chainFor({ chainId: 137, rpcUrl: fixture.chain.rpcUrl }), transport: http(fixture.chain.rpcUrl) });
-    expect(await reader.readContract({ address: SANDBOX_TOKENS.USDC.address, abi: [parseAbiItem('function name() view returns (string)')], functionName: 'name' })).toBe('USD Coin');
+    const reader = createPublicClient({
+      chain: chainFor({ chainId: 137, rpcUrl: fixture.chain.rpcUrl }),
+      transport: http(fixture.chain.rpcUrl),
+    });
+    expect(
+      await reader.readContract({
+        address: SANDBOX_TOKENS.USDC.address,
+        abi: [parseAbiItem('function name() view returns (string)')],
+        functionName: 'name',
+      }),
+    ).toBe('USD Coin');
   });
 
   it('reports an anvil that died under it', async () => {

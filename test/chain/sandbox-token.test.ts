@@ -2,7 +2,17 @@
 // minting, ERC-20 transfers, EIP-3009 authorizations (relayed, replayed, out of their window,
 // forged, cancelled) and EIP-2612 permits.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestClient, getAddress, hashDomain, http, parseEventLogs, zeroAddress, type Address, type Hex, type LocalAccount } from 'viem';
+import {
+  createTestClient,
+  getAddress,
+  hashDomain,
+  http,
+  parseEventLogs,
+  zeroAddress,
+  type Address,
+  type Hex,
+  type LocalAccount,
+} from 'viem';
 import { ChainRevertError, type TransferAuthorization } from '../../src/adapters/chain/chain-adapter.js';
 import { fullTokenAbi } from '../../src/adapters/chain/token-abi.js';
 import { permitTypes, randomAuthorizationNonce, signTransferAuthorization } from '../../src/adapters/chain/transfer-authorization.js';
@@ -25,13 +35,20 @@ afterAll(async () => {
 });
 
 const read = <T>(address: Address, functionName: string, args: readonly unknown[] = []) =>
-  f.publicClient.readContract({ address, abi: fullTokenAbi, functionName, args } as never) as Promise<T>;
+  f.publicClient.readContract({ address, abi: fullTokenAbi, functionName, args }) as Promise<T>;
 
 const balanceOf = (token: Address, holder: Address) => f.adapter.getTokenBalance({ token, holder });
 
 const nowSeconds = () => BigInt(Math.floor(Date.now() / 1000));
 
-async function authorization(options: { from: LocalAccount; to: Address; value: bigint; validAfter?: bigint; validBefore?: bigint; token?: Address }): Promise<TransferAuthorization> {
+async function authorization(options: {
+  from: LocalAccount;
+  to: Address;
+  value: bigint;
+  validAfter?: bigint;
+  validBefore?: bigint;
+  token?: Address;
+}): Promise<TransferAuthorization> {
   return signTransferAuthorization({
     signer: options.from,
     domain: await f.adapter.getTokenDomain(options.token ?? usdc),
@@ -78,8 +95,13 @@ describe('sandbox token identity', () => {
     ] as const) {
       const domain = { name, version: '2', chainId: 137, verifyingContract: token };
       expect(await f.adapter.getTokenDomain(token)).toEqual(domain);
-      expect(await read(token, 'DOMAIN_SEPARATOR')).toBe(hashDomain({ domain: { ...domain, chainId: 137n }, types: { EIP712Domain: eip712DomainType } }));
-      const [fields, eipName, version, chainId, verifyingContract] = await read<readonly [Hex, string, string, bigint, Address]>(token, 'eip712Domain');
+      expect(await read(token, 'DOMAIN_SEPARATOR')).toBe(
+        hashDomain({ domain: { ...domain, chainId: 137n }, types: { EIP712Domain: eip712DomainType } }),
+      );
+      const [fields, eipName, version, chainId, verifyingContract] = await read<readonly [Hex, string, string, bigint, Address]>(
+        token,
+        'eip712Domain',
+      );
       expect([fields, eipName, version, chainId, getAddress(verifyingContract)]).toEqual(['0x0f', name, '2', 137n, token]);
     }
   });
@@ -87,7 +109,13 @@ describe('sandbox token identity', () => {
   it('cannot be initialised a second time', async () => {
     const intruder = await f.fundedAccount();
     await expect(
-      f.publicClient.simulateContract({ address: usdc, abi: fullTokenAbi, functionName: 'initialize', args: ['Fake', 'FAKE', 18, intruder.address], account: intruder }),
+      f.publicClient.simulateContract({
+        address: usdc,
+        abi: fullTokenAbi,
+        functionName: 'initialize',
+        args: ['Fake', 'FAKE', 18, intruder.address],
+        account: intruder,
+      }),
     ).rejects.toThrow(/AlreadyInitialized/);
   });
 });
@@ -116,7 +144,9 @@ describe('minting', () => {
     const faucet = await f.fundedAccount();
     const holder = newAccount();
     await expectRevert(f.adapter.mint({ token: usdc, minter: faucet, to: holder.address, amount: 1n }), 'NotMinter');
-    const grant = await f.walletFor(f.owner).writeContract({ address: usdc, abi: fullTokenAbi, functionName: 'configureMinter', args: [faucet.address, true] });
+    const grant = await f
+      .walletFor(f.owner)
+      .writeContract({ address: usdc, abi: fullTokenAbi, functionName: 'configureMinter', args: [faucet.address, true] });
     expect(await f.mined(grant)).toBe('success');
     expect(await f.mined(await f.adapter.mint({ token: usdc, minter: faucet, to: holder.address, amount: 5n }))).toBe('success');
     expect(await balanceOf(usdc, holder.address)).toBe(5n);
@@ -124,7 +154,9 @@ describe('minting', () => {
 
   it('gives concurrent mints by one minter distinct nonces', async () => {
     const holder = newAccount();
-    const hashes = await Promise.all(Array.from({ length: 5 }, () => f.adapter.mint({ token: usdc, minter: f.owner, to: holder.address, amount: 1_000_000n })));
+    const hashes = await Promise.all(
+      Array.from({ length: 5 }, () => f.adapter.mint({ token: usdc, minter: f.owner, to: holder.address, amount: 1_000_000n })),
+    );
     expect(new Set(hashes).size).toBe(5);
     for (const hash of hashes) expect(await f.mined(hash)).toBe('success');
     expect(await balanceOf(usdc, holder.address)).toBe(5_000_000n);
@@ -145,7 +177,10 @@ describe('ERC-20 transfers', () => {
 
   it('refuses a transfer beyond the balance before anything is sent', async () => {
     const sender = await f.fundedAccount({ token: usdc, amount: 1_000_000n });
-    await expectRevert(f.adapter.sendTokenTransfer({ token: usdc, sender, to: newAccount().address, amount: 1_000_001n, nonce: 0 }), 'InsufficientBalance');
+    await expectRevert(
+      f.adapter.sendTokenTransfer({ token: usdc, sender, to: newAccount().address, amount: 1_000_001n, nonce: 0 }),
+      'InsufficientBalance',
+    );
     expect(await f.adapter.getNonce({ address: sender.address, blockTag: 'pending' })).toBe(0);
     expect(await balanceOf(usdc, sender.address)).toBe(1_000_000n);
   });
@@ -187,7 +222,13 @@ describe('EIP-3009 transferWithAuthorization', () => {
     const relayer = await f.fundedAccount();
     const expired = await authorization({ from: holder, to: relayer.address, value: 1n, validBefore: nowSeconds() - 60n });
     await expectRevert(relay(relayer, expired), 'AuthorizationExpired');
-    const early = await authorization({ from: holder, to: relayer.address, value: 1n, validAfter: nowSeconds() + 3600n, validBefore: nowSeconds() + 7200n });
+    const early = await authorization({
+      from: holder,
+      to: relayer.address,
+      value: 1n,
+      validAfter: nowSeconds() + 3600n,
+      validBefore: nowSeconds() + 7200n,
+    });
     await expectRevert(relay(relayer, early), 'AuthorizationNotYetValid');
     expect(await balanceOf(usdc, holder.address)).toBe(10_000_000n);
     expect(await f.adapter.getAuthorizationState({ token: usdc, authorizer: holder.address, nonce: early.nonce })).toBe(false);
@@ -225,7 +266,11 @@ describe('EIP-3009 transferWithAuthorization', () => {
     // value 0x1626ba7e whatever it is asked, the other answers with zeros.
     const approving = newAccount().address;
     const refusing = newAccount().address;
-    const testClient = createTestClient({ chain: chainFor({ chainId: 137, rpcUrl: f.chain.rpcUrl }), transport: http(f.chain.rpcUrl), mode: 'anvil' });
+    const testClient = createTestClient({
+      chain: chainFor({ chainId: 137, rpcUrl: f.chain.rpcUrl }),
+      transport: http(f.chain.rpcUrl),
+      mode: 'anvil',
+    });
     await testClient.setCode({ address: approving, bytecode: '0x631626ba7e60e01b60005260206000f3' });
     await testClient.setCode({ address: refusing, bytecode: '0x60206000f3' });
     const relayer = await f.fundedAccount();
@@ -252,8 +297,18 @@ describe('EIP-3009 transferWithAuthorization', () => {
     });
     const args = [message.from, message.to, message.value, message.validAfter, message.validBefore, nonce, signature] as const;
     const stranger = await f.fundedAccount();
-    await expect(f.publicClient.simulateContract({ address: usdc, abi: fullTokenAbi, functionName: 'receiveWithAuthorization', args, account: stranger })).rejects.toThrow(/CallerMustBePayee/);
-    const hash = await f.walletFor(payee).writeContract({ address: usdc, abi: fullTokenAbi, functionName: 'receiveWithAuthorization', args });
+    await expect(
+      f.publicClient.simulateContract({
+        address: usdc,
+        abi: fullTokenAbi,
+        functionName: 'receiveWithAuthorization',
+        args,
+        account: stranger,
+      }),
+    ).rejects.toThrow(/CallerMustBePayee/);
+    const hash = await f
+      .walletFor(payee)
+      .writeContract({ address: usdc, abi: fullTokenAbi, functionName: 'receiveWithAuthorization', args });
     expect(await f.mined(hash)).toBe('success');
     expect(await balanceOf(usdc, payee.address)).toBe(2_000_000n);
   });
@@ -264,11 +319,23 @@ describe('EIP-3009 transferWithAuthorization', () => {
     const signed = await authorization({ from: holder, to: relayer.address, value: 1_000_000n });
     const cancellation = await holder.signTypedData({
       domain: await f.adapter.getTokenDomain(usdc),
-      types: { CancelAuthorization: [{ name: 'authorizer', type: 'address' }, { name: 'nonce', type: 'bytes32' }] },
+      types: {
+        CancelAuthorization: [
+          { name: 'authorizer', type: 'address' },
+          { name: 'nonce', type: 'bytes32' },
+        ],
+      },
       primaryType: 'CancelAuthorization',
       message: { authorizer: holder.address, nonce: signed.nonce },
     });
-    const hash = await f.walletFor(relayer).writeContract({ address: usdc, abi: fullTokenAbi, functionName: 'cancelAuthorization', args: [holder.address, signed.nonce, cancellation] });
+    const hash = await f
+      .walletFor(relayer)
+      .writeContract({
+        address: usdc,
+        abi: fullTokenAbi,
+        functionName: 'cancelAuthorization',
+        args: [holder.address, signed.nonce, cancellation],
+      });
     expect(await f.mined(hash)).toBe('success');
     await expectRevert(relay(relayer, signed), 'AuthorizationAlreadyUsed');
     expect(await balanceOf(usdc, holder.address)).toBe(2_000_000n);
@@ -300,16 +367,27 @@ describe('EIP-2612 permit', () => {
     const deadline = nowSeconds() + 600n;
     const signature = await signPermit(holder, spender.address, 5_000_000n, deadline);
     const args = [holder.address, spender.address, 5_000_000n, deadline, signature] as const;
-    expect(await f.mined(await f.walletFor(spender).writeContract({ address: eurc, abi: fullTokenAbi, functionName: 'permit', args }))).toBe('success');
+    expect(
+      await f.mined(await f.walletFor(spender).writeContract({ address: eurc, abi: fullTokenAbi, functionName: 'permit', args })),
+    ).toBe('success');
     expect(await read(eurc, 'allowance', [holder.address, spender.address])).toBe(5_000_000n);
     expect(await read(eurc, 'nonces', [holder.address])).toBe(1n);
 
-    const spend = await f.walletFor(spender).writeContract({ address: eurc, abi: fullTokenAbi, functionName: 'transferFrom', args: [holder.address, spender.address, 4_000_000n] });
+    const spend = await f
+      .walletFor(spender)
+      .writeContract({
+        address: eurc,
+        abi: fullTokenAbi,
+        functionName: 'transferFrom',
+        args: [holder.address, spender.address, 4_000_000n],
+      });
     expect(await f.mined(spend)).toBe('success');
     expect(await balanceOf(eurc, spender.address)).toBe(4_000_000n);
     expect(await read(eurc, 'allowance', [holder.address, spender.address])).toBe(1_000_000n);
     // The nonce is spent: the same signature no longer matches.
-    await expect(f.publicClient.simulateContract({ address: eurc, abi: fullTokenAbi, functionName: 'permit', args, account: spender })).rejects.toThrow(/InvalidSignature/);
+    await expect(
+      f.publicClient.simulateContract({ address: eurc, abi: fullTokenAbi, functionName: 'permit', args, account: spender }),
+    ).rejects.toThrow(/InvalidSignature/);
   });
 
   it('refuses a permit past its deadline', async () => {
@@ -320,7 +398,13 @@ describe('EIP-2612 permit', () => {
     const deadline = (await f.publicClient.getBlock()).timestamp - 1n;
     const signature = await signPermit(holder, spender.address, 1n, deadline);
     await expect(
-      f.publicClient.simulateContract({ address: eurc, abi: fullTokenAbi, functionName: 'permit', args: [holder.address, spender.address, 1n, deadline, signature], account: spender }),
+      f.publicClient.simulateContract({
+        address: eurc,
+        abi: fullTokenAbi,
+        functionName: 'permit',
+        args: [holder.address, spender.address, 1n, deadline, signature],
+        account: spender,
+      }),
     ).rejects.toThrow(/PermitExpired/);
   });
 });

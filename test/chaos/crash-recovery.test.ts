@@ -19,13 +19,15 @@ import { findViolations, waitForWithdrawals, type IntendedOperation, type Operat
 
 const { settings, cleanups } = processTest();
 
-
 it(`every operation happens exactly once across SIGKILLs and restarts (seed ${settings.seed})`, async () => {
   const random = randomFor('crash-recovery');
   const t0 = Date.now();
   const phases: string[] = [];
   const phase = (name: string) => phases.push(`${name} ${Date.now() - t0} ms`);
-  const plan = byProfile({ short: { clients: 6, operationsPerClient: 6, kills: 2 }, full: { clients: 12, operationsPerClient: 40, kills: 8 } });
+  const plan = byProfile({
+    short: { clients: 6, operationsPerClient: 6, kills: 2 },
+    full: { clients: 12, operationsPerClient: 40, kills: 8 },
+  });
   const database = (await createPostgresTestDatabase())!;
   cleanups.push(() => database.drop());
   const chain = await startChaosChain();
@@ -83,8 +85,16 @@ it(`every operation happens exactly once across SIGKILLs and restarts (seed ${se
         step.kind === 'stablecoin_transfer'
           ? { method: 'POST', path: '/agent/transfer', body: { to: step.recipient.handle, amount, currency: 'USDC' } }
           : step.kind === 'fiat_transfer'
-            ? { method: 'POST', path: '/transfers', body: { recipientHandle: step.recipient.handle, amount, currency: 'USD', paymentMethod: 'instant' } }
-            : { method: 'POST', path: '/stablecoin/withdraw', body: { amount: (step.cents + 100) / 100, currency: 'USDC', address: step.destination } };
+            ? {
+                method: 'POST',
+                path: '/transfers',
+                body: { recipientHandle: step.recipient.handle, amount, currency: 'USD', paymentMethod: 'instant' },
+              }
+            : {
+                method: 'POST',
+                path: '/stablecoin/withdraw',
+                body: { amount: (step.cents + 100) / 100, currency: 'USDC', address: step.destination },
+              };
       const started = Date.now();
       const answer = await callUntilAnswered(baseUrl, { ...request, key: step.sender.key, idempotencyKey: step.idempotencyKey });
       longestWaitMs = Math.max(longestWaitMs, Date.now() - started);
@@ -92,7 +102,8 @@ it(`every operation happens exactly once across SIGKILLs and restarts (seed ${se
       if (answer.attempts > 1) resent++;
       if (answer.status >= 200 && answer.status < 300) {
         const answeredId = answer.body?.transfer?.id ?? answer.body?.transferId ?? answer.body?.withdrawalId;
-        if (typeof answeredId !== 'string') failures.push(`${step.kind} ${step.idempotencyKey}: a 2xx answer without an id: ${JSON.stringify(answer.body)}`);
+        if (typeof answeredId !== 'string')
+          failures.push(`${step.kind} ${step.idempotencyKey}: a 2xx answer without an id: ${JSON.stringify(answer.body)}`);
         operations.push({ kind: step.kind, idempotencyKey: step.idempotencyKey, answeredId });
       } else {
         failures.push(`${step.kind} ${step.idempotencyKey}: ${answer.status} ${JSON.stringify(answer.body)}`);

@@ -24,7 +24,6 @@ let alice: TestUser;
 let bob: TestUser;
 let hotWalletBaseline: Record<string, bigint>;
 
-
 async function usdcOf(user: TestUser): Promise<string> {
   return (await server.request('GET', '/stablecoin/balance', { key: user.key })).body.USDC;
 }
@@ -43,7 +42,10 @@ beforeAll(async () => {
   proxy = await startTcpProxy({ host: anvil.hostname, port: Number(anvil.port) });
   await chain.mint(chain.hotWallet, 'USDC', 1_000_000_000n);
   hotWalletBaseline = { USDC: await chain.balanceOf(chain.hotWallet, 'USDC'), EURC: 0n };
-  server = await startTestServer({ ...chain.env, CHAIN_RPC_URL: proxy.url('http'), CHAIN_POLL_INTERVAL_MS: '100', LOG_LEVEL: 'warn' }, { jobs: true });
+  server = await startTestServer(
+    { ...chain.env, CHAIN_RPC_URL: proxy.url('http'), CHAIN_POLL_INTERVAL_MS: '100', LOG_LEVEL: 'warn' },
+    { jobs: true },
+  );
   alice = await registerUser(server);
   bob = await registerUser(server);
   await setUp(server, alice, '/agent/setup-link');
@@ -57,7 +59,10 @@ afterAll(async () => {
 });
 
 // Hung and erroring in every run (CI's short one too); answering 503 and refusing in the full run.
-const MODES = byProfile<[ProxyMode][]>({ short: [['blackhole'], ['rpcError']], full: [['blackhole'], ['rpcError'], ['http503'], ['refuse']] });
+const MODES = byProfile<[ProxyMode][]>({
+  short: [['blackhole'], ['rpcError']],
+  full: [['blackhole'], ['rpcError'], ['http503'], ['refuse']],
+});
 
 it.each<[ProxyMode]>(MODES)(
   `with the RPC %s for a while, withdrawals and deposits complete exactly once after it returns (seed ${settings.seed})`,
@@ -69,7 +74,13 @@ it.each<[ProxyMode]>(MODES)(
     for (let i = 0; i < 2; i++) {
       const key = `rpc-${mode}-${settings.seed}-before-${i}`;
       const address = privateKeyToAccount(keccak256(toHex(key))).address;
-      const answer = await callOnce(server.url, { method: 'POST', path: '/stablecoin/withdraw', key: alice.key, idempotencyKey: key, body: { amount: 2, currency: 'USDC', address } });
+      const answer = await callOnce(server.url, {
+        method: 'POST',
+        path: '/stablecoin/withdraw',
+        key: alice.key,
+        idempotencyKey: key,
+        body: { amount: 2, currency: 'USDC', address },
+      });
       expect(answer?.status).toBe(200);
       inFlight.push(answer!.body.withdrawalId);
       inFlightAddresses.push(address);
@@ -88,8 +99,16 @@ it.each<[ProxyMode]>(MODES)(
       destinations.map(async (address, i) => {
         const started = Date.now();
         const key = `rpc-${mode}-${settings.seed}-${i}`;
-        const answer = await callOnce(server.url, { method: 'POST', path: '/stablecoin/withdraw', key: alice.key, idempotencyKey: key, body: { amount: 3, currency: 'USDC', address } });
-        outcomes.push(`${answer?.status ?? 'none'} in ${Date.now() - started} ms${answer && answer.status >= 400 ? ` ${answer.body?.code}` : ''}`);
+        const answer = await callOnce(server.url, {
+          method: 'POST',
+          path: '/stablecoin/withdraw',
+          key: alice.key,
+          idempotencyKey: key,
+          body: { amount: 3, currency: 'USDC', address },
+        });
+        outcomes.push(
+          `${answer?.status ?? 'none'} in ${Date.now() - started} ms${answer && answer.status >= 400 ? ` ${answer.body?.code}` : ''}`,
+        );
         return answer;
       }),
     );
@@ -108,8 +127,12 @@ it.each<[ProxyMode]>(MODES)(
     // A deposit lands on chain while peerpay cannot see it.
     await chain.mint(alice.depositAddress, 'USDC', 11_000_000n);
     // Requests that need no chain keep working.
-    expect((await send(server, alice, { recipientHandle: bob.handle, amount: 1, currency: 'USD', paymentMethod: 'instant' })).status).toBe(200);
-    expect((await server.request('POST', '/agent/transfer', { key: alice.key, body: { to: bob.handle, amount: 1, currency: 'USDC' } })).status).toBe(200);
+    expect((await send(server, alice, { recipientHandle: bob.handle, amount: 1, currency: 'USD', paymentMethod: 'instant' })).status).toBe(
+      200,
+    );
+    expect(
+      (await server.request('POST', '/agent/transfer', { key: alice.key, body: { to: bob.handle, amount: 1, currency: 'USDC' } })).status,
+    ).toBe(200);
     await sleep(outageMs);
     const during = await server.deps.db.selectFrom('withdrawals').select('status').where('id', 'in', inFlight).execute();
     const pendingDuring = during.filter((w) => w.status === 'pending').length;
@@ -146,7 +169,9 @@ it.each<[ProxyMode]>(MODES)(
       if (sent.length > 1) keyed.push(`${address}: ${sent.length} transfers`);
     }
     recordChaos('dependency-faults-chain', { operations: 4, violations: keyed.length });
-    console.log(`RPC ${mode} (seed ${settings.seed}): withdrawals during the outage: ${outcomes.join('; ')}; ${accepted.length} accepted; ${pendingDuring} of 2 accepted just before it stayed pending through it, all complete after`);
+    console.log(
+      `RPC ${mode} (seed ${settings.seed}): withdrawals during the outage: ${outcomes.join('; ')}; ${accepted.length} accepted; ${pendingDuring} of 2 accepted just before it stayed pending through it, all complete after`,
+    );
     expect(keyed, `seed ${settings.seed}`).toEqual([]);
     await sleep(500);
     expect(await usdcOf(alice)).toBe(expectedText);

@@ -45,9 +45,17 @@ function requestOf(step: Step): CallOptions {
     case 'stablecoin_transfer':
       return { ...base, path: '/agent/transfer', body: { to: step.recipient.handle, amount, currency: 'USDC' } };
     case 'fiat_transfer':
-      return { ...base, path: '/transfers', body: { recipientHandle: step.recipient.handle, amount, currency: 'USD', paymentMethod: 'instant' } };
+      return {
+        ...base,
+        path: '/transfers',
+        body: { recipientHandle: step.recipient.handle, amount, currency: 'USD', paymentMethod: 'instant' },
+      };
     case 'withdrawal':
-      return { ...base, path: '/stablecoin/withdraw', body: { amount, currency: 'USDC', address: privateKeyToAccount(keccak256(toHex(step.idempotencyKey))).address } };
+      return {
+        ...base,
+        path: '/stablecoin/withdraw',
+        body: { amount, currency: 'USDC', address: privateKeyToAccount(keccak256(toHex(step.idempotencyKey))).address },
+      };
   }
 }
 
@@ -135,10 +143,15 @@ it(`money-moving requests cut off from PostgreSQL fail cleanly and apply exactly
   /** Retries until final; a success is recorded as an operation, anything else is a violation. */
   async function settle(step: Step, label: string): Promise<void> {
     const started = Date.now();
-    const answer = await callUntilAnswered(baseUrl, { ...requestOf(step), deadlineMs: 40_000 }).catch((error: Error) => ({ status: 0, body: error.message, attempts: 0 }));
+    const answer = await callUntilAnswered(baseUrl, { ...requestOf(step), deadlineMs: 40_000 }).catch((error: Error) => ({
+      status: 0,
+      body: error.message,
+      attempts: 0,
+    }));
     longestWaitMs = Math.max(longestWaitMs, Date.now() - started);
     if (Date.now() - started >= 9_000) leaseWaits++;
-    if (process.env.CHAOS_VERBOSE) console.log(`${label}: ${answer.status} after ${answer.attempts} attempts in ${Date.now() - started} ms`);
+    if (process.env.CHAOS_VERBOSE)
+      console.log(`${label}: ${answer.status} after ${answer.attempts} attempts in ${Date.now() - started} ms`);
     if (answer.status >= 200 && answer.status < 300 && typeof idOf(answer.body) === 'string') {
       operations.push({ kind: step.kind, idempotencyKey: step.idempotencyKey, answeredId: idOf(answer.body) as string });
     } else {
@@ -159,10 +172,12 @@ it(`money-moving requests cut off from PostgreSQL fail cleanly and apply exactly
       return;
     }
     count(`${first.status} ${first.body?.code}`);
-    const problem = String(first.headers.get('content-type')).startsWith('application/problem+json') && typeof first.body?.code === 'string';
+    const problem =
+      String(first.headers.get('content-type')).startsWith('application/problem+json') && typeof first.body?.code === 'string';
     if (!problem) violations.push(`${label}: ${first.status} without a problem document: ${JSON.stringify(first.body)}`);
     else if (first.status < 500) violations.push(`${label}: refused as the client's fault: ${first.status} ${first.body.code}`);
-    else if (first.body.code === 'internal_error') violations.push(`${label}: 500 internal_error for a database outage: ${first.body.detail}`);
+    else if (first.body.code === 'internal_error')
+      violations.push(`${label}: 500 internal_error for a database outage: ${first.body.detail}`);
     else if (first.status === 503 && !first.headers.get('retry-after')) violations.push(`${label}: 503 without Retry-After`);
   }
 
@@ -199,7 +214,8 @@ it(`money-moving requests cut off from PostgreSQL fail cleanly and apply exactly
       firsts = await pending;
     }
     const labels = batch.map((step) => `${step.kind} ${step.idempotencyKey} (${where})`);
-    if (process.env.CHAOS_VERBOSE) batch.forEach((_, i) => console.log(`${labels[i]}: first answer ${firsts[i]?.status} ${firsts[i]?.body?.code ?? ''}`));
+    if (process.env.CHAOS_VERBOSE)
+      batch.forEach((_, i) => console.log(`${labels[i]}: first answer ${firsts[i]?.status} ${firsts[i]?.body?.code ?? ''}`));
     await checkAlive(labels.join(', '));
     batch.forEach((_, i) => judge(labels[i]!, firsts[i]!));
     // Before any retry: whatever a refused request did was all or nothing.
@@ -218,7 +234,10 @@ it(`money-moving requests cut off from PostgreSQL fail cleanly and apply exactly
       const bytes = proxy.bytes;
       const started = Date.now();
       await settle(step, 'warm-up');
-      profiles[kind] = { bytes: Math.max(2000, Math.ceil((proxy.bytes - bytes) * 1.2)), ms: Math.max(20, Math.ceil((Date.now() - started) * 1.2)) };
+      profiles[kind] = {
+        bytes: Math.max(2000, Math.ceil((proxy.bytes - bytes) * 1.2)),
+        ms: Math.max(20, Math.ceil((Date.now() - started) * 1.2)),
+      };
     }
   }
 
@@ -250,7 +269,8 @@ it(`money-moving requests cut off from PostgreSQL fail cleanly and apply exactly
       if (first?.status !== 503) violations.push(`${step.kind} with the database ${mode}: ${first?.status ?? 'no answer'}, expected 503`);
     });
     const health = await callOnce(service.baseUrl, { method: 'GET', path: '/health' });
-    if (health?.status !== 503 || health.body?.code !== 'service_unavailable') violations.push(`/health with the database ${mode}: ${health?.status} ${JSON.stringify(health?.body)}`);
+    if (health?.status !== 503 || health.body?.code !== 'service_unavailable')
+      violations.push(`/health with the database ${mode}: ${health?.status} ${JSON.stringify(health?.body)}`);
     await checkAlive(`database ${mode}`);
     proxy.mode = 'forward';
     // Connections that hung while it was away are cut as a TCP keepalive would find them dead.
@@ -264,12 +284,16 @@ it(`money-moving requests cut off from PostgreSQL fail cleanly and apply exactly
   for (const kind of KINDS) {
     const step = nextStep(kind);
     const answer = await callOnce(service.baseUrl, requestOf(step));
-    if (answer?.status !== 200) violations.push(`after the faults, ${kind} answered ${answer?.status ?? 'nothing'} ${JSON.stringify(answer?.body)}`);
+    if (answer?.status !== 200)
+      violations.push(`after the faults, ${kind} answered ${answer?.status ?? 'nothing'} ${JSON.stringify(answer?.body)}`);
     await settle(step, 'after the faults');
   }
   // A retry that waits out the Idempotency-Key lease (10 s, decision 0004) met a claim that its
   // failed request left behind (one whose storing, answer or release the cut hid).
-  if (leaseWaits > 0) violations.push(`${leaseWaits} retries waited out the Idempotency-Key lease (longest ${longestWaitMs} ms): a failed request left its key claimed`);
+  if (leaseWaits > 0)
+    violations.push(
+      `${leaseWaits} retries waited out the Idempotency-Key lease (longest ${longestWaitMs} ms): a failed request left its key claimed`,
+    );
 
   phaseEnds('healed');
   // Well inside the outbox lease (60 s): an entry whose lease a cut left standing would show here.
@@ -297,13 +321,18 @@ it(`money-moving requests cut off from PostgreSQL fail cleanly and apply exactly
     if (actual !== expected) violations.push(`${user.handle}: USDC ${actual}, expected ${expected} from the operations asked for`);
   }
   // And each fiat transfer credited its recipient once.
-  const fiatRows = await admin.selectFrom('fiat_transfers').select(['recipient_account_id', 'amount']).where('status', '<>', 'failed').execute();
+  const fiatRows = await admin
+    .selectFrom('fiat_transfers')
+    .select(['recipient_account_id', 'amount'])
+    .where('status', '<>', 'failed')
+    .execute();
   const fiatTotal = fiatRows.reduce((sum, row) => sum + row.amount, 0n);
   const fiatAsked = steps.filter((step) => step.kind === 'fiat_transfer').reduce((sum, step) => sum + BigInt(step.cents), 0n);
   if (fiatTotal !== fiatAsked) violations.push(`fiat transfers credit ${fiatTotal} cents, clients asked for ${fiatAsked}`);
   const credited = await sql<{ total: string }>`
     select coalesce(sum(balance + pending_credits), 0)::text as total from ledger_accounts where code like 'user:%:USD'`.execute(admin);
-  if (BigInt(credited.rows[0]!.total) !== fiatAsked) violations.push(`users hold ${credited.rows[0]!.total} USD cents in the ledger, clients sent ${fiatAsked}`);
+  if (BigInt(credited.rows[0]!.total) !== fiatAsked)
+    violations.push(`users hold ${credited.rows[0]!.total} USD cents in the ledger, clients sent ${fiatAsked}`);
 
   phaseEnds('balances');
   recordChaos('dependency-faults-database', { operations: operations.length, restarts, violations: violations.length });

@@ -45,7 +45,8 @@ const baseUrl = () => service.baseUrl;
 
 async function must(method: string, path: string, options: Omit<CallOptions, 'method' | 'path'> = {}): Promise<any> {
   const answer = await callOnce(service.baseUrl, { method, path, ...options });
-  if (!answer || answer.status >= 300) throw new Error(`${method} ${path}: ${answer ? `${answer.status} ${JSON.stringify(answer.body)}` : 'no answer'}`);
+  if (!answer || answer.status >= 300)
+    throw new Error(`${method} ${path}: ${answer ? `${answer.status} ${JSON.stringify(answer.body)}` : 'no answer'}`);
   return answer.body;
 }
 
@@ -56,7 +57,11 @@ async function register(label: string): Promise<User> {
 }
 
 /** Saves a card or bank account through Checkout and delivers the webhook that records it. */
-async function saveInstrument(user: User, endpoint: '/agent/setup-link' | '/agent/bank-debit-link', paymentMethod: TestPaymentMethod): Promise<void> {
+async function saveInstrument(
+  user: User,
+  endpoint: '/agent/setup-link' | '/agent/bank-debit-link',
+  paymentMethod: TestPaymentMethod,
+): Promise<void> {
   const link = await must('POST', endpoint, { key: user.key });
   stripe.completeCheckoutSession(lastPathSegment(link.url), { paymentMethod });
   await stripe.deliverAll();
@@ -112,7 +117,8 @@ const intentsOf = (transferId: string) => stripe.paymentIntents().filter((pi) =>
 /** Everything a duplicate event could change: ledger, transfers, payouts, balances (as the API says). */
 async function moneyState(users: User[]): Promise<unknown> {
   const ledger = await sql`select count(*)::text as n, sum(amount)::text as total from ledger_transfers`.execute(db);
-  const accounts = await sql`select code, balance::text, pending_debits::text, pending_credits::text from ledger_accounts order by code`.execute(db);
+  const accounts =
+    await sql`select code, balance::text, pending_debits::text, pending_credits::text from ledger_accounts order by code`.execute(db);
   const transfers = await sql`select id, status, processor_ref from fiat_transfers order by id`.execute(db);
   const payouts = await sql`select id, status, processor_ref from payouts order by id`.execute(db);
   const balances = [];
@@ -137,7 +143,14 @@ beforeAll(async () => {
   stripe = await startStripeStandIn({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, webhookMode: 'manual' });
   cleanups.push(() => stripe.close());
   service = await peerpayProcess('live-stripe', {
-    ...liveModeEnv({ databaseUrl: database.url, chain, stripeApiBase: stripe.apiBase, masterSeed: MASTER_SEED, stripeSecretKey: SECRET_KEY, stripeWebhookSecret: WEBHOOK_SECRET }),
+    ...liveModeEnv({
+      databaseUrl: database.url,
+      chain,
+      stripeApiBase: stripe.apiBase,
+      masterSeed: MASTER_SEED,
+      stripeSecretKey: SECRET_KEY,
+      stripeWebhookSecret: WEBHOOK_SECRET,
+    }),
     // Long enough that a hung call is still waiting when the kill comes.
     STRIPE_TIMEOUT_MS: '5000',
     JOB_INTERVAL_MS: '200',
@@ -177,10 +190,16 @@ it(
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(answer.body.transfer.status).toBe('completed');
     const transferId: string = answer.body.transfer.id;
-    expect(intentsOf(transferId).map((pi) => pi.status), replay).toEqual(['succeeded']);
+    expect(
+      intentsOf(transferId).map((pi) => pi.status),
+      replay,
+    ).toEqual(['succeeded']);
     // The retry asked Stripe again under the same key, and Stripe replayed the first charge.
     const asked = stripe.requests().filter((r) => r.path === '/v1/payment_intents' && r.idempotencyKey === transferId);
-    expect(asked.some((r) => r.replayed && r.status === 200), replay).toBe(true);
+    expect(
+      asked.some((r) => r.replayed && r.status === 200),
+      replay,
+    ).toBe(true);
     expect(await usd(payee)).toEqual({ available: before.available + 725, pending: before.pending });
     // The same request once more: the stored answer, nothing new at Stripe.
     const again = await callUntilAnswered(baseUrl, request);
@@ -208,7 +227,10 @@ it(
     expect(answer.body.transfer.status).toBe('pending');
     const transferId: string = answer.body.transfer.id;
     const intents = intentsOf(transferId);
-    expect(intents.map((pi) => pi.status), replay).toEqual(['processing']);
+    expect(
+      intents.map((pi) => pi.status),
+      replay,
+    ).toEqual(['processing']);
     expect(await usd(payee)).toEqual({ available: before.available, pending: before.pending + 3000 });
 
     stripe.settleBankDebits([intents[0]!.id]);
@@ -224,7 +246,11 @@ it(
 it(
   '(c) payout: killed while Stripe holds the transfer’s answer; after the restart the job finishes it with one Stripe transfer',
   tally.counted(async () => {
-    await must('POST', '/transfers', { key: payer.key, idempotencyKey: 'earner-funds', body: { recipientHandle: earner.handle, amount: 9, currency: 'USD' } });
+    await must('POST', '/transfers', {
+      key: payer.key,
+      idempotencyKey: 'earner-funds',
+      body: { recipientHandle: earner.handle, amount: 9, currency: 'USD' },
+    });
     tally.operations++;
     expect(await usd(earner)).toEqual({ available: 900, pending: 0 });
     await must('POST', '/agent/connect-link', { key: earner.key });
@@ -240,15 +266,26 @@ it(
       // it until then; ending it here stands for those minutes passing.
       async () => void (await sql`update payouts set locked_until = null where status = 'pending'`.execute(db)),
     );
-    await until('payout paid', async () => (await sql<{ n: number }>`select count(*)::int as n from payouts where status = 'paid'`.execute(db)).rows[0]!.n === 1);
+    await until(
+      'payout paid',
+      async () => (await sql<{ n: number }>`select count(*)::int as n from payouts where status = 'paid'`.execute(db)).rows[0]!.n === 1,
+    );
     await sleep(1000); // more job rounds: still one
     const transfers = stripe.transfers().filter((t) => t.destination === account.id);
-    expect(transfers.map((t) => t.amount), replay).toEqual([900]);
+    expect(
+      transfers.map((t) => t.amount),
+      replay,
+    ).toEqual([900]);
     const asked = stripe.requests().filter((r) => r.path === '/v1/transfers');
     expect(new Set(asked.map((r) => r.idempotencyKey)).size, 'one payout id as key').toBe(1);
-    expect(asked.some((r) => r.replayed), 'the job asked again under the same key').toBe(true);
+    expect(
+      asked.some((r) => r.replayed),
+      'the job asked again under the same key',
+    ).toBe(true);
     expect(await usd(earner)).toEqual({ available: 0, pending: 0 });
-    const entries = (await must('GET', '/transactions', { key: earner.key })).transactions.filter((e: { type: string }) => e.type === 'payout');
+    const entries = (await must('GET', '/transactions', { key: earner.key })).transactions.filter(
+      (e: { type: string }) => e.type === 'payout',
+    );
     expect(entries).toMatchObject([{ amount: '9.00', status: 'paid' }]);
   }),
   90_000,
@@ -295,7 +332,8 @@ it(
         });
         done++;
         tally.operations++;
-        if (answer.status === 200 && answer.body.transfer.status === 'completed') answered.set(step.key, { transferId: answer.body.transfer.id, recipient: step.recipient, cents: step.cents });
+        if (answer.status === 200 && answer.body.transfer.status === 'completed')
+          answered.set(step.key, { transferId: answer.body.transfer.id, recipient: step.recipient, cents: step.cents });
         else failures.push(`${step.key}: ${answer.status} ${JSON.stringify(answer.body)}`);
       }
     }
@@ -329,24 +367,36 @@ it(
 
     const violations = [...failures];
     const ids = new Set([...answered.values()].map((a) => a.transferId));
-    const loopIntents = stripe.paymentIntents().filter((pi) => senders.some((s) => stripe.customers().find((c) => c.id === pi.customer)?.email === s.email));
+    const loopIntents = stripe
+      .paymentIntents()
+      .filter((pi) => senders.some((s) => stripe.customers().find((c) => c.id === pi.customer)?.email === s.email));
     const perTransfer = new Map<string, number>();
-    for (const pi of loopIntents) perTransfer.set(pi.metadata.peerpay_transfer_id!, (perTransfer.get(pi.metadata.peerpay_transfer_id!) ?? 0) + 1);
+    for (const pi of loopIntents)
+      perTransfer.set(pi.metadata.peerpay_transfer_id!, (perTransfer.get(pi.metadata.peerpay_transfer_id!) ?? 0) + 1);
     for (const [id, n] of perTransfer) {
       if (n > 1) violations.push(`transfer ${id} charged ${n} times`);
       if (!ids.has(id)) violations.push(`PaymentIntent for transfer ${id}, which no client was answered with`);
     }
     const succeeded = loopIntents.filter((pi) => pi.status === 'succeeded').length;
     if (succeeded !== answered.size) violations.push(`${succeeded} succeeded PaymentIntents for ${answered.size} completed transfers`);
-    const completed = (await sql<{ n: number }>`select count(*)::int as n from fiat_transfers where idempotency_key like ${`loop-${settings.seed}-%`} and status = 'completed'`.execute(db)).rows[0]!.n;
+    const completed = (
+      await sql<{
+        n: number;
+      }>`select count(*)::int as n from fiat_transfers where idempotency_key like ${`loop-${settings.seed}-%`} and status = 'completed'`.execute(
+        db,
+      )
+    ).rows[0]!.n;
     if (completed !== answered.size) violations.push(`${completed} completed transfers in the books for ${answered.size} answered`);
     for (const [i, recipient] of recipients.entries()) {
-      const expected = start[i]!.available + [...answered.values()].filter((a) => a.recipient === recipient).reduce((sum, a) => sum + a.cents, 0);
+      const expected =
+        start[i]!.available + [...answered.values()].filter((a) => a.recipient === recipient).reduce((sum, a) => sum + a.cents, 0);
       const now = await usd(recipient);
       if (now.available !== expected) violations.push(`${recipient.handle} holds ${now.available} cents, expected ${expected}`);
     }
     tally.violations += violations.length;
-    console.log(`live-stripe-crash loop (seed ${settings.seed}): ${answered.size}/${total} transfers, ${counts.kills} kills so far, ${loopIntents.length} PaymentIntents`);
+    console.log(
+      `live-stripe-crash loop (seed ${settings.seed}): ${answered.size}/${total} transfers, ${counts.kills} kills so far, ${loopIntents.length} PaymentIntents`,
+    );
     expect(violations, replay).toEqual([]);
     expect(answered.size).toBe(total);
   }),
@@ -365,7 +415,10 @@ it(
     for (const event of events) {
       const attempts = await stripe.deliver(event.id, { times: 2 });
       tally.operations += attempts.length;
-      expect(attempts.every((a) => a.ok), `${event.type} ${event.id}: ${JSON.stringify(attempts.map((a) => a.status))}`).toBe(true);
+      expect(
+        attempts.every((a) => a.ok),
+        `${event.type} ${event.id}: ${JSON.stringify(attempts.map((a) => a.status))}`,
+      ).toBe(true);
     }
     await sleep(1000); // a few job rounds too
     expect(await moneyState(everyone), replay).toEqual(before);

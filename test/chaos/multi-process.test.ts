@@ -26,7 +26,10 @@ const FEE_BPS = 149n;
 const netOf = (gross: bigint) => gross - (gross * FEE_BPS) / 10_000n;
 
 /** Samples pg_locks: how many backends hold the deposit watcher's advisory lock at one moment. */
-async function watchScanLock(url: string, until: () => boolean): Promise<{ samples: number; held: number; maxHolders: number; holders: Set<number> }> {
+async function watchScanLock(
+  url: string,
+  until: () => boolean,
+): Promise<{ samples: number; held: number; maxHolders: number; holders: Set<number> }> {
   const key = BigInt.asUintN(64, DEPOSIT_WATCHER_LOCK_KEY);
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -53,8 +56,28 @@ async function watchScanLock(url: string, until: () => boolean): Promise<{ sampl
 it(`three processes on one database: no overdraft, nothing lost or doubled, one chain scanner (seed ${settings.seed})`, async () => {
   const random = randomFor('multi-process');
   const plan = byProfile({
-    short: { hotRecipients: 12, hotAttempts: 40, hotBalanceUsdc: 25n, fanIn: 8, fanInEach: 3, deposits: 6, withdrawals: 6, achSenders: 4, achEach: 2 },
-    full: { hotRecipients: 40, hotAttempts: 200, hotBalanceUsdc: 120n, fanIn: 30, fanInEach: 6, deposits: 30, withdrawals: 30, achSenders: 12, achEach: 3 },
+    short: {
+      hotRecipients: 12,
+      hotAttempts: 40,
+      hotBalanceUsdc: 25n,
+      fanIn: 8,
+      fanInEach: 3,
+      deposits: 6,
+      withdrawals: 6,
+      achSenders: 4,
+      achEach: 2,
+    },
+    full: {
+      hotRecipients: 40,
+      hotAttempts: 200,
+      hotBalanceUsdc: 120n,
+      fanIn: 30,
+      fanInEach: 6,
+      deposits: 30,
+      withdrawals: 30,
+      achSenders: 12,
+      achEach: 3,
+    },
   });
   const database = (await createPostgresTestDatabase())!;
   cleanups.push(() => database.drop());
@@ -63,7 +86,13 @@ it(`three processes on one database: no overdraft, nothing lost or doubled, one 
   await chain.mint(chain.hotWallet, 'USDC', 1_000_000_000n);
   const hotWalletBaseline = { USDC: await chain.balanceOf(chain.hotWallet, 'USDC'), EURC: await chain.balanceOf(chain.hotWallet, 'EURC') };
 
-  const env = { ...chain.env, DATABASE_URL: database.url, CHAIN_POLL_INTERVAL_MS: '100', JOB_INTERVAL_MS: '300', RATE_LIMIT_DEFAULT_PER_MINUTE: '1000000' };
+  const env = {
+    ...chain.env,
+    DATABASE_URL: database.url,
+    CHAIN_POLL_INTERVAL_MS: '100',
+    JOB_INTERVAL_MS: '300',
+    RATE_LIMIT_DEFAULT_PER_MINUTE: '1000000',
+  };
   const processes: PeerpayProcess[] = [];
   for (let i = 0; i < 3; i++) {
     const p = await peerpayProcess(`multi${i}`, env);
@@ -92,13 +121,23 @@ it(`three processes on one database: no overdraft, nothing lost or doubled, one 
   const failures: string[] = [];
 
   // One sender to many: each attempt is 1 USDC, so exactly hotBalanceUsdc of them can succeed.
-  const hotAttempts = Array.from({ length: plan.hotAttempts }, (_, n) => ({ n, to: recipients[n % recipients.length]!, via: anyProcess() }));
+  const hotAttempts = Array.from({ length: plan.hotAttempts }, (_, n) => ({
+    n,
+    to: recipients[n % recipients.length]!,
+    via: anyProcess(),
+  }));
   let hotSucceeded = 0;
   let hotRefused = 0;
   const hotRun = Promise.all(
     hotAttempts.map(async ({ n, to, via }) => {
       const idempotencyKey = `hot-${settings.seed}-${n}`;
-      const answer = await callUntilAnswered(() => via, { method: 'POST', path: '/agent/transfer', key: hot.key, idempotencyKey, body: { to: to.handle, amount: 1, currency: 'USDC' } });
+      const answer = await callUntilAnswered(() => via, {
+        method: 'POST',
+        path: '/agent/transfer',
+        key: hot.key,
+        idempotencyKey,
+        body: { to: to.handle, amount: 1, currency: 'USDC' },
+      });
       if (answer.status === 200) {
         hotSucceeded++;
         operations.push({ kind: 'stablecoin_transfer', idempotencyKey, answeredId: answer.body.transferId });
@@ -113,7 +152,13 @@ it(`three processes on one database: no overdraft, nothing lost or doubled, one 
       Array.from({ length: plan.fanInEach }, async (_, n) => {
         const idempotencyKey = `fanin-${settings.seed}-${s}-${n}`;
         const cents = 1 + Math.floor(random() * 300);
-        const answer = await callUntilAnswered(() => anyProcess(), { method: 'POST', path: '/agent/transfer', key: sender.key, idempotencyKey, body: { to: sink.handle, amount: cents / 100, currency: 'USDC' } });
+        const answer = await callUntilAnswered(() => anyProcess(), {
+          method: 'POST',
+          path: '/agent/transfer',
+          key: sender.key,
+          idempotencyKey,
+          body: { to: sink.handle, amount: cents / 100, currency: 'USDC' },
+        });
         if (answer.status === 200) operations.push({ kind: 'stablecoin_transfer', idempotencyKey, answeredId: answer.body.transferId });
         else failures.push(`fan-in ${idempotencyKey}: ${answer.status} ${JSON.stringify(answer.body)}`);
         return answer.status === 200 ? BigInt(cents) * 10_000n : 0n;
@@ -135,7 +180,13 @@ it(`three processes on one database: no overdraft, nothing lost or doubled, one 
       const user = senders[n % senders.length]!;
       const idempotencyKey = `withdraw-${settings.seed}-${n}`;
       const address = privateKeyToAccount(keccak256(toHex(idempotencyKey))).address;
-      const answer = await callUntilAnswered(() => anyProcess(), { method: 'POST', path: '/stablecoin/withdraw', key: user.key, idempotencyKey, body: { amount: 2, currency: 'USDC', address } });
+      const answer = await callUntilAnswered(() => anyProcess(), {
+        method: 'POST',
+        path: '/stablecoin/withdraw',
+        key: user.key,
+        idempotencyKey,
+        body: { amount: 2, currency: 'USDC', address },
+      });
       if (answer.status === 200) operations.push({ kind: 'withdrawal', idempotencyKey, answeredId: answer.body.withdrawalId });
       else failures.push(`withdrawal ${idempotencyKey}: ${answer.status} ${JSON.stringify(answer.body)}`);
     }),
@@ -148,7 +199,13 @@ it(`three processes on one database: no overdraft, nothing lost or doubled, one 
         const idempotencyKey = `ach-${settings.seed}-${s}-${n}`;
         const cents = 50 + Math.floor(random() * 4951); // at least the minimum charge (DESIGN §15)
         const body = { recipientHandle: sink.handle, amount: cents / 100, currency: 'USD', paymentMethod: 'ach' };
-        const answer = await callUntilAnswered(() => anyProcess(), { method: 'POST', path: '/transfers', key: sender.key, idempotencyKey, body });
+        const answer = await callUntilAnswered(() => anyProcess(), {
+          method: 'POST',
+          path: '/transfers',
+          key: sender.key,
+          idempotencyKey,
+          body,
+        });
         if (answer.status >= 200 && answer.status < 300) {
           operations.push({ kind: 'fiat_transfer', idempotencyKey, answeredId: answer.body.transfer?.id });
           return BigInt(cents);
@@ -170,7 +227,12 @@ it(`three processes on one database: no overdraft, nothing lost or doubled, one 
   for (const answer of advanced) if (answer.status !== 200) failures.push(`clock advance: ${answer.status} ${JSON.stringify(answer.body)}`);
   const achDeadline = Date.now() + 30_000;
   for (;;) {
-    const open = await db.selectFrom('fiat_transfers').select((eb) => eb.fn.countAll<string>().as('n')).where('payment_method', '=', 'ach').where('status', '!=', 'completed').executeTakeFirstOrThrow();
+    const open = await db
+      .selectFrom('fiat_transfers')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('payment_method', '=', 'ach')
+      .where('status', '!=', 'completed')
+      .executeTakeFirstOrThrow();
     if (Number(open.n) === 0) break;
     if (Date.now() > achDeadline) {
       failures.push(`${open.n} ACH transfers not completed 30 s after the clock passed their settlement date`);
@@ -181,7 +243,10 @@ it(`three processes on one database: no overdraft, nothing lost or doubled, one 
   // Every deposit credited once: wait until the chain_deposits rows for the depositors are there.
   const deadline = Date.now() + 60_000;
   for (;;) {
-    const credited = await db.selectFrom('chain_deposits').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const credited = await db
+      .selectFrom('chain_deposits')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     if (Number(credited.n) >= 1 + senders.length + depositors.length) break;
     if (Date.now() > deadline) throw new Error(`seed ${settings.seed}: deposits not all credited (${credited.n})`);
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -192,17 +257,24 @@ it(`three processes on one database: no overdraft, nothing lost or doubled, one 
   const lock = await lockWatch;
 
   const violations = [...failures, ...(await findViolations(db, chain, operations, hotWalletBaseline))];
-  const depositRows = await db.selectFrom('chain_deposits').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-  if (Number(depositRows.n) !== 1 + senders.length + depositors.length) violations.push(`${depositRows.n} deposits credited, ${1 + senders.length + depositors.length} made`);
-  if (hotSucceeded !== Number(plan.hotBalanceUsdc)) violations.push(`hot sender: ${hotSucceeded} transfers of 1 USDC succeeded from a balance of ${plan.hotBalanceUsdc}`);
-  if (hotSucceeded + hotRefused !== plan.hotAttempts) violations.push(`hot sender: ${plan.hotAttempts - hotSucceeded - hotRefused} attempts neither succeeded nor were refused`);
+  const depositRows = await db
+    .selectFrom('chain_deposits')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  if (Number(depositRows.n) !== 1 + senders.length + depositors.length)
+    violations.push(`${depositRows.n} deposits credited, ${1 + senders.length + depositors.length} made`);
+  if (hotSucceeded !== Number(plan.hotBalanceUsdc))
+    violations.push(`hot sender: ${hotSucceeded} transfers of 1 USDC succeeded from a balance of ${plan.hotBalanceUsdc}`);
+  if (hotSucceeded + hotRefused !== plan.hotAttempts)
+    violations.push(`hot sender: ${plan.hotAttempts - hotSucceeded - hotRefused} attempts neither succeeded nor were refused`);
   if ((await usdcBalanceMinor(first, hot)) !== 0n) violations.push('hot sender does not end at exactly zero');
   const sinkExpected = fanInAmounts.reduce((sum, gross) => sum + netOf(gross), 0n);
   const sinkBalance = await usdcBalanceMinor(first, sink);
   if (sinkBalance !== sinkExpected) violations.push(`one recipient of many: ${sinkBalance}, expected ${sinkExpected}`);
   const achExpected = achAmounts.reduce((sum, cents) => sum + cents, 0n);
   const achReceived = await fiatAvailableMinor(first, sink, 'USD');
-  if (achReceived !== achExpected) violations.push(`ACH to one recipient: ${achReceived} cents available, expected ${achExpected} (each settled once)`);
+  if (achReceived !== achExpected)
+    violations.push(`ACH to one recipient: ${achReceived} cents available, expected ${achExpected} (each settled once)`);
   for (const user of depositors) {
     const sent = await chain.transfersTo(user.depositAddress, 'USDC');
     if (sent.length !== 2) violations.push(`${user.handle}: ${sent.length} deposits on chain, expected 2`);

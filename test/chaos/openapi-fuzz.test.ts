@@ -42,7 +42,9 @@ afterAll(async () => {
 async function resolved(c: FuzzCase): Promise<FuzzCase> {
   const headers: FuzzCase['headers'] = {};
   for (const [name, value] of Object.entries(c.headers)) {
-    headers[name] = Array.isArray(value) ? await Promise.all(value.map((v) => world.resolve(v, c.path))) : await world.resolve(value, c.path);
+    headers[name] = Array.isArray(value)
+      ? await Promise.all(value.map((v) => world.resolve(v, c.path)))
+      : await world.resolve(value, c.path);
   }
   const body = c.body === undefined ? undefined : await world.resolve(c.body, c.path);
   return { ...c, path: await world.resolve(c.path, c.path), headers, ...(body === undefined ? {} : { body }) };
@@ -81,7 +83,9 @@ it(`every operation of /openapi.json survives generated hostile input (seed ${se
       const where = `${op.method} ${op.path}`;
       const before = await ledgerDigest(server.deps.db);
       const sent = await Promise.allSettled(
-        Array.from({ length: c.copies }, () => rawRequest(server.url, { method: c.method, target: c.query ? `${c.path}?${c.query}` : c.path, headers: c.headers, body: c.body })),
+        Array.from({ length: c.copies }, () =>
+          rawRequest(server.url, { method: c.method, target: c.query ? `${c.path}?${c.query}` : c.path, headers: c.headers, body: c.body }),
+        ),
       );
       const answers: RawAnswer[] = [];
       for (const outcome of sent) {
@@ -103,15 +107,23 @@ it(`every operation of /openapi.json survives generated hostile input (seed ${se
         const after = await ledgerDigest(server.deps.db);
         const statuses = answers.map((a) => `${a.status} ${codeOf(a)}`).join(', ');
         if (after.money !== before.money) {
-          violate(`${where} moved money`, `a refused request (${statuses}) moved money: ${describeCase(c)}\n  before ${before.money}\n  after  ${after.money}`);
+          violate(
+            `${where} moved money`,
+            `a refused request (${statuses}) moved money: ${describeCase(c)}\n  before ${before.money}\n  after  ${after.money}`,
+          );
         } else if (after.records !== before.records && !answers.some((a) => RECORDING_REFUSALS.has(codeOf(a) ?? ''))) {
-          violate(`${where} wrote`, `a refused request (${statuses}) wrote something: ${describeCase(c)}\n  before ${before.records}\n  after  ${after.records}`);
+          violate(
+            `${where} wrote`,
+            `a refused request (${statuses}) wrote something: ${describeCase(c)}\n  before ${before.records}\n  after  ${after.records}`,
+          );
         }
       }
       // A revoked key is the fuzzer's own doing: register again for a fresh one, as a user would.
-      if (/^\/account\/(revoke-key|revoke-all-keys|password)/.test(c.path) && answers.some((a) => a.status === 200)) await world.renewRevokedKeys();
+      if (/^\/account\/(revoke-key|revoke-all-keys|password)/.test(c.path) && answers.some((a) => a.status === 200))
+        await world.renewRevokedKeys();
       timeByOperation.set(`${op.method} ${op.path}`, (timeByOperation.get(`${op.method} ${op.path}`) ?? 0) + Date.now() - caseStarted);
-      if (cases % 250 === 0 && (await server.request('GET', '/health')).status !== 200) violate('health', `GET /health is not 200 after ${cases} cases`);
+      if (cases % 250 === 0 && (await server.request('GET', '/health')).status !== 200)
+        violate('health', `GET /health is not 200 after ${cases} cases`);
     }),
     { seed: settings.seed, numRuns, endOnFailure: true },
   );
@@ -128,12 +140,18 @@ it(`every operation of /openapi.json survives generated hostile input (seed ${se
       `${reached}/${documented.length} documented operations answered 2xx at least once; answers ${JSON.stringify(Object.fromEntries([...byStatus].sort()))}`,
   );
   const unreached = documented.filter((op) => !successes.has(`${op.method} ${op.path}`)).map((op) => `${op.method} ${op.path}`);
-  if (process.env.FUZZ_VERBOSE) console.log(`openapi-fuzz: slowest operations (ms in all): ${JSON.stringify([...timeByOperation].sort((a, b) => b[1] - a[1]).slice(0, 10))}`);
-  if (process.env.FUZZ_VERBOSE) for (const [op, seen] of validAnswers) console.log(`openapi-fuzz: valid ${op}: ${JSON.stringify(Object.fromEntries(seen))}`);
-  for (const op of unreached) console.log(`openapi-fuzz: never a 2xx: ${op}; valid cases answered ${JSON.stringify(Object.fromEntries(validAnswers.get(op) ?? []))}`);
+  if (process.env.FUZZ_VERBOSE)
+    console.log(
+      `openapi-fuzz: slowest operations (ms in all): ${JSON.stringify([...timeByOperation].sort((a, b) => b[1] - a[1]).slice(0, 10))}`,
+    );
+  if (process.env.FUZZ_VERBOSE)
+    for (const [op, seen] of validAnswers) console.log(`openapi-fuzz: valid ${op}: ${JSON.stringify(Object.fromEntries(seen))}`);
+  for (const op of unreached)
+    console.log(`openapi-fuzz: never a 2xx: ${op}; valid cases answered ${JSON.stringify(Object.fromEntries(validAnswers.get(op) ?? []))}`);
   if (distinct.size) {
     throw new Error(
-      `${violations.length} violations (${distinct.size} distinct) with CHAOS_SEED=${settings.seed} CHAOS_PROFILE=${settings.profile}:\n\n` + [...distinct.values()].slice(0, 40).join('\n\n'),
+      `${violations.length} violations (${distinct.size} distinct) with CHAOS_SEED=${settings.seed} CHAOS_PROFILE=${settings.profile}:\n\n` +
+        [...distinct.values()].slice(0, 40).join('\n\n'),
     );
   }
 });

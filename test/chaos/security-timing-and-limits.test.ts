@@ -72,22 +72,25 @@ function client() {
       const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
       if (body !== undefined) headers['content-type'] ??= 'application/json';
       const url = new URL(server.url + path);
-      const request = http.request({ host: url.hostname, port: url.port, path: url.pathname + url.search, method, headers, localAddress }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk) => chunks.push(chunk));
-        response.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          let parsed: unknown;
-          try {
-            parsed = text ? JSON.parse(text) : undefined;
-          } catch {
-            parsed = undefined;
-          }
-          const responseHeaders = new Headers();
-          for (const [name, value] of Object.entries(response.headers)) if (typeof value === 'string') responseHeaders.set(name, value);
-          resolve({ status: response.statusCode ?? 0, headers: responseHeaders, body: parsed, text });
-        });
-      });
+      const request = http.request(
+        { host: url.hostname, port: url.port, path: url.pathname + url.search, method, headers, localAddress },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk) => chunks.push(chunk));
+          response.on('end', () => {
+            const text = Buffer.concat(chunks).toString('utf8');
+            let parsed: unknown;
+            try {
+              parsed = text ? JSON.parse(text) : undefined;
+            } catch {
+              parsed = undefined;
+            }
+            const responseHeaders = new Headers();
+            for (const [name, value] of Object.entries(response.headers)) if (typeof value === 'string') responseHeaders.set(name, value);
+            resolve({ status: response.statusCode ?? 0, headers: responseHeaders, body: parsed, text });
+          });
+        },
+      );
       request.on('error', reject);
       request.end(body);
     });
@@ -123,7 +126,14 @@ async function newUser(): Promise<TestUser> {
   const password = `pw-${Math.floor(random() * 1e12)}-secret`;
   const answer = await client()('POST', '/agent/register', { body: { email, password, name: `User${userCount} Test` } });
   if (answer.status !== 201) throw new Error(`registration: ${answer.status} ${answer.text}`);
-  return { email, password, name: `User${userCount} Test`, key: answer.body.apiKey, handle: answer.body.agentHandle, depositAddress: answer.body.depositAddress };
+  return {
+    email,
+    password,
+    name: `User${userCount} Test`,
+    key: answer.body.apiKey,
+    handle: answer.body.agentHandle,
+    depositAddress: answer.body.depositAddress,
+  };
 }
 
 const newEmail = () => `rl-${settings.seed}-${Math.floor(random() * 1e12)}@example.com`;
@@ -210,7 +220,9 @@ describe('register and sign-in timing', () => {
     expect([...statuses.noHash], report).toEqual([400]);
     expect([...statuses.knownUserBadName], report).toEqual([400]);
     expect([...statuses.unknownUserBadName], report).toEqual([400]);
-    expect(hash, `one hash must cost more than a whole request without one, or this test means nothing: ${report}`).toBeGreaterThan(median(times.noHash));
+    expect(hash, `one hash must cost more than a whole request without one, or this test means nothing: ${report}`).toBeGreaterThan(
+      median(times.noHash),
+    );
     const failures: string[] = [];
     // Every kind that reaches the e-mail lookup spends one hash: its median paired difference to the
     // baseline is at least 75% of a hash. This is the whole check for a registration of a new e-mail
@@ -219,7 +231,8 @@ describe('register and sign-in timing', () => {
     const refusedBeforeLookup: Kind[] = ['noHash', 'knownUserBadName', 'unknownUserBadName'];
     for (const kind of names.filter((k) => !refusedBeforeLookup.includes(k))) {
       const work = difference(kind, 'noHash');
-      if (work < 0.75 * hash) failures.push(`${kind}: ${work.toFixed(1)} ms more than a refusal before the lookup, less than 75% of a hash`);
+      if (work < 0.75 * hash)
+        failures.push(`${kind}: ${work.toFixed(1)} ms more than a refusal before the lookup, less than 75% of a hash`);
     }
     // Sign-ins that differ only in whether the e-mail has an account, and are refused either way:
     // the same work within 25% of a hash.
@@ -240,7 +253,12 @@ describe('answers that must not tell accounts apart', () => {
   /** The answer without what is unique to the request (its id and instance). */
   const comparable = (answer: TestResponse) => {
     const { instance: _i, requestId: _r, ...body } = (answer.body ?? {}) as Record<string, unknown>;
-    return JSON.stringify({ status: answer.status, type: answer.headers.get('content-type'), authenticate: answer.headers.get('www-authenticate'), body });
+    return JSON.stringify({
+      status: answer.status,
+      type: answer.headers.get('content-type'),
+      authenticate: answer.headers.get('www-authenticate'),
+      body,
+    });
   };
   const alike = (label: string, answers: TestResponse[]) => {
     counts.timing.operations += answers.length;
@@ -261,7 +279,12 @@ describe('answers that must not tell accounts apart', () => {
   });
 
   it('a missing account is answered alike whatever was asked for, on every lookup', async () => {
-    const missing = [`email=${encodeURIComponent(unknownEmail())}`, `email=${encodeURIComponent(unknownEmail())}`, 'handle=PA-ZZZZZZZZ', 'handle=PA-23456789'];
+    const missing = [
+      `email=${encodeURIComponent(unknownEmail())}`,
+      `email=${encodeURIComponent(unknownEmail())}`,
+      'handle=PA-ZZZZZZZZ',
+      'handle=PA-23456789',
+    ];
     for (const path of ['/agents/lookup', '/stablecoin/lookup']) {
       const from = client();
       const answers = await Promise.all(missing.map((q) => from('GET', `${path}?${q}`, { key: alice.key })));
@@ -289,22 +312,43 @@ describe('rate limits', () => {
   it('registrations: one budget per address across /agent/register and /stablecoin/register, sign-ins included', async () => {
     const from = client();
     const paths = ['/agent/register', '/stablecoin/register'];
-    const answers = await repeat(LIMITS.register + 2, (i) => from('POST', paths[i % 2]!, { body: { email: newEmail(), password: 'correct horse battery', name: 'R' } }));
-    expect(answers.slice(0, LIMITS.register).map((a) => a.status), seedNote).toEqual(Array(LIMITS.register).fill(201));
-    for (const [i, answer] of answers.slice(LIMITS.register).entries()) expectLimited(answer, `registration ${LIMITS.register + i + 1} on ${paths[(LIMITS.register + i) % 2]}`);
+    const answers = await repeat(LIMITS.register + 2, (i) =>
+      from('POST', paths[i % 2]!, { body: { email: newEmail(), password: 'correct horse battery', name: 'R' } }),
+    );
+    expect(
+      answers.slice(0, LIMITS.register).map((a) => a.status),
+      seedNote,
+    ).toEqual(Array(LIMITS.register).fill(201));
+    for (const [i, answer] of answers.slice(LIMITS.register).entries())
+      expectLimited(answer, `registration ${LIMITS.register + i + 1} on ${paths[(LIMITS.register + i) % 2]}`);
     // A sign-in is a registration request: it is limited too, and a forged X-Forwarded-For does not reset the count.
-    expectLimited(await from('POST', '/agent/register', { body: { email: alice.email, password: alice.password } }), 'sign-in after the limit');
-    expectLimited(await from('POST', '/stablecoin/register', { body: { email: newEmail(), password: 'correct horse battery', name: 'R' }, headers: { 'x-forwarded-for': '203.0.113.7' } }), 'registration with X-Forwarded-For');
+    expectLimited(
+      await from('POST', '/agent/register', { body: { email: alice.email, password: alice.password } }),
+      'sign-in after the limit',
+    );
+    expectLimited(
+      await from('POST', '/stablecoin/register', {
+        body: { email: newEmail(), password: 'correct horse battery', name: 'R' },
+        headers: { 'x-forwarded-for': '203.0.113.7' },
+      }),
+      'registration with X-Forwarded-For',
+    );
     // Another address is not affected.
-    expect((await client()('POST', '/agent/register', { body: { email: alice.email, password: alice.password } })).status, seedNote).toBe(200);
+    expect((await client()('POST', '/agent/register', { body: { email: alice.email, password: alice.password } })).status, seedNote).toBe(
+      200,
+    );
   });
 
   it('account checks and lookups: one budget per address across /agents/check, /agents/lookup and /stablecoin/lookup', async () => {
     const from = client();
     const paths = ['/agents/check', '/agents/lookup', '/stablecoin/lookup'];
     const answers = await repeat(LIMITS.check + 3, (i) => from('GET', `${paths[i % 3]}?handle=${alice.handle}`, { key: alice.key }));
-    expect(answers.slice(0, LIMITS.check).map((a) => a.status), seedNote).toEqual(Array(LIMITS.check).fill(200));
-    for (const [i, answer] of answers.slice(LIMITS.check).entries()) expectLimited(answer, `check ${LIMITS.check + i + 1} on ${paths[(LIMITS.check + i) % 3]}`);
+    expect(
+      answers.slice(0, LIMITS.check).map((a) => a.status),
+      seedNote,
+    ).toEqual(Array(LIMITS.check).fill(200));
+    for (const [i, answer] of answers.slice(LIMITS.check).entries())
+      expectLimited(answer, `check ${LIMITS.check + i + 1} on ${paths[(LIMITS.check + i) % 3]}`);
     expectLimited(await from('GET', `/agents/check?email=${encodeURIComponent(newEmail())}`), 'check without a key after the limit');
   });
 
@@ -312,9 +356,13 @@ describe('rate limits', () => {
     const victim = await newUser();
     const answers: TestResponse[] = [];
     // From several addresses: the lock is on the account, not on the address.
-    for (let i = 0; i < LIMITS.loginFailures + 1; i++) answers.push(await client()('POST', '/agent/register', { body: { email: victim.email, password: `wrong-${i}-password` } }));
+    for (let i = 0; i < LIMITS.loginFailures + 1; i++)
+      answers.push(await client()('POST', '/agent/register', { body: { email: victim.email, password: `wrong-${i}-password` } }));
     counts.limits.operations += answers.length;
-    expect(answers.slice(0, LIMITS.loginFailures).map((a) => a.status), seedNote).toEqual(Array(LIMITS.loginFailures).fill(401));
+    expect(
+      answers.slice(0, LIMITS.loginFailures).map((a) => a.status),
+      seedNote,
+    ).toEqual(Array(LIMITS.loginFailures).fill(401));
     expectLimited(answers[LIMITS.loginFailures]!, 'wrong password after the lock', 'too_many_attempts');
     const right = await client()('POST', '/agent/register', { body: { email: victim.email, password: victim.password } });
     expectLimited(right, 'right password while locked', 'too_many_attempts');
@@ -325,7 +373,8 @@ describe('rate limits', () => {
 
   it('the default limit: per account, across all its keys, on every route, malformed requests included, and a 429 moves no money', async () => {
     const recipient = await newUser();
-    const key = (await client()('POST', '/agent/register', { body: { email: alice.email, password: alice.password } })).body.apiKey as string;
+    const key = (await client()('POST', '/agent/register', { body: { email: alice.email, password: alice.password } })).body
+      .apiKey as string;
     const from = client();
     const routes: [string, string, Options][] = [
       ['GET', '/balance', {}],
@@ -339,12 +388,24 @@ describe('rate limits', () => {
       const [method, path, options] = routes[i % routes.length]!;
       return from(method, path, { ...options, key: i % 2 ? key : alice.key });
     });
-    expect(answers.map((a) => a.status), seedNote).toEqual(Array(LIMITS.default - 1).fill(200));
-    expectLimited(await from('POST', '/agent/transfer', { key, body: { to: recipient.handle, amount: 1, currency: 'USDC' } }), 'transfer after the limit');
-    expectLimited(await from('POST', '/agent/transfer', { key, rawBody: '{"to": ', headers: { 'content-type': 'application/json' } }), 'malformed JSON after the limit');
+    expect(
+      answers.map((a) => a.status),
+      seedNote,
+    ).toEqual(Array(LIMITS.default - 1).fill(200));
+    expectLimited(
+      await from('POST', '/agent/transfer', { key, body: { to: recipient.handle, amount: 1, currency: 'USDC' } }),
+      'transfer after the limit',
+    );
+    expectLimited(
+      await from('POST', '/agent/transfer', { key, rawBody: '{"to": ', headers: { 'content-type': 'application/json' } }),
+      'malformed JSON after the limit',
+    );
     expectLimited(await from('POST', '/stablecoin/withdraw', { key, body: { amount: 'lots' } }), 'an invalid body after the limit');
     expectLimited(await from('GET', '/transfers?limit=-1', { key }), 'an invalid query after the limit');
-    expectLimited(await client()('POST', '/agent/transfer', { key: alice.key, body: { to: recipient.handle, amount: 1, currency: 'USDC' } }), 'the other key, from another address, after the limit');
+    expectLimited(
+      await client()('POST', '/agent/transfer', { key: alice.key, body: { to: recipient.handle, amount: 1, currency: 'USDC' } }),
+      'the other key, from another address, after the limit',
+    );
     // The recipient's account has its own budget, and nothing reached it.
     const received = await client()('GET', '/stablecoin/balance', { key: recipient.key });
     expect(received.body, `a refused transfer moved money ${seedNote}`).toEqual({ USDC: '0.000000', EURC: '0.000000' });
@@ -356,10 +417,16 @@ describe('rate limits', () => {
     const from = client();
     const wellFormed = () => issueApiKey().key;
     const answers = await repeat(LIMITS.default, (i) => from('GET', '/balance', { key: i % 2 ? wellFormed() : `pa_live_guess${i}` }));
-    expect(answers.map((a) => a.status), seedNote).toEqual(Array(LIMITS.default).fill(401));
+    expect(
+      answers.map((a) => a.status),
+      seedNote,
+    ).toEqual(Array(LIMITS.default).fill(401));
     expectLimited(await from('GET', '/balance', { key: wellFormed() }), 'a guessed key after the limit');
     expectLimited(await from('GET', '/health'), 'a public route from the same address');
-    expectLimited(await from('GET', '/balance', { key: wellFormed(), headers: { 'x-forwarded-for': '198.51.100.9' } }), 'a guessed key with X-Forwarded-For');
+    expectLimited(
+      await from('GET', '/balance', { key: wellFormed(), headers: { 'x-forwarded-for': '198.51.100.9' } }),
+      'a guessed key with X-Forwarded-For',
+    );
     // A valid key's account has its own budget: the guesses from this address do not lock out its owner.
     expect((await from('GET', '/balance', { key: owner.key })).status, seedNote).toBe(200);
   });

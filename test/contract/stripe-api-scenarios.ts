@@ -33,7 +33,12 @@ export function uniqueKey(label: string): string {
 }
 
 /** A POST with a hand-written form body, to pin the wire format itself. */
-export async function rawPost(target: ContractTarget, path: string, body: string, headers: Record<string, string> = {}): Promise<{ status: number; json: Record<string, unknown>; headers: Headers }> {
+export async function rawPost(
+  target: ContractTarget,
+  path: string,
+  body: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; json: Record<string, unknown>; headers: Headers }> {
   const response = await fetch(`${target.apiBase}${path}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${target.secretKey}`, 'content-type': 'application/x-www-form-urlencoded', ...headers },
@@ -44,7 +49,8 @@ export async function rawPost(target: ContractTarget, path: string, body: string
 
 export function describeStripeApiContract(getTarget: () => ContractTarget): void {
   const client = () => getTarget().client();
-  const newCustomer = () => client().customers.create({ email: `contract-${Date.now()}@peerpay.test`, metadata: { peerpay_account_id: 'acc_contract' } });
+  const newCustomer = () =>
+    client().customers.create({ email: `contract-${Date.now()}@peerpay.test`, metadata: { peerpay_account_id: 'acc_contract' } });
 
   describe('customers', () => {
     it('creates a customer with email and metadata', async () => {
@@ -57,14 +63,25 @@ export function describeStripeApiContract(getTarget: () => ContractTarget): void
     });
 
     it('refuses an unknown parameter, naming it', async () => {
-      const error = await caught(client().customers.create(loose({ email: 'x@peerpay.test', nickname: 'x' })), Stripe.errors.StripeInvalidRequestError);
+      const error = await caught(
+        client().customers.create(loose({ email: 'x@peerpay.test', nickname: 'x' })),
+        Stripe.errors.StripeInvalidRequestError,
+      );
       expect(error).toMatchObject({ statusCode: 400, code: 'parameter_unknown', param: 'nickname' });
     });
 
     it('reads bracket notation: metadata[a]=b', async () => {
-      const response = await rawPost(getTarget(), '/v1/customers', 'email=raw%40peerpay.test&metadata[peerpay_account_id]=acc_raw&metadata%5Bsecond%5D=two');
+      const response = await rawPost(
+        getTarget(),
+        '/v1/customers',
+        'email=raw%40peerpay.test&metadata[peerpay_account_id]=acc_raw&metadata%5Bsecond%5D=two',
+      );
       expect(response.status).toBe(200);
-      expect(response.json).toMatchObject({ object: 'customer', email: 'raw@peerpay.test', metadata: { peerpay_account_id: 'acc_raw', second: 'two' } });
+      expect(response.json).toMatchObject({
+        object: 'customer',
+        email: 'raw@peerpay.test',
+        metadata: { peerpay_account_id: 'acc_raw', second: 'two' },
+      });
       expect(response.headers.get('request-id')).toMatch(/^req_/);
     });
   });
@@ -101,7 +118,13 @@ export function describeStripeApiContract(getTarget: () => ContractTarget): void
       const again = await client().checkout.sessions.retrieve(session.id);
       expect(again).toMatchObject({ id: session.id, status: 'open', setup_intent: session.setup_intent });
       const intent = await client().setupIntents.retrieve(String(session.setup_intent));
-      expect(intent).toMatchObject({ object: 'setup_intent', status: 'requires_payment_method', customer: customer.id, payment_method: null, usage: 'off_session' });
+      expect(intent).toMatchObject({
+        object: 'setup_intent',
+        status: 'requires_payment_method',
+        customer: customer.id,
+        payment_method: null,
+        usage: 'off_session',
+      });
     });
 
     it('creates a bank-debit setup session with currency=usd', async () => {
@@ -131,7 +154,13 @@ export function describeStripeApiContract(getTarget: () => ContractTarget): void
       const customer = await newCustomer();
       for (const expiresAt of [nowSeconds() + 10 * 60, nowSeconds() + 25 * HOUR]) {
         const error = await caught(
-          client().checkout.sessions.create({ mode: 'setup', payment_method_types: ['card'], customer: customer.id, success_url: 'https://peerpay.test/done', expires_at: expiresAt }),
+          client().checkout.sessions.create({
+            mode: 'setup',
+            payment_method_types: ['card'],
+            customer: customer.id,
+            success_url: 'https://peerpay.test/done',
+            expires_at: expiresAt,
+          }),
           Stripe.errors.StripeInvalidRequestError,
         );
         expect(error).toMatchObject({ statusCode: 400, param: 'expires_at' });
@@ -140,7 +169,12 @@ export function describeStripeApiContract(getTarget: () => ContractTarget): void
 
     it('refuses a customer that does not exist', async () => {
       const error = await caught(
-        client().checkout.sessions.create({ mode: 'setup', payment_method_types: ['card'], customer: 'cus_doesnotexist0', success_url: 'https://peerpay.test/done' }),
+        client().checkout.sessions.create({
+          mode: 'setup',
+          payment_method_types: ['card'],
+          customer: 'cus_doesnotexist0',
+          success_url: 'https://peerpay.test/done',
+        }),
         Stripe.errors.StripeInvalidRequestError,
       );
       expect(error).toMatchObject({ code: 'resource_missing', param: 'customer' });
@@ -161,7 +195,14 @@ export function describeStripeApiContract(getTarget: () => ContractTarget): void
         metadata: { peerpay_account_id: 'acc_payee' },
       });
       expect(account.id).toMatch(/^acct_/);
-      expect(account).toMatchObject({ object: 'account', type: 'express', payouts_enabled: false, charges_enabled: false, details_submitted: false, metadata: { peerpay_account_id: 'acc_payee' } });
+      expect(account).toMatchObject({
+        object: 'account',
+        type: 'express',
+        payouts_enabled: false,
+        charges_enabled: false,
+        details_submitted: false,
+        metadata: { peerpay_account_id: 'acc_payee' },
+      });
       expect(account.capabilities?.transfers).toBe('inactive');
       expect((await client().accounts.retrieve(account.id)).id).toBe(account.id);
 
@@ -177,9 +218,19 @@ export function describeStripeApiContract(getTarget: () => ContractTarget): void
     });
 
     it('refuses a transfer to an account that has not finished onboarding', async () => {
-      const account = await client().accounts.create({ type: 'express', email: `payee-${Date.now()}@peerpay.test`, capabilities: { transfers: { requested: true } } });
+      const account = await client().accounts.create({
+        type: 'express',
+        email: `payee-${Date.now()}@peerpay.test`,
+        capabilities: { transfers: { requested: true } },
+      });
       const error = await caught(
-        client().transfers.create({ amount: 1000, currency: 'usd', destination: account.id, transfer_group: 'payout_1', metadata: { peerpay_payout_id: 'po_1' } }),
+        client().transfers.create({
+          amount: 1000,
+          currency: 'usd',
+          destination: account.id,
+          transfer_group: 'payout_1',
+          metadata: { peerpay_payout_id: 'po_1' },
+        }),
         Stripe.errors.StripeInvalidRequestError,
       );
       expect(error).toMatchObject({ statusCode: 400, code: 'insufficient_capabilities_for_transfer' });
@@ -188,20 +239,31 @@ export function describeStripeApiContract(getTarget: () => ContractTarget): void
 
   describe('payment intents: parameters', () => {
     const intent = (params: Record<string, unknown>) =>
-      client().paymentIntents.create(loose<Stripe.PaymentIntentCreateParams>({ amount: 1000, currency: 'usd', payment_method_types: ['card'], ...params }));
+      client().paymentIntents.create(
+        loose<Stripe.PaymentIntentCreateParams>({ amount: 1000, currency: 'usd', payment_method_types: ['card'], ...params }),
+      );
 
     it('refuses an unknown parameter', async () => {
-      expect(await caught(intent({ tip: '5' }), Stripe.errors.StripeInvalidRequestError)).toMatchObject({ code: 'parameter_unknown', param: 'tip' });
+      expect(await caught(intent({ tip: '5' }), Stripe.errors.StripeInvalidRequestError)).toMatchObject({
+        code: 'parameter_unknown',
+        param: 'tip',
+      });
     });
 
     it('refuses an amount that is not an integer', async () => {
       for (const amount of ['12.50', 'ten']) {
-        expect(await caught(intent({ amount }), Stripe.errors.StripeInvalidRequestError)).toMatchObject({ code: 'parameter_invalid_integer', param: 'amount' });
+        expect(await caught(intent({ amount }), Stripe.errors.StripeInvalidRequestError)).toMatchObject({
+          code: 'parameter_invalid_integer',
+          param: 'amount',
+        });
       }
     });
 
     it('refuses a boolean that is not true or false', async () => {
-      expect(await caught(intent({ confirm: 'yes' }), Stripe.errors.StripeInvalidRequestError)).toMatchObject({ statusCode: 400, param: 'confirm' });
+      expect(await caught(intent({ confirm: 'yes' }), Stripe.errors.StripeInvalidRequestError)).toMatchObject({
+        statusCode: 400,
+        param: 'confirm',
+      });
     });
 
     it('refuses a missing amount or currency', async () => {
@@ -237,7 +299,10 @@ export function describeStripeApiContract(getTarget: () => ContractTarget): void
     it('refuses off_session without confirm=true', async () => {
       const customer = await newCustomer();
       const card = await getTarget().savedCard(customer.id, 'succeeds');
-      const error = await caught(intent({ customer: customer.id, payment_method: card, off_session: true }), Stripe.errors.StripeInvalidRequestError);
+      const error = await caught(
+        intent({ customer: customer.id, payment_method: card, off_session: true }),
+        Stripe.errors.StripeInvalidRequestError,
+      );
       expect(error.statusCode).toBe(400);
     });
 
@@ -245,7 +310,10 @@ export function describeStripeApiContract(getTarget: () => ContractTarget): void
       const owner = await newCustomer();
       const other = await newCustomer();
       const card = await getTarget().savedCard(owner.id, 'succeeds');
-      const error = await caught(intent({ customer: other.id, payment_method: card, confirm: true, off_session: true }), Stripe.errors.StripeInvalidRequestError);
+      const error = await caught(
+        intent({ customer: other.id, payment_method: card, confirm: true, off_session: true }),
+        Stripe.errors.StripeInvalidRequestError,
+      );
       expect(error.statusCode).toBe(400);
     });
 
@@ -256,7 +324,10 @@ export function describeStripeApiContract(getTarget: () => ContractTarget): void
   });
 
   describe('payment intents: off-session card charges by test card', () => {
-    const charge = async (behaviour: 'succeeds' | 'declines' | 'needsAuthentication', extra: Record<string, unknown> = { off_session: true }) => {
+    const charge = async (
+      behaviour: 'succeeds' | 'declines' | 'needsAuthentication',
+      extra: Record<string, unknown> = { off_session: true },
+    ) => {
       const customer = await newCustomer();
       const card = await getTarget().savedCard(customer.id, behaviour);
       return client().paymentIntents.create(
@@ -275,7 +346,14 @@ export function describeStripeApiContract(getTarget: () => ContractTarget): void
 
     it('a card that works: succeeded', async () => {
       const intent = await charge('succeeds');
-      expect(intent).toMatchObject({ object: 'payment_intent', status: 'succeeded', amount: 1250, amount_received: 1250, currency: 'usd', metadata: { peerpay_transfer_id: 'tx_1' } });
+      expect(intent).toMatchObject({
+        object: 'payment_intent',
+        status: 'succeeded',
+        amount: 1250,
+        amount_received: 1250,
+        currency: 'usd',
+        metadata: { peerpay_transfer_id: 'tx_1' },
+      });
       expect(intent.id).toMatch(/^pi_/);
       const again = await client().paymentIntents.retrieve(intent.id);
       expect(again).toMatchObject({ id: intent.id, status: 'succeeded' });
@@ -314,7 +392,10 @@ export function describeStripeApiContract(getTarget: () => ContractTarget): void
     it('refuses the same key with other parameters, or on another endpoint', async () => {
       const key = uniqueKey('conflict');
       await client().customers.create({ email: 'first@peerpay.test' }, { idempotencyKey: key });
-      const otherParams = await caught(client().customers.create({ email: 'second@peerpay.test' }, { idempotencyKey: key }), Stripe.errors.StripeIdempotencyError);
+      const otherParams = await caught(
+        client().customers.create({ email: 'second@peerpay.test' }, { idempotencyKey: key }),
+        Stripe.errors.StripeIdempotencyError,
+      );
       expect(otherParams).toMatchObject({ statusCode: 400, rawType: 'idempotency_error' });
       const otherEndpoint = await caught(
         client().accounts.create({ type: 'express', capabilities: { transfers: { requested: true } } }, { idempotencyKey: key }),
@@ -327,7 +408,15 @@ export function describeStripeApiContract(getTarget: () => ContractTarget): void
       const customer = await newCustomer();
       const card = await getTarget().savedCard(customer.id, 'declines');
       const key = uniqueKey('decline');
-      const params: Stripe.PaymentIntentCreateParams = { amount: 1000, currency: 'usd', customer: customer.id, payment_method: card, payment_method_types: ['card'], confirm: true, off_session: true };
+      const params: Stripe.PaymentIntentCreateParams = {
+        amount: 1000,
+        currency: 'usd',
+        customer: customer.id,
+        payment_method: card,
+        payment_method_types: ['card'],
+        confirm: true,
+        off_session: true,
+      };
       const first = await caught(client().paymentIntents.create(params, { idempotencyKey: key }), Stripe.errors.StripeCardError);
       const second = await caught(client().paymentIntents.create(params, { idempotencyKey: key }), Stripe.errors.StripeCardError);
       expect(second.payment_intent?.id).toBe(first.payment_intent?.id);
@@ -336,7 +425,10 @@ export function describeStripeApiContract(getTarget: () => ContractTarget): void
 
     it('does not save a refusal of the parameters: the key can be used again with corrected ones', async () => {
       const key = uniqueKey('validation');
-      await caught(client().customers.create(loose({ email: 'fix@peerpay.test', nickname: 'oops' }), { idempotencyKey: key }), Stripe.errors.StripeInvalidRequestError);
+      await caught(
+        client().customers.create(loose({ email: 'fix@peerpay.test', nickname: 'oops' }), { idempotencyKey: key }),
+        Stripe.errors.StripeInvalidRequestError,
+      );
       const customer = await client().customers.create({ email: 'fix@peerpay.test' }, { idempotencyKey: key });
       expect(customer.id).toMatch(/^cus_/);
       expect(customer.lastResponse.headers['idempotent-replayed']).toBeUndefined();
@@ -345,12 +437,19 @@ export function describeStripeApiContract(getTarget: () => ContractTarget): void
 
   describe('authentication', () => {
     it('refuses a wrong secret key with 401 (StripeAuthenticationError)', async () => {
-      const error = await caught(getTarget().client({ secretKey: 'sk_test_thisKeyIsNotValid000000000000' }).customers.create({ email: 'x@peerpay.test' }), Stripe.errors.StripeAuthenticationError);
+      const error = await caught(
+        getTarget().client({ secretKey: 'sk_test_thisKeyIsNotValid000000000000' }).customers.create({ email: 'x@peerpay.test' }),
+        Stripe.errors.StripeAuthenticationError,
+      );
       expect(error.statusCode).toBe(401);
     });
 
     it('refuses a request without a key, with a Request-Id', async () => {
-      const response = await fetch(`${getTarget().apiBase}/v1/customers`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'email=x%40peerpay.test' });
+      const response = await fetch(`${getTarget().apiBase}/v1/customers`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'email=x%40peerpay.test',
+      });
       expect(response.status).toBe(401);
       expect(response.headers.get('request-id')).toMatch(/^req_/);
       const body = (await response.json()) as { error: { type: string; message: string } };

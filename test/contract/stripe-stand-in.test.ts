@@ -4,9 +4,22 @@
 // The rest pins what only the stand-in has: its test controls, pages, webhooks, faults and policies.
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startStripeStandIn, startWebhookReceiver, type StripeStandIn, type TestPaymentMethod, type WebhookReceiver } from '../fakes/stripe/index.js';
+import {
+  startStripeStandIn,
+  startWebhookReceiver,
+  type StripeStandIn,
+  type TestPaymentMethod,
+  type WebhookReceiver,
+} from '../fakes/stripe/index.js';
 import { caught, describeStripeApiContract, loose, nowSeconds, rawPost, uniqueKey } from './stripe-api-scenarios.js';
-import { type ContractTarget, realStripeTarget, STAND_IN_OTHER_KEY, STAND_IN_SECRET_KEY, STAND_IN_WEBHOOK_SECRET, standInTarget } from './stripe-targets.js';
+import {
+  type ContractTarget,
+  realStripeTarget,
+  STAND_IN_OTHER_KEY,
+  STAND_IN_SECRET_KEY,
+  STAND_IN_WEBHOOK_SECRET,
+  standInTarget,
+} from './stripe-targets.js';
 
 describe('Stripe API contract — stand-in', () => {
   let target: ContractTarget;
@@ -73,32 +86,62 @@ describe('Stripe stand-in', () => {
       }),
     );
   const onboardedAccount = async () => {
-    const account = await client.accounts.create({ type: 'express', email: 'payee@peerpay.test', capabilities: { transfers: { requested: true } } });
+    const account = await client.accounts.create({
+      type: 'express',
+      email: 'payee@peerpay.test',
+      capabilities: { transfers: { requested: true } },
+    });
     return standIn.completeOnboarding(account.id);
   };
 
   describe('policies stricter than Stripe needs to be', () => {
     it('refuses an upper-case currency (Stripe documents lower-case codes)', async () => {
-      const error = await caught(client.paymentIntents.create({ amount: 1000, currency: 'USD', payment_method_types: ['card'] }), Stripe.errors.StripeInvalidRequestError);
+      const error = await caught(
+        client.paymentIntents.create({ amount: 1000, currency: 'USD', payment_method_types: ['card'] }),
+        Stripe.errors.StripeInvalidRequestError,
+      );
       expect(error).toMatchObject({ statusCode: 400, param: 'currency' });
     });
 
     it('names the parameter: off_session without confirm, a wrong boolean', async () => {
-      expect(await caught(client.paymentIntents.create({ amount: 1000, currency: 'usd', off_session: true }), Stripe.errors.StripeInvalidRequestError)).toMatchObject({ param: 'off_session' });
-      expect(await caught(client.paymentIntents.create(loose({ amount: 1000, currency: 'usd', confirm: 'yes' })), Stripe.errors.StripeInvalidRequestError)).toMatchObject({
+      expect(
+        await caught(
+          client.paymentIntents.create({ amount: 1000, currency: 'usd', off_session: true }),
+          Stripe.errors.StripeInvalidRequestError,
+        ),
+      ).toMatchObject({ param: 'off_session' });
+      expect(
+        await caught(
+          client.paymentIntents.create(loose({ amount: 1000, currency: 'usd', confirm: 'yes' })),
+          Stripe.errors.StripeInvalidRequestError,
+        ),
+      ).toMatchObject({
         message: 'Invalid boolean: yes',
       });
     });
 
     it('refuses a bank-debit setup session without currency=usd', async () => {
       const customer = await newCustomer();
-      const base = { mode: 'setup' as const, payment_method_types: ['us_bank_account' as const], customer: customer.id, success_url: 'https://peerpay.test/done' };
-      expect(await caught(client.checkout.sessions.create(base), Stripe.errors.StripeInvalidRequestError)).toMatchObject({ code: 'parameter_missing', param: 'currency' });
-      expect(await caught(client.checkout.sessions.create({ ...base, currency: 'eur' }), Stripe.errors.StripeInvalidRequestError)).toMatchObject({ param: 'currency' });
+      const base = {
+        mode: 'setup' as const,
+        payment_method_types: ['us_bank_account' as const],
+        customer: customer.id,
+        success_url: 'https://peerpay.test/done',
+      };
+      expect(await caught(client.checkout.sessions.create(base), Stripe.errors.StripeInvalidRequestError)).toMatchObject({
+        code: 'parameter_missing',
+        param: 'currency',
+      });
+      expect(
+        await caught(client.checkout.sessions.create({ ...base, currency: 'eur' }), Stripe.errors.StripeInvalidRequestError),
+      ).toMatchObject({ param: 'currency' });
     });
 
     it('answers 404 resource_missing for an unknown account, and for an unknown URL', async () => {
-      expect(await caught(client.accounts.retrieve('acct_doesnotexist00'), Stripe.errors.StripeInvalidRequestError)).toMatchObject({ statusCode: 404, code: 'resource_missing' });
+      expect(await caught(client.accounts.retrieve('acct_doesnotexist00'), Stripe.errors.StripeInvalidRequestError)).toMatchObject({
+        statusCode: 404,
+        code: 'resource_missing',
+      });
       const response = await fetch(`${standIn.apiBase}/v1/charges`, { headers: { authorization: `Bearer ${STAND_IN_SECRET_KEY}` } });
       expect(response.status).toBe(404);
       expect(response.headers.get('request-id')).toMatch(/^req_/);
@@ -118,11 +161,21 @@ describe('Stripe stand-in', () => {
       const done = standIn.completeCheckoutSession(session.id, { paymentMethod: 'pm_card_visa' });
       expect(done.mandate).toBeNull();
       const intent = await client.setupIntents.retrieve(String(session.setup_intent));
-      expect(intent).toMatchObject({ status: 'succeeded', customer: customer.id, payment_method: done.paymentMethod.id, mandate: null, usage: 'off_session' });
+      expect(intent).toMatchObject({
+        status: 'succeeded',
+        customer: customer.id,
+        payment_method: done.paymentMethod.id,
+        mandate: null,
+        usage: 'off_session',
+      });
       expect(intent.payment_method).toMatch(/^pm_/);
       expect((await client.checkout.sessions.retrieve(session.id)).status).toBe('complete');
       const event = standIn.events('checkout.session.completed').find((e) => (e.data.object as { id: string }).id === session.id);
-      expect(event?.data.object).toMatchObject({ status: 'complete', setup_intent: session.setup_intent, metadata: { peerpay_link_id: 'link_x' } });
+      expect(event?.data.object).toMatchObject({
+        status: 'complete',
+        setup_intent: session.setup_intent,
+        metadata: { peerpay_link_id: 'link_x' },
+      });
       expect(event?.request).toEqual({ id: null, idempotency_key: null });
     });
 
@@ -131,7 +184,12 @@ describe('Stripe stand-in', () => {
       expect(saved.mandate).toMatch(/^mandate_/);
       const session = standIn.checkoutSessions().find((s) => s.customer === saved.customer);
       const intent = await client.setupIntents.retrieve(String(session?.setup_intent));
-      expect(intent).toMatchObject({ status: 'succeeded', payment_method: saved.paymentMethod, mandate: saved.mandate, payment_method_types: ['us_bank_account'] });
+      expect(intent).toMatchObject({
+        status: 'succeeded',
+        payment_method: saved.paymentMethod,
+        mandate: saved.mandate,
+        payment_method_types: ['us_bank_account'],
+      });
     });
 
     it('the page offers the session’s payment methods and its button completes it like the control', async () => {
@@ -171,7 +229,12 @@ describe('Stripe stand-in', () => {
       try {
         const localClient = new Stripe(STAND_IN_SECRET_KEY, { ...local.clientConfig(), maxNetworkRetries: 0 });
         const customer = await localClient.customers.create({ email: 'clock@peerpay.test' });
-        const session = await localClient.checkout.sessions.create({ mode: 'setup', payment_method_types: ['card'], customer: customer.id, success_url: 'https://peerpay.test/done' });
+        const session = await localClient.checkout.sessions.create({
+          mode: 'setup',
+          payment_method_types: ['card'],
+          customer: customer.id,
+          success_url: 'https://peerpay.test/done',
+        });
         expect(session.expires_at - session.created).toBe(24 * 3600);
         now += 24 * 3600 * 1000;
         expect((await localClient.checkout.sessions.retrieve(session.id)).status).toBe('expired');
@@ -183,8 +246,18 @@ describe('Stripe stand-in', () => {
 
   describe('onboarding and transfers', () => {
     it('the onboarding page completes onboarding: payouts enabled, transfers active, account.updated', async () => {
-      const account = await client.accounts.create({ type: 'express', email: 'payee@peerpay.test', capabilities: { transfers: { requested: true } }, metadata: { peerpay_account_id: 'acc_p' } });
-      const link = await client.accountLinks.create({ account: account.id, type: 'account_onboarding', refresh_url: 'https://peerpay.test/refresh', return_url: 'https://peerpay.test/return' });
+      const account = await client.accounts.create({
+        type: 'express',
+        email: 'payee@peerpay.test',
+        capabilities: { transfers: { requested: true } },
+        metadata: { peerpay_account_id: 'acc_p' },
+      });
+      const link = await client.accountLinks.create({
+        account: account.id,
+        type: 'account_onboarding',
+        refresh_url: 'https://peerpay.test/refresh',
+        return_url: 'https://peerpay.test/return',
+      });
       expect((await fetch(link.url)).status).toBe(200);
       const submitted = await fetch(link.url, { method: 'POST', redirect: 'manual' });
       expect(submitted.status).toBe(303);
@@ -201,14 +274,31 @@ describe('Stripe stand-in', () => {
 
     it('a transfer to an onboarded account', async () => {
       const account = await onboardedAccount();
-      const transfer = await client.transfers.create({ amount: 2500, currency: 'eur', destination: account.id, transfer_group: 'payout_9', metadata: { peerpay_payout_id: 'po_9' } });
-      expect(transfer).toMatchObject({ object: 'transfer', amount: 2500, currency: 'eur', destination: account.id, transfer_group: 'payout_9', metadata: { peerpay_payout_id: 'po_9' }, reversed: false });
+      const transfer = await client.transfers.create({
+        amount: 2500,
+        currency: 'eur',
+        destination: account.id,
+        transfer_group: 'payout_9',
+        metadata: { peerpay_payout_id: 'po_9' },
+      });
+      expect(transfer).toMatchObject({
+        object: 'transfer',
+        amount: 2500,
+        currency: 'eur',
+        destination: account.id,
+        transfer_group: 'payout_9',
+        metadata: { peerpay_payout_id: 'po_9' },
+        reversed: false,
+      });
       expect(transfer.id).toMatch(/^tr_/);
       expect(standIn.transfers().map((t) => t.id)).toContain(transfer.id);
     });
 
     it('refuses a destination that does not exist', async () => {
-      const error = await caught(client.transfers.create({ amount: 100, currency: 'usd', destination: 'acct_nothere000000' }), Stripe.errors.StripeInvalidRequestError);
+      const error = await caught(
+        client.transfers.create({ amount: 100, currency: 'usd', destination: 'acct_nothere000000' }),
+        Stripe.errors.StripeInvalidRequestError,
+      );
       expect(error).toMatchObject({ code: 'resource_missing', param: 'destination' });
     });
   });
@@ -239,9 +329,15 @@ describe('Stripe stand-in', () => {
     it('need the mandate off-session, and only the one saved with the bank account', async () => {
       const saved = await savedBankAccount('pm_usBankAccount_success');
       const other = await savedBankAccount('pm_usBankAccount_success');
-      expect(await caught(achDebit(saved, { mandate: undefined }), Stripe.errors.StripeInvalidRequestError)).toMatchObject({ param: 'mandate' });
-      expect(await caught(achDebit(saved, { mandate: other.mandate }), Stripe.errors.StripeInvalidRequestError)).toMatchObject({ code: 'payment_intent_mandate_invalid' });
-      expect(await caught(achDebit(saved, { currency: 'eur' }), Stripe.errors.StripeInvalidRequestError)).toMatchObject({ param: 'currency' });
+      expect(await caught(achDebit(saved, { mandate: undefined }), Stripe.errors.StripeInvalidRequestError)).toMatchObject({
+        param: 'mandate',
+      });
+      expect(await caught(achDebit(saved, { mandate: other.mandate }), Stripe.errors.StripeInvalidRequestError)).toMatchObject({
+        code: 'payment_intent_mandate_invalid',
+      });
+      expect(await caught(achDebit(saved, { currency: 'eur' }), Stripe.errors.StripeInvalidRequestError)).toMatchObject({
+        param: 'currency',
+      });
     });
   });
 
@@ -253,7 +349,8 @@ describe('Stripe stand-in', () => {
     afterAll(() => receiver.close());
     afterEach(() => receiver.reset());
 
-    const verify = (rawBody: string, signature: string | undefined) => Stripe.webhooks.constructEvent(rawBody, signature ?? '', STAND_IN_WEBHOOK_SECRET);
+    const verify = (rawBody: string, signature: string | undefined) =>
+      Stripe.webhooks.constructEvent(rawBody, signature ?? '', STAND_IN_WEBHOOK_SECRET);
 
     it('auto mode: delivered right after the change, signed as Stripe signs, naming the request', async () => {
       standIn.setWebhookUrl(receiver.url);
@@ -262,14 +359,28 @@ describe('Stripe stand-in', () => {
       const card = await target.savedCard(customer.id, 'succeeds');
       const key = uniqueKey('webhook');
       const intent = await client.paymentIntents.create(
-        { amount: 700, currency: 'gbp', customer: customer.id, payment_method: card, payment_method_types: ['card'], confirm: true, off_session: true },
+        {
+          amount: 700,
+          currency: 'gbp',
+          customer: customer.id,
+          payment_method: card,
+          payment_method_types: ['card'],
+          confirm: true,
+          off_session: true,
+        },
         { idempotencyKey: key },
       );
       await standIn.webhooksIdle();
       const events = receiver.received.map((r) => verify(r.rawBody, r.signature));
       expect(events.map((e) => e.type)).toEqual(['checkout.session.completed', 'payment_intent.succeeded']);
       const succeeded = events[1];
-      expect(succeeded).toMatchObject({ object: 'event', api_version: Stripe.API_VERSION, livemode: false, pending_webhooks: 1, request: { id: intent.lastResponse.requestId, idempotency_key: key } });
+      expect(succeeded).toMatchObject({
+        object: 'event',
+        api_version: Stripe.API_VERSION,
+        livemode: false,
+        pending_webhooks: 1,
+        request: { id: intent.lastResponse.requestId, idempotency_key: key },
+      });
       expect(succeeded?.id).toMatch(/^evt_/);
       expect(succeeded?.data.object).toMatchObject({ id: intent.id, status: 'succeeded' });
       expect(standIn.pendingWebhooks().map((e) => e.id)).not.toContain(succeeded?.id);
@@ -385,9 +496,19 @@ describe('Stripe stand-in', () => {
       const customer = await newCustomer();
       const card = await target.savedCard(customer.id, 'succeeds');
       const key = uniqueKey('timeout');
-      const params: Stripe.PaymentIntentCreateParams = { amount: 900, currency: 'usd', customer: customer.id, payment_method: card, confirm: true, off_session: true };
+      const params: Stripe.PaymentIntentCreateParams = {
+        amount: 900,
+        currency: 'usd',
+        customer: customer.id,
+        payment_method: card,
+        confirm: true,
+        off_session: true,
+      };
       standIn.failNext({ method: 'POST', path: '/v1/payment_intents', fault: 'timeout', when: 'after' });
-      const error = await caught(target.client({ timeoutMs: 300 }).paymentIntents.create(params, { idempotencyKey: key }), Stripe.errors.StripeConnectionError);
+      const error = await caught(
+        target.client({ timeoutMs: 300 }).paymentIntents.create(params, { idempotencyKey: key }),
+        Stripe.errors.StripeConnectionError,
+      );
       expect(error.message).toMatch(/timeout/);
       const charged = standIn.paymentIntents().filter((p) => p.customer === customer.id);
       expect(charged.map((p) => p.status)).toEqual(['succeeded']);
@@ -412,7 +533,9 @@ describe('Stripe stand-in', () => {
     it('keys belong to the secret key that used them', async () => {
       const key = uniqueKey('scope');
       const mine = await client.customers.create({ email: 'scope@peerpay.test' }, { idempotencyKey: key });
-      const theirs = await target.client({ secretKey: STAND_IN_OTHER_KEY }).customers.create({ email: 'scope@peerpay.test' }, { idempotencyKey: key });
+      const theirs = await target
+        .client({ secretKey: STAND_IN_OTHER_KEY })
+        .customers.create({ email: 'scope@peerpay.test' }, { idempotencyKey: key });
       expect(theirs.id).not.toBe(mine.id);
       expect(theirs.lastResponse.headers['idempotent-replayed']).toBeUndefined();
     });

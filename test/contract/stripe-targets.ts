@@ -78,7 +78,10 @@ const REAL_CARDS: Record<SavedCard, string> = {
 
 export function realStripeTarget(secretKey: string): ContractTarget {
   const client = (options: { secretKey?: string; timeoutMs?: number } = {}) =>
-    new Stripe(options.secretKey ?? secretKey, { maxNetworkRetries: 0, ...(options.timeoutMs === undefined ? {} : { timeout: options.timeoutMs }) });
+    new Stripe(options.secretKey ?? secretKey, {
+      maxNetworkRetries: 0,
+      ...(options.timeoutMs === undefined ? {} : { timeout: options.timeoutMs }),
+    });
   return {
     name: 'Stripe test mode',
     apiBase: 'https://api.stripe.com',

@@ -15,7 +15,10 @@ beforeAll(() => ensureBuilt(), 180_000);
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
 /** node dist/main.js with process.platform or process.arch replaced before peerpay's code runs. */
-async function runOn(where: { platform?: string; arch?: string }, env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+async function runOn(
+  where: { platform?: string; arch?: string },
+  env: Record<string, string>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const preload = Object.entries(where)
     .map(([name, value]) => `Object.defineProperty(process, ${JSON.stringify(name)}, { value: ${JSON.stringify(value)} });`)
     .join('');
@@ -101,7 +104,9 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('npm start, twice over one DA
     } finally {
       await second.stop();
     }
-    console.log(`npm start until it printed its URL: first start ${firstMs} ms, second start ${secondMs} ms (load average ${os.loadavg()[0]!.toFixed(1)})`);
+    console.log(
+      `npm start until it printed its URL: first start ${firstMs} ms, second start ${secondMs} ms (load average ${os.loadavg()[0]!.toFixed(1)})`,
+    );
   }, 240_000);
 });
 

@@ -66,7 +66,9 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('peerpay as a live-mode proces
   }
 
   const usdBalance = async (user: User) =>
-    ((await api('GET', '/balance', { key: user.key })).body.balances as { currency: string; available: string; pending: string }[]).find((b) => b.currency === 'USD');
+    ((await api('GET', '/balance', { key: user.key })).body.balances as { currency: string; available: string; pending: string }[]).find(
+      (b) => b.currency === 'USD',
+    );
 
   beforeAll(async () => {
     database = (await createPostgresTestDatabase())!;
@@ -74,7 +76,14 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('peerpay as a live-mode proces
     chain = await startLiveChain({ hotWallet });
     stripe = await startStripeStandIn({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, webhookMode: 'auto' });
     env = {
-      ...liveModeEnv({ databaseUrl: database.url, chain, stripeApiBase: stripe.apiBase, masterSeed: MASTER_SEED, stripeSecretKey: SECRET_KEY, stripeWebhookSecret: WEBHOOK_SECRET }),
+      ...liveModeEnv({
+        databaseUrl: database.url,
+        chain,
+        stripeApiBase: stripe.apiBase,
+        masterSeed: MASTER_SEED,
+        stripeSecretKey: SECRET_KEY,
+        stripeWebhookSecret: WEBHOOK_SECRET,
+      }),
       STRIPE_TIMEOUT_MS: '5000',
       // Jobs (payouts, deposits, sweeps, withdrawals) every 200 ms, so the journeys take seconds.
       JOB_INTERVAL_MS: '200',
@@ -118,7 +127,11 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('peerpay as a live-mode proces
     expect(sent.body.transfer).toMatchObject({ status: 'completed', amount: '12.50', currency: 'USD' });
     const intents = stripe.paymentIntents().filter((pi) => pi.metadata.peerpay_transfer_id === sent.body.transfer.id);
     expect(intents).toHaveLength(1);
-    expect(intents[0]).toMatchObject({ status: 'succeeded', currency: 'usd', amount: Math.round(Number(sent.body.transfer.totalDeducted) * 100) });
+    expect(intents[0]).toMatchObject({
+      status: 'succeeded',
+      currency: 'usd',
+      amount: Math.round(Number(sent.body.transfer.totalDeducted) * 100),
+    });
     await stripe.webhooksIdle();
     expect(await usdBalance(recipient)).toMatchObject({ available: '12.50', pending: '0.00' });
   });
@@ -131,7 +144,11 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('peerpay as a live-mode proces
     stripe.completeOnboarding(account!.id);
     await stripe.webhooksIdle();
 
-    await until('recipient balance paid out', () => usdBalance(recipient), (b) => b?.available === '0.00');
+    await until(
+      'recipient balance paid out',
+      () => usdBalance(recipient),
+      (b) => b?.available === '0.00',
+    );
     // A few more job rounds: still exactly one transfer.
     await sleep(1000);
     const transfers = stripe.transfers().filter((t) => t.destination === account!.id);
@@ -144,14 +161,23 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('peerpay as a live-mode proces
 
   it('a deposit to the depositAddress is credited, and a withdrawal reaches the chain', async () => {
     await chain.mint({ to: recipient.depositAddress, token: 'USDC', amountMinor: 25_000_000n });
-    await until('deposit credited', async () => (await api('GET', '/stablecoin/balance', { key: recipient.key })).body.USDC, (usdc) => usdc === '25.000000');
+    await until(
+      'deposit credited',
+      async () => (await api('GET', '/stablecoin/balance', { key: recipient.key })).body.USDC,
+      (usdc) => usdc === '25.000000',
+    );
 
     const destination = privateKeyToAccount(`0x${alnum(32)}`).address;
     // The hot wallet holds only what the sweep job has moved there; until it has, a withdrawal is
     // 503 withdrawal_unavailable with nothing sent, and a client retries with the same key.
     const withdrawal = await until(
       'withdrawal sent',
-      () => api('POST', '/stablecoin/withdraw', { key: recipient.key, idempotencyKey: 'e2e-withdraw-1', body: { amount: 10, currency: 'USDC', address: destination } }),
+      () =>
+        api('POST', '/stablecoin/withdraw', {
+          key: recipient.key,
+          idempotencyKey: 'e2e-withdraw-1',
+          body: { amount: 10, currency: 'USDC', address: destination },
+        }),
       (answer) => answer.status !== 503,
     );
     expect(withdrawal.status, JSON.stringify(withdrawal.body)).toBe(200);

@@ -126,18 +126,28 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('the README tour', () => {
     expect(output).toContain('200 card saved');
 
     // The card payment: 10.00 USD to Alan.
-    const alanFiat = await get(baseUrl, '/balance', vars.ALAN_KEY!);
-    expect(alanFiat.balances.find((b: { currency: string }) => b.currency === 'USD')).toEqual({ currency: 'USD', available: '10.00', pending: '0.00' });
-    const alanFiatHistory = await get(baseUrl, '/transfers', vars.ALAN_KEY!);
+    const alanFiat = await get(baseUrl, '/balance', vars.ALAN_KEY);
+    expect(alanFiat.balances.find((b: { currency: string }) => b.currency === 'USD')).toEqual({
+      currency: 'USD',
+      available: '10.00',
+      pending: '0.00',
+    });
+    const alanFiatHistory = await get(baseUrl, '/transfers', vars.ALAN_KEY);
     expect(alanFiatHistory.transfers).toHaveLength(1);
     expect(alanFiatHistory.transfers[0]).toMatchObject({ direction: 'received', amount: '10.00', currency: 'USD', status: 'completed' });
 
     // The faucet deposit (100), the transfer (10) and the quote paid from balance (0.0001): Ada keeps 89.9999.
-    expect((await get(baseUrl, '/stablecoin/balance', vars.ADA_KEY!)).USDC).toBe('89.999900');
+    expect((await get(baseUrl, '/stablecoin/balance', vars.ADA_KEY)).USDC).toBe('89.999900');
     // 9.851 received, 5 withdrawn: Alan keeps 4.851, and the withdrawal is complete on chain.
-    expect((await get(baseUrl, '/stablecoin/balance', vars.ALAN_KEY!)).USDC).toBe('4.851000');
-    const alanChainHistory = await get(baseUrl, '/stablecoin/transfers', vars.ALAN_KEY!);
-    expect(alanChainHistory.transfers[0]).toMatchObject({ type: 'withdrawal', status: 'complete', amount: 5, recipientAmount: 4.9255, address: '0x000000000000000000000000000000000000dEaD' });
+    expect((await get(baseUrl, '/stablecoin/balance', vars.ALAN_KEY)).USDC).toBe('4.851000');
+    const alanChainHistory = await get(baseUrl, '/stablecoin/transfers', vars.ALAN_KEY);
+    expect(alanChainHistory.transfers[0]).toMatchObject({
+      type: 'withdrawal',
+      status: 'complete',
+      amount: 5,
+      recipientAmount: 4.9255,
+      address: '0x000000000000000000000000000000000000dEaD',
+    });
     expect(alanChainHistory.transfers[1]).toMatchObject({ type: 'transfer', direction: 'received', amount: 9.851, status: 'complete' });
 
     // Unpaid, a micro-endpoint answers 402 with what to pay; paid from balance, it answers.

@@ -102,7 +102,9 @@ describe('a port already in use', () => {
       const code = await exitCodeWithin(service, 30_000);
       expect(code).not.toBeNull();
       expect(code).not.toBe(0);
-      expect(nonEmptyLines(service.output())).toEqual([`peerpay: port ${port} is in use; set PORT to a free port or stop what listens on it`]);
+      expect(nonEmptyLines(service.output())).toEqual([
+        `peerpay: port ${port} is in use; set PORT to a free port or stop what listens on it`,
+      ]);
       expect(fs.existsSync(dataDir)).toBe(false);
       expect(fs.existsSync(path.join(root, 'port-in-use'))).toBe(false);
     } finally {
@@ -115,11 +117,19 @@ describe('a port already in use', () => {
     const holder = await holdPort(metricsPort);
     const dataDir = path.join(root, 'metrics-port-in-use', 'data');
     try {
-      const service = spawnMain({ PORT: String(port), METRICS_PORT: String(metricsPort), DATA_DIR: dataDir, DATABASE_URL: undefined, MASTER_SEED: undefined });
+      const service = spawnMain({
+        PORT: String(port),
+        METRICS_PORT: String(metricsPort),
+        DATA_DIR: dataDir,
+        DATABASE_URL: undefined,
+        MASTER_SEED: undefined,
+      });
       const code = await exitCodeWithin(service, 30_000);
       expect(code).not.toBeNull();
       expect(code).not.toBe(0);
-      expect(nonEmptyLines(service.output())).toEqual([`peerpay: port ${metricsPort} is in use; set METRICS_PORT to a free port or stop what listens on it`]);
+      expect(nonEmptyLines(service.output())).toEqual([
+        `peerpay: port ${metricsPort} is in use; set METRICS_PORT to a free port or stop what listens on it`,
+      ]);
       expect(fs.existsSync(dataDir)).toBe(false);
     } finally {
       holder.close();

@@ -11,7 +11,11 @@ export function linkPath(url: string): string {
 }
 
 /** Submits a sandbox setup page as its buttons do (form-encoded `outcome`). */
-export async function submitLink(server: TestServer, url: string, outcome?: string): Promise<{ status: number; text: string; headers: Headers }> {
+export async function submitLink(
+  server: TestServer,
+  url: string,
+  outcome?: string,
+): Promise<{ status: number; text: string; headers: Headers }> {
   const response = await fetch(server.url + linkPath(url), {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -20,7 +24,11 @@ export async function submitLink(server: TestServer, url: string, outcome?: stri
   return { status: response.status, text: await response.text(), headers: response.headers };
 }
 
-export async function newLink(server: TestServer, user: TestUser, endpoint: SetupEndpoint): Promise<{ url: string; expiresIn: string; expiresAt: string }> {
+export async function newLink(
+  server: TestServer,
+  user: TestUser,
+  endpoint: SetupEndpoint,
+): Promise<{ url: string; expiresIn: string; expiresAt: string }> {
   const response = await server.request('POST', endpoint, { key: user.key });
   if (response.status !== 200) throw new Error(`${endpoint}: ${response.status} ${response.text}`);
   return response.body;
@@ -64,13 +72,22 @@ export async function advanceDays(server: TestServer, days: number): Promise<str
 /** Everything a money movement would change: ledger rows and balances, transfers, charges, payouts. */
 export async function moneySnapshot(server: TestServer): Promise<string> {
   const db = server.deps.db;
-  const ledger = await sql<{ n: string; total: string | null }>`select count(*)::text as n, sum(amount)::text as total from ledger_transfers`.execute(db);
+  const ledger = await sql<{
+    n: string;
+    total: string | null;
+  }>`select count(*)::text as n, sum(amount)::text as total from ledger_transfers`.execute(db);
   const accounts = await sql<{ code: string; balance: string; pd: string; pc: string }>`
     select code, balance::text, pending_debits::text as pd, pending_credits::text as pc from ledger_accounts order by code`.execute(db);
   const transfers = await sql<{ n: string }>`select count(*)::text as n from fiat_transfers`.execute(db);
   const charges = await sql<{ n: string }>`select count(*)::text as n from sandbox_charges`.execute(db);
   const payouts = await sql<{ n: string }>`select count(*)::text as n from payouts`.execute(db);
-  return JSON.stringify({ ledger: ledger.rows, accounts: accounts.rows, transfers: transfers.rows, charges: charges.rows, payouts: payouts.rows });
+  return JSON.stringify({
+    ledger: ledger.rows,
+    accounts: accounts.rows,
+    transfers: transfers.rows,
+    charges: charges.rows,
+    payouts: payouts.rows,
+  });
 }
 
 /** Card charges, bank debits and payouts the sandbox processor made for these idempotency keys. */

@@ -44,7 +44,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
 }
 
-async function prepareDatabaseTemplate(workDir: string, cleanups: (() => Promise<void>)[]): Promise<Pick<TestFixtures, 'pgliteTemplateFile' | 'postgresTemplate'>> {
+async function prepareDatabaseTemplate(
+  workDir: string,
+  cleanups: (() => Promise<void>)[],
+): Promise<Pick<TestFixtures, 'pgliteTemplateFile' | 'postgresTemplate'>> {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
     // WAL segments of 1 MB instead of 16: the template (and every test database loaded from it)
@@ -82,7 +85,11 @@ async function adminQuery(adminUrl: string, text: string): Promise<void> {
   }
 }
 
-async function startSharedChains(options: { workDir: string; slots: number; cleanups: (() => Promise<void>)[] }): Promise<SharedChainFixture> {
+async function startSharedChains(options: {
+  workDir: string;
+  slots: number;
+  cleanups: (() => Promise<void>)[];
+}): Promise<SharedChainFixture> {
   const snapshotDir = path.join(options.workDir, 'chain-snapshots');
   fs.mkdirSync(snapshotDir);
   const wallets = createHdWalletProvider(loadMasterSeed({ seedHex: TEST_MASTER_SEED, dataDir: options.workDir }));

@@ -113,7 +113,12 @@ export function lastPathSegment(url: string): string {
 }
 
 /** Asks peerpay for a card or bank-debit link and completes its Checkout Session at the stand-in with `paymentMethod`. */
-export async function completeSetup(world: LiveWorld, user: TestUser, endpoint: Exclude<SetupEndpoint, '/agent/connect-link'>, paymentMethod: TestPaymentMethod): Promise<string> {
+export async function completeSetup(
+  world: LiveWorld,
+  user: TestUser,
+  endpoint: Exclude<SetupEndpoint, '/agent/connect-link'>,
+  paymentMethod: TestPaymentMethod,
+): Promise<string> {
   const link = await world.server.request('POST', endpoint, { key: user.key });
   if (link.status !== 200) throw new Error(`${endpoint}: ${link.status} ${link.text}`);
   const sessionId = lastPathSegment(link.body.url);

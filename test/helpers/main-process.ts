@@ -18,8 +18,8 @@ export function spawnMain(env: Record<string, string | undefined>): MainProcess 
   for (const [name, value] of Object.entries(env)) if (value === undefined) delete childEnv[name];
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return {
     child,

@@ -33,7 +33,12 @@ export async function fundedPayer(server: TestServer, amount = 1_000_000n): Prom
   const account = privateKeyToAccount(generatePrivateKey());
   const sandbox = server.deps.chain.sandboxChain;
   if (!sandbox) throw new Error('the test server has no sandbox chain');
-  const hash = await sandbox.mint({ token: server.deps.chain.tokens.USDC, minter: server.deps.wallets.sandboxTokenOwner, to: account.address, amount });
+  const hash = await sandbox.mint({
+    token: server.deps.chain.tokens.USDC,
+    minter: server.deps.wallets.sandboxTokenOwner,
+    to: account.address,
+    amount,
+  });
   await waitMined(server, hash);
   return account;
 }
@@ -52,15 +57,18 @@ export function payToOf(server: TestServer): Address {
 
 /** x402 v1 client: x402-fetch with a viem account (it signs for network "polygon", chain 137). */
 export function v1Fetch(account: LocalAccount): typeof fetch {
-  return wrapFetchV1(fetch, account as never, 10_000n) as typeof fetch;
+  return wrapFetchV1(fetch, account, 10_000n) as typeof fetch;
 }
 
 /** x402 v2 client: @x402/fetch with @x402/evm's exact scheme; its reads go to the embedded chain. */
 export function v2Fetch(server: TestServer, account: LocalAccount): typeof fetch {
-  const publicClient = createPublicClient({ chain: chainFor({ chainId: 137, rpcUrl: server.deps.chain.rpcUrl }), transport: http(server.deps.chain.rpcUrl) });
+  const publicClient = createPublicClient({
+    chain: chainFor({ chainId: 137, rpcUrl: server.deps.chain.rpcUrl }),
+    transport: http(server.deps.chain.rpcUrl),
+  });
   const client = new x402Client();
   registerExactEvmScheme(client, { signer: toClientEvmSigner(account, publicClient) });
-  return wrapFetchV2(fetch, client) as typeof fetch;
+  return wrapFetchV2(fetch, client);
 }
 
 /** Wraps fetch so that a test can see (and replay) the payment headers a client sent. */
@@ -69,7 +77,7 @@ export function recordingFetch(sent: Headers[]): typeof fetch {
     const request = new Request(input, init);
     sent.push(new Headers(request.headers));
     return fetch(request);
-  }) as typeof fetch;
+  });
 }
 
 export function decodeBase64Json(value: string | null): any {
@@ -92,7 +100,12 @@ export interface AuthorizationOverrides {
 }
 
 /** A v1 X-PAYMENT header signed by `account`, with any field changed, for the refusal tests. */
-export async function handMadeV1Header(server: TestServer, account: LocalAccount, price: bigint, overrides: AuthorizationOverrides = {}): Promise<string> {
+export async function handMadeV1Header(
+  server: TestServer,
+  account: LocalAccount,
+  price: bigint,
+  overrides: AuthorizationOverrides = {},
+): Promise<string> {
   const { authorization, signature } = await signAuthorization(server, account, price, overrides);
   return encodeBase64Json({ x402Version: 1, scheme: 'exact', network: 'polygon', payload: { signature, authorization } });
 }
@@ -105,10 +118,15 @@ export async function signAuthorization(server: TestServer, account: LocalAccoun
     value: overrides.value ?? price,
     validAfter: overrides.validAfter ?? now - 600n,
     validBefore: overrides.validBefore ?? now + 60n,
-    nonce: overrides.nonce ?? (`0x${randomBytes(32).toString('hex')}` as Hex),
+    nonce: overrides.nonce ?? (`0x${randomBytes(32).toString('hex')}`),
   };
   const signature = await account.signTypedData({
-    domain: { name: 'USD Coin', version: '2', chainId: overrides.chainId ?? 137, verifyingContract: overrides.verifyingContract ?? server.deps.chain.tokens.USDC },
+    domain: {
+      name: 'USD Coin',
+      version: '2',
+      chainId: overrides.chainId ?? 137,
+      verifyingContract: overrides.verifyingContract ?? server.deps.chain.tokens.USDC,
+    },
     types: {
       TransferWithAuthorization: [
         { name: 'from', type: 'address' },
@@ -136,11 +154,17 @@ export async function signAuthorization(server: TestServer, account: LocalAccoun
 }
 
 /** What peerpay recorded: x402 payments by status, x402 revenue and chain custody of USDC. */
-export async function x402Books(server: TestServer): Promise<{ settled: number; failed: number; settling: number; revenue: bigint; custody: bigint }> {
+export async function x402Books(
+  server: TestServer,
+): Promise<{ settled: number; failed: number; settling: number; revenue: bigint; custody: bigint }> {
   const db = server.deps.db;
-  const counts = await sql<{ status: string; n: string }>`select status, count(*)::text as n from x402_payments group by status`.execute(db);
+  const counts = await sql<{ status: string; n: string }>`select status, count(*)::text as n from x402_payments group by status`.execute(
+    db,
+  );
   const balances = await sql<{ code: string; balance: string }>`
-    select code, balance::text from ledger_accounts where code in ('platform:x402_revenue:USDC', 'platform:chain_custody:USDC')`.execute(db);
+    select code, balance::text from ledger_accounts where code in ('platform:x402_revenue:USDC', 'platform:chain_custody:USDC')`.execute(
+    db,
+  );
   const count = (status: string) => Number(counts.rows.find((r) => r.status === status)?.n ?? 0);
   const balance = (code: string) => BigInt(balances.rows.find((r) => r.code === code)?.balance ?? '0');
   return {

@@ -24,7 +24,13 @@ export function chainClients(server: TestServer) {
 /** `holder`'s balance of `token` at the latest block, or at `blockNumber` when given. */
 export async function onChainBalance(server: TestServer, token: Token, holder: Address | string, blockNumber?: bigint): Promise<bigint> {
   const { publicClient } = chainClients(server);
-  return publicClient.readContract({ address: server.deps.chain.tokens[token], abi: erc20Abi, functionName: 'balanceOf', args: [holder as Address], blockNumber });
+  return publicClient.readContract({
+    address: server.deps.chain.tokens[token],
+    abi: erc20Abi,
+    functionName: 'balanceOf',
+    args: [holder as Address],
+    blockNumber,
+  });
 }
 
 export async function faucet(server: TestServer, body: { address: string; amount: number; currency: string }): Promise<Hash> {
@@ -94,7 +100,11 @@ export interface CustodyView {
  */
 export async function custodyOf(server: TestServer, token: Token, hotWalletBaseline: bigint): Promise<CustodyView> {
   const db = server.deps.db;
-  const custody = await db.selectFrom('ledger_accounts').select('balance').where('code', '=', `platform:chain_custody:${token}`).executeTakeFirst();
+  const custody = await db
+    .selectFrom('ledger_accounts')
+    .select('balance')
+    .where('code', '=', `platform:chain_custody:${token}`)
+    .executeTakeFirst();
   const addresses = await db.selectFrom('accounts').select('deposit_address').where('deposit_address', 'is not', null).execute();
   // Every balance at one block: a sweep mined between two reads would otherwise be counted at
   // neither end (left the deposit address, not yet at the hot wallet) or at both.
@@ -117,7 +127,10 @@ export async function hotWalletBalances(server: TestServer): Promise<Record<Toke
 /** Everything a deposit or funding change would touch, for "nothing changed" checks. */
 export async function depositSnapshot(server: TestServer): Promise<string> {
   const db = server.deps.db;
-  const ledger = await sql<{ n: string; total: string | null }>`select count(*)::text as n, sum(amount)::text as total from ledger_transfers`.execute(db);
+  const ledger = await sql<{
+    n: string;
+    total: string | null;
+  }>`select count(*)::text as n, sum(amount)::text as total from ledger_transfers`.execute(db);
   const deposits = await sql<{ n: string }>`select count(*)::text as n from chain_deposits`.execute(db);
   const links = await sql<{ n: string; used: string }>`select count(*)::text as n, count(used_at)::text as used from links`.execute(db);
   return JSON.stringify({ ledger: ledger.rows, deposits: deposits.rows, links: links.rows });

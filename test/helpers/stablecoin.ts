@@ -19,7 +19,15 @@ export async function fund(server: TestServer, user: TestUser, amountMinor: bigi
   const owner = await accountIdOf(server, user);
   await commitOperation(server.deps.db, {
     operationId: newId('test-fund'),
-    transfers: [{ type: 'posted', debit: platformAccount('chain_custody', token), credit: userAvailable(owner, token), amountMinor, code: 'test_fund' }],
+    transfers: [
+      {
+        type: 'posted',
+        debit: platformAccount('chain_custody', token),
+        credit: userAvailable(owner, token),
+        amountMinor,
+        code: 'test_fund',
+      },
+    ],
   });
 }
 
@@ -37,18 +45,31 @@ export function minorOf(decimal: string): bigint {
   return BigInt(whole + fraction);
 }
 
-export function agentTransfer(server: TestServer, sender: TestUser, body: unknown, headers: Record<string, string> = {}): Promise<TestResponse> {
+export function agentTransfer(
+  server: TestServer,
+  sender: TestUser,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<TestResponse> {
   return server.request('POST', '/agent/transfer', { key: sender.key, body, headers });
 }
 
-export function emailTransfer(server: TestServer, sender: TestUser, body: unknown, headers: Record<string, string> = {}): Promise<TestResponse> {
+export function emailTransfer(
+  server: TestServer,
+  sender: TestUser,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<TestResponse> {
   return server.request('POST', '/stablecoin/transfer', { key: sender.key, body, headers });
 }
 
 /** Everything a stablecoin movement would change: ledger rows and balances, and transfer records. */
 export async function stablecoinSnapshot(server: TestServer): Promise<string> {
   const db = server.deps.db;
-  const ledger = await sql<{ n: string; total: string | null }>`select count(*)::text as n, sum(amount)::text as total from ledger_transfers`.execute(db);
+  const ledger = await sql<{
+    n: string;
+    total: string | null;
+  }>`select count(*)::text as n, sum(amount)::text as total from ledger_transfers`.execute(db);
   const accounts = await sql<{ code: string; balance: string; pd: string; pc: string }>`
     select code, balance::text, pending_debits::text as pd, pending_credits::text as pc from ledger_accounts order by code`.execute(db);
   const transfers = await sql<{ n: string }>`select count(*)::text as n from stablecoin_transfers`.execute(db);

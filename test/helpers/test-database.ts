@@ -48,7 +48,9 @@ async function adminQuery(adminUrl: string, text: string): Promise<void> {
  * it), or with `migrated` a copy of the run's migrated template when there is one; undefined when
  * testing on PGlite.
  */
-export async function createPostgresTestDatabase(options: { migrated?: boolean } = {}): Promise<{ url: string; drop(): Promise<void> } | undefined> {
+export async function createPostgresTestDatabase(
+  options: { migrated?: boolean } = {},
+): Promise<{ url: string; drop(): Promise<void> } | undefined> {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) return undefined;
   const name = `peerpay_test_${randomBytes(6).toString('hex')}`;

@@ -74,7 +74,12 @@ export async function startTestServer(env: Record<string, string> = {}, options:
   });
   const database = options.database ?? (await openTestDatabase());
   const sharesChain =
-    !options.ownChain && options.dataDir === undefined && config.mode === 'sandbox' && !config.chainRpcUrl && config.masterSeedHex === TEST_MASTER_SEED && config.chainId === 137;
+    !options.ownChain &&
+    options.dataDir === undefined &&
+    config.mode === 'sandbox' &&
+    !config.chainRpcUrl &&
+    config.masterSeedHex === TEST_MASTER_SEED &&
+    config.chainId === 137;
   const chain = sharesChain ? await acquireSharedChain() : null;
   const deps = await createDeps(config, {
     database,
@@ -102,7 +107,13 @@ export async function startTestServer(env: Record<string, string> = {}, options:
   // serialisation, errors) without a socket. Tests about the socket itself use `url`.
   async function request(method: string, urlPath: string, options: RequestOptions = {}): Promise<TestResponse> {
     // What fetch() sends by default, so that the requests are the same as over the socket.
-    const headers: Record<string, string> = { host: new URL(url).host, accept: '*/*', 'accept-language': '*', 'sec-fetch-mode': 'cors', 'user-agent': 'node' };
+    const headers: Record<string, string> = {
+      host: new URL(url).host,
+      accept: '*/*',
+      'accept-language': '*',
+      'sec-fetch-mode': 'cors',
+      'user-agent': 'node',
+    };
     for (const [name, value] of Object.entries(options.headers ?? {})) headers[name.toLowerCase()] = value;
     if (options.key) headers.authorization = `Bearer ${options.key}`;
     let body: string | undefined;
@@ -113,7 +124,12 @@ export async function startTestServer(env: Record<string, string> = {}, options:
       body = JSON.stringify(options.body);
       headers['content-type'] ??= 'application/json';
     }
-    const response = await app.inject({ method: method as InjectMethod, url: urlPath, headers, ...(body !== undefined ? { payload: body } : {}) });
+    const response = await app.inject({
+      method: method,
+      url: urlPath,
+      headers,
+      ...(body !== undefined ? { payload: body } : {}),
+    });
     const responseHeaders = new Headers();
     for (const [name, value] of Object.entries(response.headers)) {
       if (value === undefined) continue;
@@ -156,14 +172,24 @@ export interface TestUser {
 }
 
 /** Registers a new user through the API. */
-export async function registerUser(server: TestServer, overrides: Partial<{ email: string; name: string; password: string }> = {}): Promise<TestUser> {
+export async function registerUser(
+  server: TestServer,
+  overrides: Partial<{ email: string; name: string; password: string }> = {},
+): Promise<TestUser> {
   userCounter++;
   const email = overrides.email ?? `user${userCounter}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
   const password = overrides.password ?? 'correct horse battery';
   const name = overrides.name ?? `Test${userCounter} User`;
   const response = await server.request('POST', '/agent/register', { body: { email, password, name } });
   if (response.status !== 201) throw new Error(`registration failed: ${response.status} ${response.text}`);
-  return { email, password, name, key: response.body.apiKey, handle: response.body.agentHandle, depositAddress: response.body.depositAddress };
+  return {
+    email,
+    password,
+    name,
+    key: response.body.apiKey,
+    handle: response.body.agentHandle,
+    depositAddress: response.body.depositAddress,
+  };
 }
 
 /** Asserts the shape of a problem document and returns it. */

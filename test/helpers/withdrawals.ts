@@ -14,7 +14,12 @@ export const freshAddress = (): Address => privateKeyToAccount(generatePrivateKe
 /** Mints test tokens to peerpay's hot wallet, as swept deposits would have put them there. */
 export async function fundHotWallet(server: TestServer, amountMinor: bigint, token: Token = 'USDC'): Promise<void> {
   const { deps } = server;
-  await deps.chain.sandboxChain!.mint({ token: deps.chain.tokens[token], minter: deps.wallets.sandboxTokenOwner, to: deps.wallets.hotWallet.address, amount: amountMinor });
+  await deps.chain.sandboxChain!.mint({
+    token: deps.chain.tokens[token],
+    minter: deps.wallets.sandboxTokenOwner,
+    to: deps.wallets.hotWallet.address,
+    amount: amountMinor,
+  });
 }
 
 export function onChainBalance(server: TestServer, holder: string, token: Token = 'USDC'): Promise<bigint> {
@@ -39,14 +44,27 @@ export async function settleWithdrawals(server: TestServer, rounds = 10): Promis
 /** Everything a withdrawal would change: ledger rows and balances, withdrawals, outbox entries, nonces. */
 export async function withdrawalSnapshot(server: TestServer): Promise<string> {
   const db = server.deps.db;
-  const ledger = await sql<{ n: string; total: string | null }>`select count(*)::text as n, sum(amount)::text as total from ledger_transfers`.execute(db);
+  const ledger = await sql<{
+    n: string;
+    total: string | null;
+  }>`select count(*)::text as n, sum(amount)::text as total from ledger_transfers`.execute(db);
   const accounts = await sql<{ code: string; balance: string; pd: string; pc: string }>`
     select code, balance::text, pending_debits::text as pd, pending_credits::text as pc from ledger_accounts order by code`.execute(db);
   const withdrawals = await sql<{ n: string }>`select count(*)::text as n from withdrawals`.execute(db);
   const outbox = await sql<{ n: string }>`select count(*)::text as n from hot_wallet_outbox`.execute(db);
-  const nonces = await sql<{ sender: string; next_nonce: string }>`select sender, next_nonce::text from chain_nonces order by sender`.execute(db);
+  const nonces = await sql<{
+    sender: string;
+    next_nonce: string;
+  }>`select sender, next_nonce::text from chain_nonces order by sender`.execute(db);
   const defaults = await sql<{ n: string }>`select count(*)::text as n from withdrawal_addresses`.execute(db);
-  return JSON.stringify({ ledger: ledger.rows, accounts: accounts.rows, withdrawals: withdrawals.rows, outbox: outbox.rows, nonces: nonces.rows, defaults: defaults.rows });
+  return JSON.stringify({
+    ledger: ledger.rows,
+    accounts: accounts.rows,
+    withdrawals: withdrawals.rows,
+    outbox: outbox.rows,
+    nonces: nonces.rows,
+    defaults: defaults.rows,
+  });
 }
 
 /** The chain transactions the outbox holds for these withdrawals. */

@@ -6,7 +6,14 @@ import { runJobsOnce } from '../../src/jobs/job-runner.js';
 import { payoutJob } from '../../src/jobs/payout-job.js';
 import { expectProblem, registerUser, type TestUser } from '../helpers/test-server.js';
 import { balances, send } from '../helpers/fiat.js';
-import { completeOnboarding, completeSetup, lastPathSegment, liveModeAvailable, startLiveWorld, type LiveWorld } from '../helpers/live-mode.js';
+import {
+  completeOnboarding,
+  completeSetup,
+  lastPathSegment,
+  liveModeAvailable,
+  startLiveWorld,
+  type LiveWorld,
+} from '../helpers/live-mode.js';
 
 describe.runIf(liveModeAvailable())('live mode: ACH and payouts through Stripe', () => {
   let world: LiveWorld;
@@ -26,10 +33,18 @@ describe.runIf(liveModeAvailable())('live mode: ACH and payouts through Stripe',
   });
 
   it('ACH without a mandate is 409 ach_setup_required; the bank-debit link is a us_bank_account Checkout Session in USD', async () => {
-    const problem = expectProblem(await send(world.server, payer, { recipientHandle: payee.handle, amount: 20, currency: 'USD', paymentMethod: 'ach' }), 409, 'ach_setup_required');
+    const problem = expectProblem(
+      await send(world.server, payer, { recipientHandle: payee.handle, amount: 20, currency: 'USD', paymentMethod: 'ach' }),
+      409,
+      'ach_setup_required',
+    );
     expect(problem.needsBankDebitSetup).toBe(true);
     const sessionId = await completeSetup(world, payer, '/agent/bank-debit-link', 'pm_usBankAccount_success');
-    expect(world.stripe.checkoutSessions().find((s) => s.id === sessionId)).toMatchObject({ payment_method_types: ['us_bank_account'], currency: 'usd', status: 'complete' });
+    expect(world.stripe.checkoutSessions().find((s) => s.id === sessionId)).toMatchObject({
+      payment_method_types: ['us_bank_account'],
+      currency: 'usd',
+      status: 'complete',
+    });
   });
 
   it('an ACH transfer is pending until payment_intent.succeeded, then completed, credited once', async () => {
@@ -39,7 +54,12 @@ describe.runIf(liveModeAvailable())('live mode: ACH and payouts through Stripe',
     const intent = world.stripe.paymentIntents().find((pi) => pi.metadata.peerpay_transfer_id === sent.body.transfer.id)!;
     expect(intent).toMatchObject({ status: 'processing', amount: 2016, payment_method_types: ['us_bank_account'] });
     const asked = world.stripe.requests().find((r) => r.path === '/v1/payment_intents' && r.idempotencyKey === sent.body.transfer.id)!;
-    expect(asked.params).toMatchObject({ mandate: expect.stringMatching(/^mandate_/), payment_method: expect.stringMatching(/^pm_/), off_session: 'true', confirm: 'true' });
+    expect(asked.params).toMatchObject({
+      mandate: expect.stringMatching(/^mandate_/),
+      payment_method: expect.stringMatching(/^pm_/),
+      off_session: 'true',
+      confirm: 'true',
+    });
     expect((await balances(world.server, payee)).USD).toEqual({ available: '0.00', pending: '20.00' });
     world.stripe.settleBankDebits([intent.id]);
     await world.stripe.webhooksIdle();

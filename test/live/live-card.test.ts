@@ -41,23 +41,43 @@ describe.runIf(liveModeAvailable())('live mode: card transfers through Stripe', 
     const customer = world.stripe.customers().find((c) => c.id === session.customer)!;
     expect(customer.email).toBe(alice.email);
     // Before the user finishes the page, no card: 402 card_setup_required.
-    expectProblem(await send(world.server, alice, { recipientHandle: bob.handle, amount: 10, currency: 'USD' }), 402, 'card_setup_required');
+    expectProblem(
+      await send(world.server, alice, { recipientHandle: bob.handle, amount: 10, currency: 'USD' }),
+      402,
+      'card_setup_required',
+    );
   });
 
   it('once the Checkout Session completes, an instant transfer charges amount + fee once and credits the recipient', async () => {
     await completeSetup(world, alice, '/agent/setup-link', 'pm_card_visa');
-    const sent = await send(world.server, alice, { recipientHandle: bob.handle, amount: 10, currency: 'USD' }, { 'idempotency-key': 'card-1' });
+    const sent = await send(
+      world.server,
+      alice,
+      { recipientHandle: bob.handle, amount: 10, currency: 'USD' },
+      { 'idempotency-key': 'card-1' },
+    );
     expect(sent.status, sent.text).toBe(200);
     expect(sent.body.transfer).toMatchObject({ amount: '10.00', fee: '0.25', totalDeducted: '10.25', status: 'completed' });
     const intents = world.stripe.paymentIntents().filter((pi) => pi.metadata.peerpay_transfer_id === sent.body.transfer.id);
     expect(intents).toHaveLength(1);
     expect(intents[0]).toMatchObject({ amount: 1025, currency: 'usd', status: 'succeeded', customer: expect.stringMatching(/^cus_/) });
     // Confirmed off-session, under the transfer's own id as Idempotency-Key.
-    const asked = world.stripe.requests().filter((r) => r.method === 'POST' && r.path === '/v1/payment_intents' && r.idempotencyKey === sent.body.transfer.id);
+    const asked = world.stripe
+      .requests()
+      .filter((r) => r.method === 'POST' && r.path === '/v1/payment_intents' && r.idempotencyKey === sent.body.transfer.id);
     expect(asked).toHaveLength(1);
-    expect(asked[0]!.params).toMatchObject({ confirm: 'true', off_session: 'true', metadata: { peerpay_transfer_id: sent.body.transfer.id } });
+    expect(asked[0]!.params).toMatchObject({
+      confirm: 'true',
+      off_session: 'true',
+      metadata: { peerpay_transfer_id: sent.body.transfer.id },
+    });
     // The same request again: replayed, nothing charged again.
-    const again = await send(world.server, alice, { recipientHandle: bob.handle, amount: 10, currency: 'USD' }, { 'idempotency-key': 'card-1' });
+    const again = await send(
+      world.server,
+      alice,
+      { recipientHandle: bob.handle, amount: 10, currency: 'USD' },
+      { 'idempotency-key': 'card-1' },
+    );
     expect(again.body.transfer.id).toBe(sent.body.transfer.id);
     await world.stripe.webhooksIdle();
     expect(world.stripe.paymentIntents().filter((pi) => pi.metadata.peerpay_transfer_id === sent.body.transfer.id)).toHaveLength(1);
@@ -75,7 +95,11 @@ describe.runIf(liveModeAvailable())('live mode: card transfers through Stripe', 
     const carol = await registerUser(world.server);
     await completeSetup(world, carol, '/agent/setup-link', 'pm_card_chargeDeclined');
     const before = await balances(world.server, bob);
-    const declined = expectProblem(await send(world.server, carol, { recipientHandle: bob.handle, amount: 5, currency: 'USD' }), 402, 'card_declined');
+    const declined = expectProblem(
+      await send(world.server, carol, { recipientHandle: bob.handle, amount: 5, currency: 'USD' }),
+      402,
+      'card_declined',
+    );
     await world.stripe.webhooksIdle();
     expect(await balances(world.server, bob)).toEqual(before);
     const history = await world.server.request('GET', '/transfers', { key: carol.key });
@@ -86,7 +110,11 @@ describe.runIf(liveModeAvailable())('live mode: card transfers through Stripe', 
     const dave = await registerUser(world.server);
     await completeSetup(world, dave, '/agent/setup-link', 'pm_card_authenticationRequired');
     const before = await balances(world.server, bob);
-    const problem = expectProblem(await send(world.server, dave, { recipientHandle: bob.handle, amount: 5, currency: 'USD' }), 402, 'card_authentication_required');
+    const problem = expectProblem(
+      await send(world.server, dave, { recipientHandle: bob.handle, amount: 5, currency: 'USD' }),
+      402,
+      'card_authentication_required',
+    );
     expect(problem.detail).toContain('/agent/setup-link');
     await world.stripe.webhooksIdle();
     expect(await balances(world.server, bob)).toEqual(before);

@@ -10,7 +10,14 @@ import { fiatRecoveryJob } from '../../src/jobs/fiat-recovery-job.js';
 import { UnrecoverableTransferError, recoverOrphanedTransfers } from '../../src/fiat/transfer-recovery.js';
 import { TEST_MASTER_SEED, expectProblem, registerUser, type TestUser } from '../helpers/test-server.js';
 import { balances, send } from '../helpers/fiat.js';
-import { LIVE_STRIPE_SECRET_KEY, LIVE_STRIPE_WEBHOOK_SECRET, completeSetup, liveModeAvailable, startLiveWorld, type LiveWorld } from '../helpers/live-mode.js';
+import {
+  LIVE_STRIPE_SECRET_KEY,
+  LIVE_STRIPE_WEBHOOK_SECRET,
+  completeSetup,
+  liveModeAvailable,
+  startLiveWorld,
+  type LiveWorld,
+} from '../helpers/live-mode.js';
 
 const PAYMENT_INTENTS = '/v1/payment_intents';
 
@@ -33,7 +40,8 @@ describe.runIf(liveModeAvailable())('live mode: Stripe failing mid-charge', () =
     // Failed Stripe calls are logged (503s, the recovery job) without a secret.
     const logs = world.server.logs.join('');
     expect(logs).toContain('payment processor call failed');
-    for (const secret of [LIVE_STRIPE_SECRET_KEY, LIVE_STRIPE_WEBHOOK_SECRET, TEST_MASTER_SEED.slice(2)]) expect(logs).not.toContain(secret);
+    for (const secret of [LIVE_STRIPE_SECRET_KEY, LIVE_STRIPE_WEBHOOK_SECRET, TEST_MASTER_SEED.slice(2)])
+      expect(logs).not.toContain(secret);
     await world.close();
   });
 
@@ -42,7 +50,12 @@ describe.runIf(liveModeAvailable())('live mode: Stripe failing mid-charge', () =
 
   it('a 500 before Stripe did anything is retried by the client library: one charge, 200 at once', async () => {
     world.stripe.failNext({ path: PAYMENT_INTENTS, fault: 500, when: 'before' });
-    const sent = await send(world.server, payer, { recipientHandle: payee.handle, amount: 3, currency: 'USD' }, { 'idempotency-key': 'f-before' });
+    const sent = await send(
+      world.server,
+      payer,
+      { recipientHandle: payee.handle, amount: 3, currency: 'USD' },
+      { 'idempotency-key': 'f-before' },
+    );
     expect(sent.status, sent.text).toBe(200);
     expect(intentsOf(sent.body.transfer.id)).toHaveLength(1);
   });
@@ -84,7 +97,11 @@ describe.runIf(liveModeAvailable())('live mode: Stripe failing mid-charge', () =
   it('a client that never retries: the recovery job asks Stripe again with the same key after two minutes', async () => {
     const before = await usd(payee);
     world.stripe.failNext({ path: PAYMENT_INTENTS, fault: 500, when: 'after', count: 3 });
-    expectProblem(await send(world.server, payer, { recipientHandle: payee.handle, amount: 8, currency: 'USD' }), 503, 'processor_unavailable');
+    expectProblem(
+      await send(world.server, payer, { recipientHandle: payee.handle, amount: 8, currency: 'USD' }),
+      503,
+      'processor_unavailable',
+    );
     const [processing] = (await world.server.request('GET', '/transfers', { key: payer.key })).body.transfers;
     world.clock.advance(3 * 60_000);
     await runJobsOnce(world.server.deps, undefined, [fiatRecoveryJob]);
@@ -97,7 +114,11 @@ describe.runIf(liveModeAvailable())('live mode: Stripe failing mid-charge', () =
 
   it('an orphan older than Stripe’s 24-hour key memory is never charged again: it is reported and left for an operator', async () => {
     world.stripe.failNext({ path: PAYMENT_INTENTS, fault: 503, when: 'before', count: 3 });
-    expectProblem(await send(world.server, payer, { recipientHandle: payee.handle, amount: 11, currency: 'USD' }), 503, 'processor_unavailable');
+    expectProblem(
+      await send(world.server, payer, { recipientHandle: payee.handle, amount: 11, currency: 'USD' }),
+      503,
+      'processor_unavailable',
+    );
     const [processing] = (await world.server.request('GET', '/transfers', { key: payer.key })).body.transfers;
     world.clock.advance(24 * 3600_000);
     await expect(recoverOrphanedTransfers(world.server.deps, 10)).rejects.toBeInstanceOf(UnrecoverableTransferError);
@@ -105,7 +126,11 @@ describe.runIf(liveModeAvailable())('live mode: Stripe failing mid-charge', () =
     const [still] = (await world.server.request('GET', '/transfers', { key: payer.key })).body.transfers;
     expect(still).toMatchObject({ id: processing.id, status: 'processing' });
     // Settle it by hand for the rest of the file: nothing was charged, so it failed.
-    await world.server.deps.db.updateTable('fiat_transfers').set({ status: 'failed', failure_code: 'processor_unavailable' }).where('id', '=', processing.id).execute();
+    await world.server.deps.db
+      .updateTable('fiat_transfers')
+      .set({ status: 'failed', failure_code: 'processor_unavailable' })
+      .where('id', '=', processing.id)
+      .execute();
   });
 
   it('Stripe down for the whole request (refused before anything): 503, nothing charged, and the retry charges once', async () => {

@@ -59,14 +59,29 @@ describe.runIf(liveModeAvailable())('live mode: deposits, funding links and with
   it('tokens sent to the deposit address are credited once and swept; a withdrawal reaches the chain', async () => {
     await world.chain.mint({ to: ada.depositAddress as Address, token: 'USDC', amountMinor: 25_000_000n });
     await chainRoundsUntil('the deposit is credited and swept', async () => {
-      const swept = (await chainClients(world.server).publicClient.readContract({ address: world.chain.tokens.USDC, abi: erc20Abi, functionName: 'balanceOf', args: [ada.depositAddress as Address] })) === 0n;
+      const swept =
+        (await chainClients(world.server).publicClient.readContract({
+          address: world.chain.tokens.USDC,
+          abi: erc20Abi,
+          functionName: 'balanceOf',
+          args: [ada.depositAddress as Address],
+        })) === 0n;
       return swept && (await usdc(ada)).USDC === '25.000000';
     });
 
     const destination = privateKeyToAccount(generatePrivateKey()).address;
-    const withdrawal = await world.server.request('POST', '/stablecoin/withdraw', { key: ada.key, body: { amount: 10, currency: 'USDC', address: destination } });
+    const withdrawal = await world.server.request('POST', '/stablecoin/withdraw', {
+      key: ada.key,
+      body: { amount: 10, currency: 'USDC', address: destination },
+    });
     expect(withdrawal.status, withdrawal.text).toBe(200);
-    const readDestination = () => chainClients(world.server).publicClient.readContract({ address: world.chain.tokens.USDC, abi: erc20Abi, functionName: 'balanceOf', args: [destination] });
+    const readDestination = () =>
+      chainClients(world.server).publicClient.readContract({
+        address: world.chain.tokens.USDC,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [destination],
+      });
     await chainRoundsUntil('the withdrawal is on chain', async () => (await readDestination()) > 0n);
     // 10 USDC less the 1.49% fee.
     expect(await readDestination()).toBe(9_851_000n);

@@ -30,7 +30,11 @@ describe.runIf(liveModeAvailable())('live mode: Stripe webhooks', () => {
   });
 
   const webhook = (body: string, signature?: string) =>
-    fetch(`${world.server.url}/webhooks/stripe`, { method: 'POST', headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) }, body });
+    fetch(`${world.server.url}/webhooks/stripe`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) },
+      body,
+    });
 
   async function cardSetupLink(user: TestUser): Promise<string> {
     const link = await world.server.request('POST', '/agent/setup-link', { key: user.key });
@@ -46,7 +50,11 @@ describe.runIf(liveModeAvailable())('live mode: Stripe webhooks', () => {
     const sessionId = await cardSetupLink(payer);
     world.stripe.completeCheckoutSession(sessionId, { paymentMethod: 'pm_card_visa' });
     // Not delivered: no card yet, and before 15 minutes the job does not ask Stripe.
-    expectProblem(await send(world.server, payer, { recipientHandle: payee.handle, amount: 5, currency: 'USD' }), 402, 'card_setup_required');
+    expectProblem(
+      await send(world.server, payer, { recipientHandle: payee.handle, amount: 5, currency: 'USD' }),
+      402,
+      'card_setup_required',
+    );
     await runJobsOnce(world.server.deps, undefined, [setupReconciliationJob]);
     expect(world.stripe.requests().filter((r) => r.path === `/v1/checkout/sessions/${sessionId}`)).toHaveLength(0);
     world.clock.advance(16 * MINUTE_MS);
@@ -124,7 +132,10 @@ describe.runIf(liveModeAvailable())('live mode: Stripe webhooks', () => {
     const cases: [string, Response][] = [
       ['unsigned', await webhook(payload)],
       ['wrong secret', await webhook(payload, world.stripe.signPayload(payload, { secret: 'whsec_d3Jvbmc=' }))],
-      ['stale (10 minutes old)', await webhook(payload, world.stripe.signPayload(payload, { timestamp: Math.floor(Date.now() / 1000) - 600 }))],
+      [
+        'stale (10 minutes old)',
+        await webhook(payload, world.stripe.signPayload(payload, { timestamp: Math.floor(Date.now() / 1000) - 600 })),
+      ],
       ['tampered body', await webhook(payload.replace('"succeeded"', '"canceled"'), world.stripe.signPayload(payload))],
       ['garbage header', await webhook(payload, 'nonsense')],
     ];
@@ -137,7 +148,17 @@ describe.runIf(liveModeAvailable())('live mode: Stripe webhooks', () => {
   });
 
   it('an event type peerpay does not act on is acknowledged with 200 and ignored', async () => {
-    const payload = JSON.stringify({ id: 'evt_unknown_type', object: 'event', type: 'customer.created', created: Math.floor(Date.now() / 1000), data: { object: { id: 'cus_x', object: 'customer' } }, livemode: false, api_version: null, pending_webhooks: 1, request: { id: null, idempotency_key: null } });
+    const payload = JSON.stringify({
+      id: 'evt_unknown_type',
+      object: 'event',
+      type: 'customer.created',
+      created: Math.floor(Date.now() / 1000),
+      data: { object: { id: 'cus_x', object: 'customer' } },
+      livemode: false,
+      api_version: null,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+    });
     const response = await webhook(payload, world.stripe.signPayload(payload));
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ received: true });

@@ -32,7 +32,10 @@ const posted = (debit: LedgerAccountKey, credit: LedgerAccountKey, amountMinor: 
 });
 
 async function fund(owner: number, asset: Asset, amountMinor: bigint): Promise<void> {
-  await commitOperation(database.db, operation([posted(platformAccount('processor_clearing', asset), userAvailable(owner, asset), amountMinor, 'fund')]));
+  await commitOperation(
+    database.db,
+    operation([posted(platformAccount('processor_clearing', asset), userAvailable(owner, asset), amountMinor, 'fund')]),
+  );
 }
 
 async function spendable(owner: number, asset: Asset): Promise<bigint> {
@@ -50,7 +53,10 @@ describe('concurrent debits of one funded account', () => {
     const [payer, payee] = await createUsers(database.db, 2);
     await fund(payer!, 'USD', 1000n);
     const attempts = [...Array(50).keys()].map((i) =>
-      commitOperation(database.db, operation([posted(userAvailable(payer!, 'USD'), i % 2 ? userAvailable(payee!, 'USD') : platformAccount('fees', 'USD'), 70n)])),
+      commitOperation(
+        database.db,
+        operation([posted(userAvailable(payer!, 'USD'), i % 2 ? userAvailable(payee!, 'USD') : platformAccount('fees', 'USD'), 70n)]),
+      ),
     );
     const { ok, insufficient, other } = await settleAll(attempts);
     expect(other).toEqual([]);
@@ -65,7 +71,13 @@ describe('concurrent debits of one funded account', () => {
     await fund(payer!, 'EUR', 10_000n);
     // Each operation moves 1000 to the payee and 25 to fees: 9 fit in 10,000 (9225), the 10th does not.
     const attempts = [...Array(40).keys()].map(() =>
-      commitOperation(database.db, operation([posted(userAvailable(payer!, 'EUR'), userAvailable(payee!, 'EUR'), 1000n), posted(userAvailable(payer!, 'EUR'), platformAccount('fees', 'EUR'), 25n)])),
+      commitOperation(
+        database.db,
+        operation([
+          posted(userAvailable(payer!, 'EUR'), userAvailable(payee!, 'EUR'), 1000n),
+          posted(userAvailable(payer!, 'EUR'), platformAccount('fees', 'EUR'), 25n),
+        ]),
+      ),
     );
     const { ok, insufficient, other } = await settleAll(attempts);
     expect(other).toEqual([]);
@@ -80,7 +92,18 @@ describe('concurrent debits of one funded account', () => {
     const [payer, payee] = await createUsers(database.db, 2);
     await fund(payer!, 'USDC', 1_000_000n);
     const attempts = [...Array(30).keys()].map((i) =>
-      commitOperation(database.db, operation([{ type: i % 3 ? 'posted' : 'pending', debit: userAvailable(payer!, 'USDC'), credit: userAvailable(payee!, 'USDC'), amountMinor: 150_000n, code: 'test' }])),
+      commitOperation(
+        database.db,
+        operation([
+          {
+            type: i % 3 ? 'posted' : 'pending',
+            debit: userAvailable(payer!, 'USDC'),
+            credit: userAvailable(payee!, 'USDC'),
+            amountMinor: 150_000n,
+            code: 'test',
+          },
+        ]),
+      ),
     );
     const { ok, insufficient, other } = await settleAll(attempts);
     expect(other).toEqual([]);
@@ -93,14 +116,26 @@ describe('concurrent debits of one funded account', () => {
   it('a pending transfer resolved concurrently many times is resolved exactly once', async () => {
     const [payer, payee] = await createUsers(database.db, 2);
     await fund(payer!, 'GBP', 500n);
-    const [pending] = await commitOperation(database.db, operation([{ type: 'pending', debit: userAvailable(payer!, 'GBP'), credit: userAvailable(payee!, 'GBP'), amountMinor: 300n, code: 'p' }]));
+    const [pending] = await commitOperation(
+      database.db,
+      operation([
+        { type: 'pending', debit: userAvailable(payer!, 'GBP'), credit: userAvailable(payee!, 'GBP'), amountMinor: 300n, code: 'p' },
+      ]),
+    );
     const attempts = [...Array(20).keys()].map((i) =>
-      commitOperation(database.db, operation([{ type: i % 2 ? 'post_pending' : 'void_pending', pendingTransferId: pending!.id, code: 'resolve' }])),
+      commitOperation(
+        database.db,
+        operation([{ type: i % 2 ? 'post_pending' : 'void_pending', pendingTransferId: pending!.id, code: 'resolve' }]),
+      ),
     );
     const results = await Promise.allSettled(attempts);
     const won = results.flatMap((r) => (r.status === 'fulfilled' ? r.value : []));
     expect(won.length).toBe(1);
-    const resolutions = await database.db.selectFrom('ledger_transfers').select('kind').where('pending_transfer_id', '=', pending!.id).execute();
+    const resolutions = await database.db
+      .selectFrom('ledger_transfers')
+      .select('kind')
+      .where('pending_transfer_id', '=', pending!.id)
+      .execute();
     expect(resolutions.map((r) => r.kind)).toEqual([won[0]!.kind]);
     const posted = won[0]!.kind === 'post_pending';
     expect(await spendable(payer!, 'GBP')).toBe(posted ? 200n : 500n);
@@ -118,7 +153,8 @@ describe('concurrent opposite transfers', () => {
     const B = userAvailable(b!, 'USD');
     const fees = platformAccount('fees', 'USD');
     const feesBalance = async () =>
-      (await database.db.selectFrom('ledger_accounts').select('balance').where('code', '=', 'platform:fees:USD').executeTakeFirst())?.balance ?? 0n;
+      (await database.db.selectFrom('ledger_accounts').select('balance').where('code', '=', 'platform:fees:USD').executeTakeFirst())
+        ?.balance ?? 0n;
     const feesBefore = await feesBalance();
     // Amounts large enough that some must be refused; each operation also pays a fee, and the
     // transfers are listed in both orders, so the accounts are locked in differing input orders.
@@ -126,7 +162,8 @@ describe('concurrent opposite transfers', () => {
       const amount = BigInt(50 + ((i * 37) % 400));
       const fee = BigInt(1 + (i % 7));
       const [from, to] = i % 2 ? [A, B] : [B, A];
-      const transfers = i % 4 < 2 ? [posted(from, to, amount), posted(from, fees, fee)] : [posted(from, fees, fee), posted(from, to, amount)];
+      const transfers =
+        i % 4 < 2 ? [posted(from, to, amount), posted(from, fees, fee)] : [posted(from, fees, fee), posted(from, to, amount)];
       return { fromA: i % 2 === 1, amount, fee, transfers };
     });
     const results = await Promise.allSettled(plans.map((p) => commitOperation(database.db, operation(p.transfers))));
@@ -162,8 +199,14 @@ describe('concurrent opposite transfers', () => {
     // two new ledger accounts, in opposite orders.
     const pairs = await Promise.all([...Array(10).keys()].map(() => createUsers(database.db, 2)));
     const ops = pairs.flatMap(([a, b]) => [
-      operation([posted(platformAccount('processor_clearing', 'GBP'), userAvailable(a!, 'GBP'), 1_000n), posted(userAvailable(a!, 'GBP'), userAvailable(b!, 'GBP'), 400n)]),
-      operation([posted(platformAccount('processor_clearing', 'GBP'), userAvailable(b!, 'GBP'), 1_000n), posted(userAvailable(b!, 'GBP'), userAvailable(a!, 'GBP'), 300n)]),
+      operation([
+        posted(platformAccount('processor_clearing', 'GBP'), userAvailable(a!, 'GBP'), 1_000n),
+        posted(userAvailable(a!, 'GBP'), userAvailable(b!, 'GBP'), 400n),
+      ]),
+      operation([
+        posted(platformAccount('processor_clearing', 'GBP'), userAvailable(b!, 'GBP'), 1_000n),
+        posted(userAvailable(b!, 'GBP'), userAvailable(a!, 'GBP'), 300n),
+      ]),
     ]);
     const { ok, insufficient, other } = await settleAll(ops.map((op) => commitOperation(database.db, op)));
     expect(other.map(String)).toEqual([]);
@@ -202,7 +245,7 @@ describe('concurrent opposite transfers', () => {
       }
     }
     const results = await Promise.allSettled(jobs);
-    expect(results.filter((r) => r.status === 'rejected').map((r) => String((r as PromiseRejectedResult).reason))).toEqual([]);
+    expect(results.filter((r) => r.status === 'rejected').map((r) => String((r).reason))).toEqual([]);
     expect(refusedInBatches).toBe(20);
     const total = (await Promise.all(people.map((p) => spendable(p, 'JPY')))).reduce((x, y) => x + y, 0n);
     expect(total).toBe(4n * 10_000n - 20n * 5n);
@@ -211,32 +254,38 @@ describe('concurrent opposite transfers', () => {
 });
 
 describe('concurrent debits (property)', () => {
-  it('exactly min(attempts, floor(balance / amount)) debits succeed, for random balance, amount and concurrency', { timeout: 120_000 }, async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        fc.bigInt({ min: 1n, max: 100_000n }),
-        fc.bigInt({ min: 1n, max: 20_000n }),
-        fc.integer({ min: 1, max: 40 }),
-        fc.constantFrom<Asset>('USD', 'JPY', 'USDC'),
-        async (balance, amount, concurrency, asset) => {
-          const [payer, payee] = await createUsers(database.db, 2);
-          await fund(payer!, asset, balance);
-          const before = await snapshotLedger(database.db);
-          const attempts = [...Array(concurrency).keys()].map(() => commitOperation(database.db, operation([posted(userAvailable(payer!, asset), userAvailable(payee!, asset), amount)])));
-          const { ok, insufficient, other } = await settleAll(attempts);
-          const fits = balance / amount;
-          const expected = Number(fits < BigInt(concurrency) ? fits : BigInt(concurrency));
-          expect(other.map(String)).toEqual([]);
-          expect(ok.length).toBe(expected);
-          expect(insufficient).toBe(concurrency - expected);
-          expect(await spendable(payer!, asset)).toBe(balance - BigInt(expected) * amount);
-          expect(await spendable(payee!, asset)).toBe(BigInt(expected) * amount);
-          const after = await snapshotLedger(database.db);
-          expect(after.transferCount).toBe(before.transferCount + expected);
-          expect(await checkLedgerInvariants(database.db)).toEqual([]);
-        },
-      ),
-      { numRuns: 25 },
-    );
-  });
+  it(
+    'exactly min(attempts, floor(balance / amount)) debits succeed, for random balance, amount and concurrency',
+    { timeout: 120_000 },
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.bigInt({ min: 1n, max: 100_000n }),
+          fc.bigInt({ min: 1n, max: 20_000n }),
+          fc.integer({ min: 1, max: 40 }),
+          fc.constantFrom<Asset>('USD', 'JPY', 'USDC'),
+          async (balance, amount, concurrency, asset) => {
+            const [payer, payee] = await createUsers(database.db, 2);
+            await fund(payer!, asset, balance);
+            const before = await snapshotLedger(database.db);
+            const attempts = [...Array(concurrency).keys()].map(() =>
+              commitOperation(database.db, operation([posted(userAvailable(payer!, asset), userAvailable(payee!, asset), amount)])),
+            );
+            const { ok, insufficient, other } = await settleAll(attempts);
+            const fits = balance / amount;
+            const expected = Number(fits < BigInt(concurrency) ? fits : BigInt(concurrency));
+            expect(other.map(String)).toEqual([]);
+            expect(ok.length).toBe(expected);
+            expect(insufficient).toBe(concurrency - expected);
+            expect(await spendable(payer!, asset)).toBe(balance - BigInt(expected) * amount);
+            expect(await spendable(payee!, asset)).toBe(BigInt(expected) * amount);
+            const after = await snapshotLedger(database.db);
+            expect(after.transferCount).toBe(before.transferCount + expected);
+            expect(await checkLedgerInvariants(database.db)).toEqual([]);
+          },
+        ),
+        { numRuns: 25 },
+      );
+    },
+  );
 });

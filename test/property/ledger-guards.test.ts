@@ -17,11 +17,27 @@ beforeAll(async () => {
   [user, other] = (await createUsers(database.db, 2)) as [number, number];
   await commitOperation(database.db, {
     operationId: 'seed-usd',
-    transfers: [{ type: 'posted', debit: platformAccount('processor_clearing', 'USD'), credit: userAvailable(user, 'USD'), amountMinor: 100n, code: 'test' }],
+    transfers: [
+      {
+        type: 'posted',
+        debit: platformAccount('processor_clearing', 'USD'),
+        credit: userAvailable(user, 'USD'),
+        amountMinor: 100n,
+        code: 'test',
+      },
+    ],
   });
   await commitOperation(database.db, {
     operationId: 'seed-eur',
-    transfers: [{ type: 'posted', debit: platformAccount('processor_clearing', 'EUR'), credit: userAvailable(other, 'EUR'), amountMinor: 100n, code: 'test' }],
+    transfers: [
+      {
+        type: 'posted',
+        debit: platformAccount('processor_clearing', 'EUR'),
+        credit: userAvailable(other, 'EUR'),
+        amountMinor: 100n,
+        code: 'test',
+      },
+    ],
   });
 });
 afterAll(async () => {
@@ -48,18 +64,30 @@ async function refusal(statement: ReturnType<typeof sql>): Promise<string | null
 
 describe('ledger schema guards', () => {
   it('refuses an account in an unknown asset', async () => {
-    expect(await refusal(sql`insert into ledger_accounts (code, kind, asset, allow_negative) values ('platform:fees:XYZ', 'fees', 'XYZ', false)`)).not.toBeNull();
+    expect(
+      await refusal(
+        sql`insert into ledger_accounts (code, kind, asset, allow_negative) values ('platform:fees:XYZ', 'fees', 'XYZ', false)`,
+      ),
+    ).not.toBeNull();
     // A known asset is accepted (the control).
-    expect(await refusal(sql`insert into ledger_accounts (code, kind, asset, allow_negative) values ('platform:fees:GBP', 'fees', 'GBP', false)`)).toBeNull();
+    expect(
+      await refusal(
+        sql`insert into ledger_accounts (code, kind, asset, allow_negative) values ('platform:fees:GBP', 'fees', 'GBP', false)`,
+      ),
+    ).toBeNull();
   });
 
   it('refuses a transfer in an unknown asset', async () => {
     const debit = await accountId('platform:processor_clearing:USD');
     const credit = await accountId(`user:${user}:available:USD`);
-    expect(await refusal(sql`insert into ledger_transfers (operation_id, kind, debit_account_id, credit_account_id, asset, amount, code)
-                             values ('x', 'posted', ${debit}, ${credit}, 'XYZ', 1, 'test')`)).not.toBeNull();
-    expect(await refusal(sql`insert into ledger_transfers (operation_id, kind, debit_account_id, credit_account_id, asset, amount, code)
-                             values ('x', 'posted', ${debit}, ${credit}, 'USD', 1, 'test')`)).toBeNull();
+    expect(
+      await refusal(sql`insert into ledger_transfers (operation_id, kind, debit_account_id, credit_account_id, asset, amount, code)
+                             values ('x', 'posted', ${debit}, ${credit}, 'XYZ', 1, 'test')`),
+    ).not.toBeNull();
+    expect(
+      await refusal(sql`insert into ledger_transfers (operation_id, kind, debit_account_id, credit_account_id, asset, amount, code)
+                             values ('x', 'posted', ${debit}, ${credit}, 'USD', 1, 'test')`),
+    ).toBeNull();
   });
 
   it("refuses a transfer whose asset is not both accounts' asset", async () => {
@@ -67,18 +95,27 @@ describe('ledger schema guards', () => {
     const usdUser = await accountId(`user:${user}:available:USD`);
     const eurUser = await accountId(`user:${other}:available:EUR`);
     // Asset differs from both accounts.
-    expect(await refusal(sql`insert into ledger_transfers (operation_id, kind, debit_account_id, credit_account_id, asset, amount, code)
-                             values ('x', 'posted', ${usdClearing}, ${usdUser}, 'EUR', 1, 'test')`)).not.toBeNull();
+    expect(
+      await refusal(sql`insert into ledger_transfers (operation_id, kind, debit_account_id, credit_account_id, asset, amount, code)
+                             values ('x', 'posted', ${usdClearing}, ${usdUser}, 'EUR', 1, 'test')`),
+    ).not.toBeNull();
     // Debit side matches, credit side does not.
-    expect(await refusal(sql`insert into ledger_transfers (operation_id, kind, debit_account_id, credit_account_id, asset, amount, code)
-                             values ('x', 'posted', ${usdClearing}, ${eurUser}, 'USD', 1, 'test')`)).not.toBeNull();
+    expect(
+      await refusal(sql`insert into ledger_transfers (operation_id, kind, debit_account_id, credit_account_id, asset, amount, code)
+                             values ('x', 'posted', ${usdClearing}, ${eurUser}, 'USD', 1, 'test')`),
+    ).not.toBeNull();
     // Credit side matches, debit side does not.
-    expect(await refusal(sql`insert into ledger_transfers (operation_id, kind, debit_account_id, credit_account_id, asset, amount, code)
-                             values ('x', 'posted', ${usdClearing}, ${eurUser}, 'EUR', 1, 'test')`)).not.toBeNull();
+    expect(
+      await refusal(sql`insert into ledger_transfers (operation_id, kind, debit_account_id, credit_account_id, asset, amount, code)
+                             values ('x', 'posted', ${usdClearing}, ${eurUser}, 'EUR', 1, 'test')`),
+    ).not.toBeNull();
   });
 
   it('refuses to change or delete a recorded transfer', async () => {
-    const count = await database.db.selectFrom('ledger_transfers').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const count = await database.db
+      .selectFrom('ledger_transfers')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBeGreaterThan(0);
     expect(await refusal(sql`update ledger_transfers set amount = amount + 1`)).toMatch(/immutable/);
     expect(await refusal(sql`update ledger_transfers set code = 'edited'`)).toMatch(/immutable/);
@@ -86,10 +123,18 @@ describe('ledger schema guards', () => {
   });
 
   it('refuses allow_negative on an account that is not a platform account', async () => {
-    expect(await refusal(sql`insert into ledger_accounts (code, owner_account_id, kind, asset, allow_negative)
-                             values (${`user:${user}:available:GBP`}, ${user}, 'available', 'GBP', true)`)).not.toBeNull();
-    expect(await refusal(sql`update ledger_accounts set allow_negative = true where code = ${`user:${user}:available:USD`}`)).not.toBeNull();
+    expect(
+      await refusal(sql`insert into ledger_accounts (code, owner_account_id, kind, asset, allow_negative)
+                             values (${`user:${user}:available:GBP`}, ${user}, 'available', 'GBP', true)`),
+    ).not.toBeNull();
+    expect(
+      await refusal(sql`update ledger_accounts set allow_negative = true where code = ${`user:${user}:available:USD`}`),
+    ).not.toBeNull();
     // A platform account may (the control).
-    expect(await refusal(sql`insert into ledger_accounts (code, kind, asset, allow_negative) values ('platform:chain_custody:EURC', 'chain_custody', 'EURC', true)`)).toBeNull();
+    expect(
+      await refusal(
+        sql`insert into ledger_accounts (code, kind, asset, allow_negative) values ('platform:chain_custody:EURC', 'chain_custody', 'EURC', true)`,
+      ),
+    ).toBeNull();
   });
 });

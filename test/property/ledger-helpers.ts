@@ -12,7 +12,12 @@ const HANDLE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export async function createUsers(db: Db, count: number): Promise<number[]> {
   const rows = [...Array(count).keys()].map(() => {
     const suffix = [...randomBytes(8)].map((b) => HANDLE_ALPHABET[b % HANDLE_ALPHABET.length]).join('');
-    return { handle: `PA-${suffix}`, email: `${suffix.toLowerCase()}-${randomBytes(4).toString('hex')}@example.com`, name: `User ${suffix}`, password_hash: 'x' };
+    return {
+      handle: `PA-${suffix}`,
+      email: `${suffix.toLowerCase()}-${randomBytes(4).toString('hex')}@example.com`,
+      name: `User ${suffix}`,
+      password_hash: 'x',
+    };
   });
   const inserted = await db.insertInto('accounts').values(rows).returning('id').execute();
   return inserted.map((r) => r.id);
@@ -38,7 +43,10 @@ export async function snapshotLedger(db: Db): Promise<LedgerSnapshot> {
     .select(['code', 'balance', 'pending_debits', 'pending_credits', 'allow_negative'])
     .orderBy('code')
     .execute();
-  const count = await db.selectFrom('ledger_transfers').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  const count = await db
+    .selectFrom('ledger_transfers')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
   return { accounts, transferCount: Number(count.n) };
 }
 

@@ -27,7 +27,15 @@ beforeEach(async () => {
 async function fund(user: number, amountMinor: bigint): Promise<void> {
   await commitOperation(database.db, {
     operationId: `fund:${user}:${amountMinor}`,
-    transfers: [{ type: 'posted', debit: platformAccount('processor_clearing', 'USD'), credit: userAvailable(user, 'USD'), amountMinor, code: 'test_fund' }],
+    transfers: [
+      {
+        type: 'posted',
+        debit: platformAccount('processor_clearing', 'USD'),
+        credit: userAvailable(user, 'USD'),
+        amountMinor,
+        code: 'test_fund',
+      },
+    ],
   });
 }
 
@@ -75,7 +83,10 @@ describe('a refused operation', () => {
     const [a, b, c] = users as [number, number, number];
     await fund(a, 1_000n);
     const results = await commitBatch(database.db, [
-      { operationId: 'ok-1', transfers: [{ type: 'posted', debit: userAvailable(a, 'USD'), credit: userAvailable(c, 'USD'), amountMinor: 400n, code: 'test' }] },
+      {
+        operationId: 'ok-1',
+        transfers: [{ type: 'posted', debit: userAvailable(a, 'USD'), credit: userAvailable(c, 'USD'), amountMinor: 400n, code: 'test' }],
+      },
       {
         operationId: 'refused',
         transfers: [
@@ -83,7 +94,10 @@ describe('a refused operation', () => {
           { type: 'posted', debit: userAvailable(b, 'USD'), credit: userAvailable(c, 'USD'), amountMinor: 1n, code: 'test' },
         ],
       },
-      { operationId: 'ok-2', transfers: [{ type: 'posted', debit: userAvailable(a, 'USD'), credit: userAvailable(c, 'USD'), amountMinor: 600n, code: 'test' }] },
+      {
+        operationId: 'ok-2',
+        transfers: [{ type: 'posted', debit: userAvailable(a, 'USD'), credit: userAvailable(c, 'USD'), amountMinor: 600n, code: 'test' }],
+      },
     ]);
     expect(results.map((r) => r.ok)).toEqual([true, false, true]);
     const after = await snapshotLedger(database.db);

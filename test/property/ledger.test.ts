@@ -11,7 +11,14 @@ import { commitBatch, commitOperation, type AppliedTransfer, type Operation, typ
 import { platformAccount, specOf, userAvailable, type LedgerAccountKey } from '../../src/ledger/ledger-accounts.js';
 import { checkLedgerInvariants } from '../../src/ledger/ledger-queries.js';
 import { openTestDatabase } from '../helpers/test-database.js';
-import { createUsers, expectInsufficientBalance, resetLedger, snapshotLedger, type AccountRow, type LedgerSnapshot } from './ledger-helpers.js';
+import {
+  createUsers,
+  expectInsufficientBalance,
+  resetLedger,
+  snapshotLedger,
+  type AccountRow,
+  type LedgerSnapshot,
+} from './ledger-helpers.js';
 
 const ASSETS: readonly Asset[] = ['USD', 'JPY', 'USDC'];
 const USER_COUNT = 3;
@@ -147,19 +154,30 @@ type SimpleStep =
   | { kind: 'pending'; from: Party | 'clearing'; to: Party; asset: Asset; share: number }
   | { kind: 'resolve'; pick: number; action: 'post' | 'void' };
 
-type Step =
-  | SimpleStep
-  | { kind: 'batch'; steps: SimpleStep[] }
-  | { kind: 'batchResolvingTwice'; before: SimpleStep; pick: number };
+type Step = SimpleStep | { kind: 'batch'; steps: SimpleStep[] } | { kind: 'batchResolvingTwice'; before: SimpleStep; pick: number };
 
 const simpleStep: fc.Arbitrary<SimpleStep> = fc.oneof(
-  { weight: 6, arbitrary: fc.record({ kind: fc.constant('fund' as const), to: party, asset, amount: fc.bigInt({ min: 1n, max: 5_000_000n }) }) },
-  { weight: 4, arbitrary: fc.record({ kind: fc.constant('transfer' as const), parties: twoParties, asset, share }).map(({ parties: [from, to], ...s }) => ({ ...s, from, to })) },
+  {
+    weight: 6,
+    arbitrary: fc.record({ kind: fc.constant('fund' as const), to: party, asset, amount: fc.bigInt({ min: 1n, max: 5_000_000n }) }),
+  },
+  {
+    weight: 4,
+    arbitrary: fc
+      .record({ kind: fc.constant('transfer' as const), parties: twoParties, asset, share })
+      .map(({ parties: [from, to], ...s }) => ({ ...s, from, to })),
+  },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('payFee' as const), from: party, asset, share }) },
   {
     weight: 2,
     arbitrary: fc
-      .record({ kind: fc.constant('transferWithFee' as const), parties: twoParties, asset, share, feeShare: fc.integer({ min: 1, max: 300 }) })
+      .record({
+        kind: fc.constant('transferWithFee' as const),
+        parties: twoParties,
+        asset,
+        share,
+        feeShare: fc.integer({ min: 1, max: 300 }),
+      })
       .map(({ parties: [from, to], ...s }) => ({ ...s, from, to })),
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('refundFromFees' as const), to: party, asset, share }) },
@@ -169,7 +187,14 @@ const simpleStep: fc.Arbitrary<SimpleStep> = fc.oneof(
       .record({ kind: fc.constant('pending' as const), parties: twoParties, fromClearing: fc.boolean(), asset, share })
       .map(({ parties: [from, to], fromClearing, ...s }) => ({ ...s, from: fromClearing ? ('clearing' as const) : from, to })),
   },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('resolve' as const), pick: fc.nat(), action: fc.constantFrom('post' as const, 'void' as const) }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('resolve' as const),
+      pick: fc.nat(),
+      action: fc.constantFrom('post' as const, 'void' as const),
+    }),
+  },
 );
 
 const step: fc.Arbitrary<Step> = fc.oneof(
@@ -198,11 +223,26 @@ function build(model: Model, s: SimpleStep): { inputs: TransferInput[]; model: M
     case 'fund':
       return posted(platformAccount('processor_clearing', s.asset), user(s.to, s.asset), s.amount, 'test_fund');
     case 'transfer':
-      return posted(user(s.from, s.asset), user(s.to, s.asset), amountFor(model.spendable(user(s.from, s.asset)), s.share), 'test_transfer');
+      return posted(
+        user(s.from, s.asset),
+        user(s.to, s.asset),
+        amountFor(model.spendable(user(s.from, s.asset)), s.share),
+        'test_transfer',
+      );
     case 'payFee':
-      return posted(user(s.from, s.asset), platformAccount('fees', s.asset), amountFor(model.spendable(user(s.from, s.asset)), s.share), 'test_fee');
+      return posted(
+        user(s.from, s.asset),
+        platformAccount('fees', s.asset),
+        amountFor(model.spendable(user(s.from, s.asset)), s.share),
+        'test_fee',
+      );
     case 'refundFromFees':
-      return posted(platformAccount('fees', s.asset), user(s.to, s.asset), amountFor(model.spendable(platformAccount('fees', s.asset)), s.share), 'test_refund');
+      return posted(
+        platformAccount('fees', s.asset),
+        user(s.to, s.asset),
+        amountFor(model.spendable(platformAccount('fees', s.asset)), s.share),
+        'test_refund',
+      );
     case 'transferWithFee': {
       // A fiat-style operation: the amount to the recipient and a fee to the platform, atomically.
       const from = user(s.from, s.asset);
@@ -243,7 +283,13 @@ function build(model: Model, s: SimpleStep): { inputs: TransferInput[]; model: M
 function modelRows(model: Model): AccountRow[] {
   return [...model.accounts.entries()]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([code, a]) => ({ code, balance: a.balance, pending_debits: a.pendingDebits, pending_credits: a.pendingCredits, allow_negative: a.allowNegative }));
+    .map(([code, a]) => ({
+      code,
+      balance: a.balance,
+      pending_debits: a.pendingDebits,
+      pending_credits: a.pendingCredits,
+      allow_negative: a.allowNegative,
+    }));
 }
 
 async function expectLedgerMatches(model: Model, context: string): Promise<LedgerSnapshot> {
@@ -268,7 +314,10 @@ async function expectLedgerMatches(model: Model, context: string): Promise<Ledge
 }
 
 function expectApplied(applied: AppliedTransfer[], expected: ModelTransfer[], context: string): void {
-  expect(applied.map((t) => t.kind), context).toEqual(expected.map((t) => t.type));
+  expect(
+    applied.map((t) => t.kind),
+    context,
+  ).toEqual(expected.map((t) => t.type));
   for (const [i, t] of applied.entries()) {
     expect(t.id > 0n, context).toBe(true);
     if (t.kind === 'post_pending' || t.kind === 'void_pending') {
@@ -361,12 +410,21 @@ async function runBatch(model: Model, steps: SimpleStep[], before: LedgerSnapsho
     if (!result.ok) stats.batchRefusals++;
   }
   stats.batches++;
-  recordPendingIds(current, results.flatMap((r) => (r.ok ? r.transfers : [])));
-  if (!predictions.some((p) => p.allowed)) expect(await snapshotLedger(database.db), `${context}: a refused batch changed the ledger`).toEqual(before);
+  recordPendingIds(
+    current,
+    results.flatMap((r) => (r.ok ? r.transfers : [])),
+  );
+  if (!predictions.some((p) => p.allowed))
+    expect(await snapshotLedger(database.db), `${context}: a refused batch changed the ledger`).toEqual(before);
   return current;
 }
 
-async function runBatchResolvingTwice(model: Model, s: { before: SimpleStep; pick: number }, before: LedgerSnapshot, context: string): Promise<Model> {
+async function runBatchResolvingTwice(
+  model: Model,
+  s: { before: SimpleStep; pick: number },
+  before: LedgerSnapshot,
+  context: string,
+): Promise<Model> {
   // A batch in which one pending transfer is resolved twice: the second resolution is a bug in the
   // caller, so the whole batch fails and nothing of it is kept, not even the valid operations.
   if (model.pendings.length === 0) return model;
@@ -414,17 +472,45 @@ describe('ledger examples', () => {
   it('posts a pending transfer once: a second post or a void afterwards throws and changes nothing', async () => {
     await resetLedger(database.db);
     const [a, b] = [users[0]!, users[1]!];
-    await commitOperation(database.db, operation([{ type: 'posted', debit: platformAccount('processor_clearing', 'USD'), credit: userAvailable(a, 'USD'), amountMinor: 1000n, code: 'fund' }]));
-    const [pending] = await commitOperation(database.db, operation([{ type: 'pending', debit: userAvailable(a, 'USD'), credit: userAvailable(b, 'USD'), amountMinor: 400n, code: 'p' }]));
+    await commitOperation(
+      database.db,
+      operation([
+        {
+          type: 'posted',
+          debit: platformAccount('processor_clearing', 'USD'),
+          credit: userAvailable(a, 'USD'),
+          amountMinor: 1000n,
+          code: 'fund',
+        },
+      ]),
+    );
+    const [pending] = await commitOperation(
+      database.db,
+      operation([{ type: 'pending', debit: userAvailable(a, 'USD'), credit: userAvailable(b, 'USD'), amountMinor: 400n, code: 'p' }]),
+    );
     // The pending debit is held: only 600 can still be spent.
-    await expect(commitOperation(database.db, operation([{ type: 'posted', debit: userAvailable(a, 'USD'), credit: userAvailable(b, 'USD'), amountMinor: 601n, code: 't' }]))).rejects.toMatchObject({ code: 'insufficient_balance' });
-    const [posted] = await commitOperation(database.db, operation([{ type: 'post_pending', pendingTransferId: pending!.id, code: 'post' }]));
+    await expect(
+      commitOperation(
+        database.db,
+        operation([{ type: 'posted', debit: userAvailable(a, 'USD'), credit: userAvailable(b, 'USD'), amountMinor: 601n, code: 't' }]),
+      ),
+    ).rejects.toMatchObject({ code: 'insufficient_balance' });
+    const [posted] = await commitOperation(
+      database.db,
+      operation([{ type: 'post_pending', pendingTransferId: pending!.id, code: 'post' }]),
+    );
     expect(posted).toMatchObject({ kind: 'post_pending', pendingTransferId: pending!.id, amountMinor: 400n });
     const before = await snapshotLedger(database.db);
-    await expect(commitOperation(database.db, operation([{ type: 'post_pending', pendingTransferId: pending!.id, code: 'post' }]))).rejects.toThrow(/resolved once/);
-    await expect(commitOperation(database.db, operation([{ type: 'void_pending', pendingTransferId: pending!.id, code: 'void' }]))).rejects.toThrow(/resolved once/);
+    await expect(
+      commitOperation(database.db, operation([{ type: 'post_pending', pendingTransferId: pending!.id, code: 'post' }])),
+    ).rejects.toThrow(/resolved once/);
+    await expect(
+      commitOperation(database.db, operation([{ type: 'void_pending', pendingTransferId: pending!.id, code: 'void' }])),
+    ).rejects.toThrow(/resolved once/);
     // Only a pending transfer can be resolved at all.
-    await expect(commitOperation(database.db, operation([{ type: 'void_pending', pendingTransferId: posted!.id, code: 'void' }]))).rejects.toThrow(/only a pending transfer/);
+    await expect(
+      commitOperation(database.db, operation([{ type: 'void_pending', pendingTransferId: posted!.id, code: 'void' }])),
+    ).rejects.toThrow(/only a pending transfer/);
     expect(await snapshotLedger(database.db)).toEqual(before);
     const balances = Object.fromEntries(before.accounts.map((r) => [r.code, [r.balance, r.pending_debits, r.pending_credits]]));
     expect(balances).toEqual({
@@ -437,12 +523,35 @@ describe('ledger examples', () => {
   it('voids a pending transfer once: the hold is released and nothing moves', async () => {
     await resetLedger(database.db);
     const [a, b] = [users[0]!, users[1]!];
-    await commitOperation(database.db, operation([{ type: 'posted', debit: platformAccount('processor_clearing', 'JPY'), credit: userAvailable(a, 'JPY'), amountMinor: 1000n, code: 'fund' }]));
-    const [pending] = await commitOperation(database.db, operation([{ type: 'pending', debit: userAvailable(a, 'JPY'), credit: userAvailable(b, 'JPY'), amountMinor: 1000n, code: 'p' }]));
-    await expect(commitOperation(database.db, operation([{ type: 'posted', debit: userAvailable(a, 'JPY'), credit: platformAccount('fees', 'JPY'), amountMinor: 1n, code: 'fee' }]))).rejects.toMatchObject({ code: 'insufficient_balance' });
+    await commitOperation(
+      database.db,
+      operation([
+        {
+          type: 'posted',
+          debit: platformAccount('processor_clearing', 'JPY'),
+          credit: userAvailable(a, 'JPY'),
+          amountMinor: 1000n,
+          code: 'fund',
+        },
+      ]),
+    );
+    const [pending] = await commitOperation(
+      database.db,
+      operation([{ type: 'pending', debit: userAvailable(a, 'JPY'), credit: userAvailable(b, 'JPY'), amountMinor: 1000n, code: 'p' }]),
+    );
+    await expect(
+      commitOperation(
+        database.db,
+        operation([
+          { type: 'posted', debit: userAvailable(a, 'JPY'), credit: platformAccount('fees', 'JPY'), amountMinor: 1n, code: 'fee' },
+        ]),
+      ),
+    ).rejects.toMatchObject({ code: 'insufficient_balance' });
     await commitOperation(database.db, operation([{ type: 'void_pending', pendingTransferId: pending!.id, code: 'void' }]));
     const before = await snapshotLedger(database.db);
-    await expect(commitOperation(database.db, operation([{ type: 'post_pending', pendingTransferId: pending!.id, code: 'post' }]))).rejects.toThrow(/resolved once/);
+    await expect(
+      commitOperation(database.db, operation([{ type: 'post_pending', pendingTransferId: pending!.id, code: 'post' }])),
+    ).rejects.toThrow(/resolved once/);
     expect(await snapshotLedger(database.db)).toEqual(before);
     const balances = Object.fromEntries(before.accounts.map((r) => [r.code, [r.balance, r.pending_debits, r.pending_credits]]));
     expect(balances).toEqual({
@@ -455,10 +564,25 @@ describe('ledger examples', () => {
 
   it('checkLedgerInvariants reports a ledger that does not add up', async () => {
     await resetLedger(database.db);
-    await commitOperation(database.db, operation([{ type: 'posted', debit: platformAccount('processor_clearing', 'USD'), credit: userAvailable(users[0]!, 'USD'), amountMinor: 500n, code: 'fund' }]));
+    await commitOperation(
+      database.db,
+      operation([
+        {
+          type: 'posted',
+          debit: platformAccount('processor_clearing', 'USD'),
+          credit: userAvailable(users[0]!, 'USD'),
+          amountMinor: 500n,
+          code: 'fund',
+        },
+      ]),
+    );
     expect(await checkLedgerInvariants(database.db)).toEqual([]);
     // Tamper with one balance behind the ledger's back: the sum is off and the account drifts from its transfers.
-    await database.db.updateTable('ledger_accounts').set((eb) => ({ balance: eb('balance', '+', 1n) })).where('code', '=', `user:${users[0]!}:available:USD`).execute();
+    await database.db
+      .updateTable('ledger_accounts')
+      .set((eb) => ({ balance: eb('balance', '+', 1n) }))
+      .where('code', '=', `user:${users[0]!}:available:USD`)
+      .execute();
     const violations = (await checkLedgerInvariants(database.db)).map((v) => v.invariant).sort();
     expect(violations).toEqual(['balance_matches_transfers', 'sum_zero']);
     await resetLedger(database.db);

@@ -43,7 +43,11 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 const major = (minor: bigint) => Number(`${minor / 1_000_000n}.${(minor % 1_000_000n).toString().padStart(6, '0')}`);
 
 async function custodyMinor(): Promise<bigint> {
-  const row = await server.deps.db.selectFrom('ledger_accounts').select('balance').where('code', '=', 'platform:chain_custody:USDC').executeTakeFirst();
+  const row = await server.deps.db
+    .selectFrom('ledger_accounts')
+    .select('balance')
+    .where('code', '=', 'platform:chain_custody:USDC')
+    .executeTakeFirst();
   return row?.balance ?? 0n;
 }
 
@@ -52,7 +56,8 @@ async function run(steps: Step[]): Promise<void> {
   const doWithdraw = async (user: number, amountMinor: bigint) => {
     const address = freshAddress();
     const response = await withdraw(server, users[user]!, { amount: major(amountMinor), currency: 'USDC', address });
-    if (response.status === 200) sent.push({ address, netMinor: stablecoinFee(amountMinor)!.net, withdrawalId: response.body.withdrawalId });
+    if (response.status === 200)
+      sent.push({ address, netMinor: stablecoinFee(amountMinor)!.net, withdrawalId: response.body.withdrawalId });
     else expect(response.body.code).toBe(amountMinor < MINIMUM_WITHDRAWAL_MINOR ? 'amount_too_small' : 'insufficient_balance');
   };
   for (const s of steps) {
@@ -60,7 +65,10 @@ async function run(steps: Step[]): Promise<void> {
       await fundHotWallet(server, s.amountMinor);
       await fund(server, users[s.user]!, s.amountMinor);
     } else if (s.kind === 'transfer') {
-      const response = await server.request('POST', '/agent/transfer', { key: users[s.from]!.key, body: { to: users[s.to]!.handle, amount: major(s.amountMinor), currency: 'USDC' } });
+      const response = await server.request('POST', '/agent/transfer', {
+        key: users[s.from]!.key,
+        body: { to: users[s.to]!.handle, amount: major(s.amountMinor), currency: 'USDC' },
+      });
       expect([200, 400]).toContain(response.status);
       if (s.amountMinor < MINIMUM_TRANSFER_MINOR) expect(response.body.code).toBe('amount_too_small');
     } else if (s.kind === 'withdraw') {
@@ -73,7 +81,11 @@ async function run(steps: Step[]): Promise<void> {
   expect(-(await custodyMinor())).toBe(await onChainBalance(server, server.deps.wallets.hotWallet.address));
   expect(await checkLedgerInvariants(server.deps.db)).toEqual([]);
   for (const w of sent) expect(await onChainBalance(server, w.address)).toBe(w.netMinor);
-  const statuses = await server.deps.db.selectFrom('withdrawals').select('status').where('id', 'in', sent.length ? sent.map((w) => w.withdrawalId) : ['none']).execute();
+  const statuses = await server.deps.db
+    .selectFrom('withdrawals')
+    .select('status')
+    .where('id', 'in', sent.length ? sent.map((w) => w.withdrawalId) : ['none'])
+    .execute();
   expect(statuses.every((r) => r.status === 'complete')).toBe(true);
 }
 

@@ -26,7 +26,9 @@ describe('the anvil platform packages', () => {
 
   it('are all optional dependencies at one pinned version, and no other anvil package is', () => {
     const optional: Record<string, string> = packageJson.optionalDependencies;
-    const anvilPackages = Object.keys({ ...packageJson.dependencies, ...packageJson.devDependencies, ...optional }).filter((name) => name.startsWith('@foundry-rs/'));
+    const anvilPackages = Object.keys({ ...packageJson.dependencies, ...packageJson.devDependencies, ...optional }).filter((name) =>
+      name.startsWith('@foundry-rs/'),
+    );
     expect(anvilPackages.sort()).toEqual(Object.values(ANVIL_PLATFORM_PACKAGES).sort());
     const versions = new Set(Object.values(ANVIL_PLATFORM_PACKAGES).map((name) => optional[name]));
     expect([...versions]).toHaveLength(1);
@@ -57,7 +59,12 @@ describe('the anvil platform packages', () => {
       expect(missing.kind).toBe('missing');
       expect(missing.message).toContain(name);
     }
-    for (const [os, arch] of [['linux', 'ia32'], ['win32', 'arm64'], ['freebsd', 'x64'], ['linux', 'riscv64']] as const) {
+    for (const [os, arch] of [
+      ['linux', 'ia32'],
+      ['win32', 'arm64'],
+      ['freebsd', 'x64'],
+      ['linux', 'riscv64'],
+    ] as const) {
       const unsupported = errorOf(() => resolveAnvilBinary(os, arch));
       expect(unsupported.kind).toBe('unsupported');
       expect(unsupported.message).toContain(`${os}-${arch}`);

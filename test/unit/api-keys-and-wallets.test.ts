@@ -25,10 +25,14 @@ describe('API keys', () => {
   it('the checksum catches any single changed character', () => {
     const { key } = issueApiKey();
     fc.assert(
-      fc.property(fc.integer({ min: 8, max: key.length - 1 }), fc.constantFrom(...'0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'), (at, char) => {
-        fc.pre(key[at] !== char);
-        expect(isWellFormedApiKey(key.slice(0, at) + char + key.slice(at + 1))).toBe(false);
-      }),
+      fc.property(
+        fc.integer({ min: 8, max: key.length - 1 }),
+        fc.constantFrom(...'0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'),
+        (at, char) => {
+          fc.pre(key[at] !== char);
+          expect(isWellFormedApiKey(key.slice(0, at) + char + key.slice(at + 1))).toBe(false);
+        },
+      ),
     );
   });
 });
@@ -81,5 +85,4 @@ describe('password hasher', () => {
     expect(await hasher.verify('correct horsf', a)).toBe(false);
     expect(await hasher.verify('correct horse', 'garbage')).toBe(false);
   });
-
 });

@@ -4,7 +4,14 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, withListeningPort } from '../../src/config.js';
-import { banner, readableLogStream, startingLine, usesReadableOutput, withoutCredentials, type BannerFacts } from '../../src/platform/console-output.js';
+import {
+  banner,
+  readableLogStream,
+  startingLine,
+  usesReadableOutput,
+  withoutCredentials,
+  type BannerFacts,
+} from '../../src/platform/console-output.js';
 
 const facts: BannerFacts = {
   version: '0.1.0',
@@ -83,7 +90,9 @@ describe('the banner', () => {
 
   it('is preceded by a line at once, which says when the first start takes longer', () => {
     const config = loadConfig({ DATA_DIR: './data' });
-    expect(startingLine(config, true)).toMatch(/^peerpay is starting in sandbox mode; this first start creates the database and the chain in \.\/data/);
+    expect(startingLine(config, true)).toMatch(
+      /^peerpay is starting in sandbox mode; this first start creates the database and the chain in \.\/data/,
+    );
     expect(startingLine(config, false)).toBe('peerpay is starting in sandbox mode...\n');
   });
 });

@@ -27,12 +27,29 @@ describe('loadConfig', () => {
     [{ MASTER_SEED: 'abc' }, /MASTER_SEED must be 32 bytes/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
     [{ MAX_FIAT_TRANSFER_MAJOR: '-5' }, /MAX_FIAT_TRANSFER_MAJOR/],
-    [{ PEERPAY_MODE: 'live' }, /PEERPAY_MODE=live requires DATABASE_URL, CHAIN_RPC_URL, USDC_ADDRESS, EURC_ADDRESS, MASTER_SEED or MASTER_SEED_FILE, PUBLIC_URL, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET \(not set\)/],
-    [{ PEERPAY_MODE: 'live', CHAIN_RPC_URL: 'http://127.0.0.1:8545', USDC_ADDRESS: '0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359', EURC_ADDRESS: '0x0Ee43635cE3b82E98C2f7bFcbc8F86CC9dFc470D' }, /requires DATABASE_URL, MASTER_SEED/],
+    [
+      { PEERPAY_MODE: 'live' },
+      /PEERPAY_MODE=live requires DATABASE_URL, CHAIN_RPC_URL, USDC_ADDRESS, EURC_ADDRESS, MASTER_SEED or MASTER_SEED_FILE, PUBLIC_URL, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET \(not set\)/,
+    ],
+    [
+      {
+        PEERPAY_MODE: 'live',
+        CHAIN_RPC_URL: 'http://127.0.0.1:8545',
+        USDC_ADDRESS: '0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359',
+        EURC_ADDRESS: '0x0Ee43635cE3b82E98C2f7bFcbc8F86CC9dFc470D',
+      },
+      /requires DATABASE_URL, MASTER_SEED/,
+    ],
     [{ CHAIN_RPC_URL: 'http://127.0.0.1:8545' }, /USDC_ADDRESS is required with CHAIN_RPC_URL/],
-    [{ CHAIN_RPC_URL: 'http://127.0.0.1:8545', USDC_ADDRESS: '0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359' }, /EURC_ADDRESS is required with CHAIN_RPC_URL/],
+    [
+      { CHAIN_RPC_URL: 'http://127.0.0.1:8545', USDC_ADDRESS: '0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359' },
+      /EURC_ADDRESS is required with CHAIN_RPC_URL/,
+    ],
     [{ PUBLIC_URL: 'https://pay.example.com/?x=1' }, /PUBLIC_URL must not have a query/],
-    [{ CHAIN_RPC_URL: 'http://127.0.0.1:8545', USDC_ADDRESS: '0x123', EURC_ADDRESS: '0x0Ee43635cE3b82E98C2f7bFcbc8F86CC9dFc470D' }, /USDC_ADDRESS must be/],
+    [
+      { CHAIN_RPC_URL: 'http://127.0.0.1:8545', USDC_ADDRESS: '0x123', EURC_ADDRESS: '0x0Ee43635cE3b82E98C2f7bFcbc8F86CC9dFc470D' },
+      /USDC_ADDRESS must be/,
+    ],
     [{ CHAIN_ID: '1' }, /CHAIN_ID must be 137 for the embedded chain/],
     [{ CHAIN_CONFIRMATIONS: '0' }, /CHAIN_CONFIRMATIONS must be between/],
   ])('refuses %o with a message naming the variable', (env, message) => {
@@ -110,7 +127,12 @@ describe('loadConfig in live mode (DESIGN §11)', () => {
     expect(config.tokenAddresses).toEqual({ USDC: LIVE_ENV.USDC_ADDRESS, EURC: LIVE_ENV.EURC_ADDRESS });
     expect(config.masterSeedHex).toBe(SEED);
     expect(config.publicUrl).toBe('https://pay.example.com');
-    expect(config.stripe).toEqual({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, apiBase: 'https://api.stripe.com', requestTimeoutMs: 15_000 });
+    expect(config.stripe).toEqual({
+      secretKey: SECRET_KEY,
+      webhookSecret: WEBHOOK_SECRET,
+      apiBase: 'https://api.stripe.com',
+      requestTimeoutMs: 15_000,
+    });
     expect(Object.isFrozen(config.stripe)).toBe(true);
     expect(config.trustProxy).toBe(false);
   });
@@ -154,7 +176,9 @@ describe('loadConfig in live mode (DESIGN §11)', () => {
   });
 
   it('names every missing variable at once', () => {
-    expect(messageFor(without(LIVE_ENV, 'DATABASE_URL', 'STRIPE_WEBHOOK_SECRET'))).toBe('PEERPAY_MODE=live requires DATABASE_URL, STRIPE_WEBHOOK_SECRET (not set)');
+    expect(messageFor(without(LIVE_ENV, 'DATABASE_URL', 'STRIPE_WEBHOOK_SECRET'))).toBe(
+      'PEERPAY_MODE=live requires DATABASE_URL, STRIPE_WEBHOOK_SECRET (not set)',
+    );
   });
 
   it.each([
@@ -218,7 +242,9 @@ describe('MASTER_SEED_FILE', () => {
 
   it('must exist', () => {
     const missing = path.join(tempDir, 'no-such-seed');
-    expect(messageFor({ ...without(LIVE_ENV, 'MASTER_SEED'), MASTER_SEED_FILE: missing })).toBe(`MASTER_SEED_FILE ${missing} does not exist`);
+    expect(messageFor({ ...without(LIVE_ENV, 'MASTER_SEED'), MASTER_SEED_FILE: missing })).toBe(
+      `MASTER_SEED_FILE ${missing} does not exist`,
+    );
   });
 
   it('must be a file', () => {
@@ -276,9 +302,12 @@ describe('TRUST_PROXY', () => {
     expect(messageFor({ TRUST_PROXY: value })).toMatch(/^TRUST_PROXY cannot be a hop count/);
   });
 
-  it.each(['yes', '10.0.0.0/33', '::1/129', '10.0.0.1,', '300.1.1.1', 'proxy.internal', '10.0.0.0/8/8', '10.0.0.0/'])('refuses %j', (value) => {
-    const message = messageFor({ TRUST_PROXY: value });
-    expect(message).toMatch(/^TRUST_PROXY must be true, false, or a comma-separated list of IP addresses, CIDRs/);
-    expect(message).not.toContain('\n');
-  });
+  it.each(['yes', '10.0.0.0/33', '::1/129', '10.0.0.1,', '300.1.1.1', 'proxy.internal', '10.0.0.0/8/8', '10.0.0.0/'])(
+    'refuses %j',
+    (value) => {
+      const message = messageFor({ TRUST_PROXY: value });
+      expect(message).toMatch(/^TRUST_PROXY must be true, false, or a comma-separated list of IP addresses, CIDRs/);
+      expect(message).not.toContain('\n');
+    },
+  );
 });

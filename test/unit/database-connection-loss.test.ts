@@ -31,38 +31,43 @@ async function terminate(pid: number): Promise<void> {
   }
 }
 
-it.skipIf(!onPostgres)('a connection terminated inside a transaction fails the next query as unavailable, and the pool recovers', async () => {
-  const unhandled: unknown[] = [];
-  const listener = (error: unknown) => unhandled.push(error);
-  process.on('uncaughtException', listener);
-  try {
-    const failure = await database.db
-      .transaction()
-      .execute(async (trx) => {
-        const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
-        await terminate(rows[0]!.pid);
-        // The client is checked out with no query running when its socket closes: the moment
-        // pg emits 'error' on the client itself.
-        await new Promise((resolve) => setTimeout(resolve, 300));
-        await sql`select 1`.execute(trx);
-      })
-      .then(
-        () => null,
-        (error: unknown) => error,
-      );
-    expect(failure).toBeInstanceOf(Error);
-    expect(isDatabaseUnavailable(failure), String(failure)).toBe(true);
-    expect(unhandled).toEqual([]);
-    const { rows } = await sql<{ one: number }>`select 1 as one`.execute(database.db);
-    expect(rows[0]!.one).toBe(1);
-  } finally {
-    process.off('uncaughtException', listener);
-  }
-});
+it.skipIf(!onPostgres)(
+  'a connection terminated inside a transaction fails the next query as unavailable, and the pool recovers',
+  async () => {
+    const unhandled: unknown[] = [];
+    const listener = (error: unknown) => unhandled.push(error);
+    process.on('uncaughtException', listener);
+    try {
+      const failure = await database.db
+        .transaction()
+        .execute(async (trx) => {
+          const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
+          await terminate(rows[0]!.pid);
+          // The client is checked out with no query running when its socket closes: the moment
+          // pg emits 'error' on the client itself.
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          await sql`select 1`.execute(trx);
+        })
+        .then(
+          () => null,
+          (error: unknown) => error,
+        );
+      expect(failure).toBeInstanceOf(Error);
+      expect(isDatabaseUnavailable(failure), String(failure)).toBe(true);
+      expect(unhandled).toEqual([]);
+      const { rows } = await sql<{ one: number }>`select 1 as one`.execute(database.db);
+      expect(rows[0]!.one).toBe(1);
+    } finally {
+      process.off('uncaughtException', listener);
+    }
+  },
+);
 
 it('tells a lost connection from other failures', () => {
   expect(isDatabaseUnavailable(Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }))).toBe(true);
-  expect(isDatabaseUnavailable(Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }))).toBe(true);
+  expect(isDatabaseUnavailable(Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }))).toBe(
+    true,
+  );
   expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true);
   expect(isDatabaseUnavailable(Object.assign(new Error('duplicate key value'), { code: '23505' }))).toBe(false);
   expect(isDatabaseUnavailable(new Error('invariant violated: x'))).toBe(false);

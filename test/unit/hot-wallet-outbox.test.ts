@@ -21,7 +21,12 @@ beforeAll(async () => {
   server = await startTestServer();
   deps = server.deps;
   usdc = deps.chain.tokens.USDC;
-  await deps.chain.sandboxChain!.mint({ token: usdc, minter: deps.wallets.sandboxTokenOwner, to: deps.wallets.hotWallet.address, amount: 1_000_000_000n });
+  await deps.chain.sandboxChain!.mint({
+    token: usdc,
+    minter: deps.wallets.sandboxTokenOwner,
+    to: deps.wallets.hotWallet.address,
+    amount: 1_000_000_000n,
+  });
 });
 afterAll(async () => {
   await server?.close();
@@ -88,7 +93,9 @@ describe('sendFromHotWallet', () => {
     const to = freshAddress();
     const signer = transferSigner(to, 1_000_000n);
     const ref = newRef();
-    const results = await Promise.all([...Array(6)].map(() => sendFromHotWallet(deps, { purpose: 'withdrawal', referenceId: ref, sign: signer.sign })));
+    const results = await Promise.all(
+      [...Array(6)].map(() => sendFromHotWallet(deps, { purpose: 'withdrawal', referenceId: ref, sign: signer.sign })),
+    );
     expect(new Set(results.map((r) => r.outboxId)).size).toBe(1);
     expect(new Set(results.map((r) => r.txHash)).size).toBe(1);
     expect(signer.calls).toHaveLength(1);
@@ -107,10 +114,20 @@ describe('sendFromHotWallet', () => {
     const before = await settledNonce();
     const sends = [...Array(12)].map(() => ({ to: freshAddress(), ref: newRef() }));
     const results = await Promise.all(
-      sends.map(({ to, ref }, i) => sendFromHotWallet(deps, { purpose: 'withdrawal', referenceId: ref, sign: transferSigner(to, BigInt(1000 + i)).sign })),
+      sends.map(({ to, ref }, i) =>
+        sendFromHotWallet(deps, { purpose: 'withdrawal', referenceId: ref, sign: transferSigner(to, BigInt(1000 + i)).sign }),
+      ),
     );
     await drainOutbox();
-    const rows = await deps.db.selectFrom('hot_wallet_outbox').select(['nonce', 'status', 'tx_hash']).where('reference_id', 'in', sends.map((s) => s.ref)).execute();
+    const rows = await deps.db
+      .selectFrom('hot_wallet_outbox')
+      .select(['nonce', 'status', 'tx_hash'])
+      .where(
+        'reference_id',
+        'in',
+        sends.map((s) => s.ref),
+      )
+      .execute();
     const nonces = rows.map((r) => Number(r.nonce)).sort((a, b) => a - b);
     expect(nonces).toEqual([...Array(12).keys()].map((i) => before + i));
     expect(rows.every((r) => r.status === 'confirmed')).toBe(true);
@@ -123,9 +140,9 @@ describe('sendFromHotWallet', () => {
     const before = await settledNonce();
     const ref = newRef();
     const tooMuch = (await balanceOf(deps.wallets.hotWallet.address)) + 1n;
-    await expect(sendFromHotWallet(deps, { purpose: 'withdrawal', referenceId: ref, sign: transferSigner(freshAddress(), tooMuch).sign })).rejects.toBeInstanceOf(
-      ChainRevertError,
-    );
+    await expect(
+      sendFromHotWallet(deps, { purpose: 'withdrawal', referenceId: ref, sign: transferSigner(freshAddress(), tooMuch).sign }),
+    ).rejects.toBeInstanceOf(ChainRevertError);
     expect(await findOutboxEntry(deps.db, { purpose: 'withdrawal', referenceId: ref })).toBeUndefined();
     const next = newRef();
     await sendFromHotWallet(deps, { purpose: 'withdrawal', referenceId: next, sign: transferSigner(freshAddress(), 5n).sign });
@@ -161,7 +178,16 @@ describe('crash safety', () => {
       const sender = deps.wallets.hotWallet.address;
       const nonce = Math.max(await lockNextNonce(trx, sender, await chainNonce()), await chainNonce());
       const signed = await deps.chain.chain.signTokenTransfer({ token: usdc, sender: deps.wallets.hotWallet, to, amount: 777n, nonce });
-      const record = await insertSigned(trx, { id: `obx_crash_${refCounter}`, purpose: 'withdrawal', referenceId: ref, sender, nonce, txHash: signed.hash, rawTx: signed.serialized, now: deps.clock.now() });
+      const record = await insertSigned(trx, {
+        id: `obx_crash_${refCounter}`,
+        purpose: 'withdrawal',
+        referenceId: ref,
+        sender,
+        nonce,
+        txHash: signed.hash,
+        rawTx: signed.serialized,
+        now: deps.clock.now(),
+      });
       await setNextNonce(trx, sender, nonce + 1);
       return record;
     });
@@ -172,12 +198,18 @@ describe('crash safety', () => {
     const outcome = await deps.chain.chain.getTransactionOutcome(recorded.txHash);
     expect(outcome?.status).toBe('success');
     await drainOutbox();
-    expect(await findOutboxEntry(deps.db, { purpose: 'withdrawal', referenceId: ref })).toMatchObject({ status: 'confirmed', txHash: recorded.txHash });
+    expect(await findOutboxEntry(deps.db, { purpose: 'withdrawal', referenceId: ref })).toMatchObject({
+      status: 'confirmed',
+      txHash: recorded.txHash,
+    });
     expect(await balanceOf(to)).toBe(777n);
 
     // A retry of the send finds the entry and signs nothing.
     const signer = transferSigner(to, 777n);
-    expect(await sendFromHotWallet(deps, { purpose: 'withdrawal', referenceId: ref, sign: signer.sign })).toEqual({ outboxId: recorded.id, txHash: recorded.txHash });
+    expect(await sendFromHotWallet(deps, { purpose: 'withdrawal', referenceId: ref, sign: signer.sign })).toEqual({
+      outboxId: recorded.id,
+      txHash: recorded.txHash,
+    });
     expect(signer.calls).toEqual([]);
     await drainOutbox();
     expect(await balanceOf(to)).toBe(777n);
@@ -207,7 +239,10 @@ describe('crash safety', () => {
     expect(failures).toBe(1);
     await deps.sandboxClock!.advance(10_000n);
     await drainOutbox();
-    expect(await findOutboxEntry(deps.db, { purpose: 'withdrawal', referenceId: ref })).toMatchObject({ status: 'confirmed', txHash: sent.txHash });
+    expect(await findOutboxEntry(deps.db, { purpose: 'withdrawal', referenceId: ref })).toMatchObject({
+      status: 'confirmed',
+      txHash: sent.txHash,
+    });
     expect(await balanceOf(to)).toBe(4242n);
     expect(signer.calls).toHaveLength(1);
   });
@@ -220,7 +255,8 @@ describe('crash safety', () => {
     const refs = [newRef(), newRef()];
     const failingChain = { ...deps.chain.chain, broadcast: async () => Promise.reject(new Error('held back')) };
     const heldDeps = { ...deps, chain: { ...deps.chain, chain: failingChain } };
-    for (const ref of refs) await sendFromHotWallet(heldDeps, { purpose: 'withdrawal', referenceId: ref, sign: transferSigner(freshAddress(), all).sign });
+    for (const ref of refs)
+      await sendFromHotWallet(heldDeps, { purpose: 'withdrawal', referenceId: ref, sign: transferSigner(freshAddress(), all).sign });
     await deps.sandboxClock!.advance(10_000n);
     await drainOutbox();
     const entries = await Promise.all(refs.map((referenceId) => findOutboxEntry(deps.db, { purpose: 'withdrawal', referenceId })));
@@ -241,7 +277,7 @@ function losingFirstAnswer(match: string): { plugin: KyselyPlugin; lost: () => b
     lost: () => lost,
     plugin: {
       transformQuery({ node, queryId }) {
-        if (armed && node.kind === 'RawNode' && (node as RawNode).sqlFragments.join('?').includes(match)) {
+        if (armed && node.kind === 'RawNode' && (node).sqlFragments.join('?').includes(match)) {
           armed = false;
           doomed.add(queryId);
         }
@@ -266,10 +302,15 @@ describe('a round cut off from the database', () => {
     await expect(reconcileOutbox(cut, 50)).rejects.toThrow(/Connection terminated/);
     expect(losing.lost()).toBe(true);
     // The lease was stored: on its own the entry would be skipped for the next minute.
-    const leased = await sql<{ locked_until: Date | null }>`select locked_until from hot_wallet_outbox where id = ${sent.outboxId}`.execute(deps.db);
+    const leased = await sql<{ locked_until: Date | null }>`select locked_until from hot_wallet_outbox where id = ${sent.outboxId}`.execute(
+      deps.db,
+    );
     expect(leased.rows[0]!.locked_until!.getTime()).toBeGreaterThan(deps.clock.now().getTime());
     await reconcileOutbox(cut, 50);
-    expect(await findOutboxEntry(deps.db, { purpose: 'withdrawal', referenceId: ref })).toMatchObject({ status: 'confirmed', txHash: sent.txHash });
+    expect(await findOutboxEntry(deps.db, { purpose: 'withdrawal', referenceId: ref })).toMatchObject({
+      status: 'confirmed',
+      txHash: sent.txHash,
+    });
     expect(await balanceOf(to)).toBe(2_000_000n);
   });
 });
@@ -283,9 +324,15 @@ describe('several processes', () => {
       const otherDeps = { ...deps, db: other.db };
       const before = await settledNonce();
       const sends = [...Array(10)].map((_, i) => ({ to: freshAddress(), ref: newRef(), via: i % 2 ? otherDeps : deps }));
-      await Promise.all(sends.map(({ to, ref, via }) => sendFromHotWallet(via, { purpose: 'sweep', referenceId: ref, sign: transferSigner(to, 3n).sign })));
+      await Promise.all(
+        sends.map(({ to, ref, via }) => sendFromHotWallet(via, { purpose: 'sweep', referenceId: ref, sign: transferSigner(to, 3n).sign })),
+      );
       await drainOutbox();
-      const nonces = await sql<{ nonce: string }>`select nonce::text from hot_wallet_outbox where reference_id in (${sql.join(sends.map((s) => s.ref))}) order by nonce`.execute(deps.db);
+      const nonces = await sql<{
+        nonce: string;
+      }>`select nonce::text from hot_wallet_outbox where reference_id in (${sql.join(sends.map((s) => s.ref))}) order by nonce`.execute(
+        deps.db,
+      );
       expect(nonces.rows.map((r) => Number(r.nonce))).toEqual([...Array(10).keys()].map((i) => before + i));
       for (const { to } of sends) expect(await balanceOf(to)).toBe(3n);
     } finally {

@@ -16,7 +16,9 @@ beforeAll(async () => {
     .executeTakeFirstOrThrow();
   for (let i = 0; i < 30; i++) {
     await sql`insert into payouts (id, account_id, currency, amount, status, created_at)
-              values (${`po_${String(i).padStart(3, '0')}`}, ${account.id}, 'USD', 100, ${i < 25 ? 'pending' : 'paid'}, ${new Date(now.getTime() - (30 - i) * 1000)})`.execute(database.db);
+              values (${`po_${String(i).padStart(3, '0')}`}, ${account.id}, 'USD', 100, ${i < 25 ? 'pending' : 'paid'}, ${new Date(now.getTime() - (30 - i) * 1000)})`.execute(
+      database.db,
+    );
   }
 });
 afterAll(async () => {
@@ -28,10 +30,10 @@ const lease = (limit: number, at = now) =>
 
 it('leases due rows oldest first, at most `limit`, and never to two workers at once', async () => {
   const [a, b, c] = await Promise.all([lease(10), lease(10), lease(10)]);
-  const all = [...a!, ...b!, ...c!];
+  const all = [...a, ...b, ...c];
   expect(all).toHaveLength(25);
   expect(new Set(all).size).toBe(25);
-  expect(Math.max(a!.length, b!.length, c!.length)).toBeLessThanOrEqual(10);
+  expect(Math.max(a.length, b.length, c.length)).toBeLessThanOrEqual(10);
   expect(all.every((id) => Number(id.slice(3)) < 25)).toBe(true);
   expect(await lease(10)).toEqual([]);
 });

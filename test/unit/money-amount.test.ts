@@ -131,7 +131,7 @@ describe('parseAmount', () => {
 });
 
 describe('formatMinor', () => {
-  it('prints exactly the asset\'s decimals', () => {
+  it("prints exactly the asset's decimals", () => {
     expect(formatMinor(1025n, 'USD')).toBe('10.25');
     expect(formatMinor(1000n, 'USD')).toBe('10.00');
     expect(formatMinor(25n, 'EUR')).toBe('0.25');
@@ -172,9 +172,9 @@ describe('formatMinorTrimmed and toJsonNumber', () => {
 });
 
 describe('round trips (property)', () => {
-  const assetAndMinor = fc.constantFrom(...ASSETS).chain((asset) =>
-    fc.record({ asset: fc.constant(asset), minor: fc.bigInt({ min: 1n, max: MAX * 10n ** BigInt(exponentOf(asset)) }) }),
-  );
+  const assetAndMinor = fc
+    .constantFrom(...ASSETS)
+    .chain((asset) => fc.record({ asset: fc.constant(asset), minor: fc.bigInt({ min: 1n, max: MAX * 10n ** BigInt(exponentOf(asset)) }) }));
 
   it('formatMinor → parseAmount gives back the amount, for every asset', () => {
     fc.assert(

@@ -29,7 +29,7 @@ function referenceFee(amountMinor: bigint, label: string): bigint {
 }
 
 describe('fee rates', () => {
-  it('are the contract\'s: 2.49% instant, 0.8% ach, 1.49% stablecoin', () => {
+  it("are the contract's: 2.49% instant, 0.8% ach, 1.49% stablecoin", () => {
     expect(FIAT_FEE_RATES.instant).toEqual({ perTenThousand: 249n, label: '2.49%' });
     expect(FIAT_FEE_RATES.ach).toEqual({ perTenThousand: 80n, label: '0.8%' });
     expect(STABLECOIN_FEE_RATE).toEqual({ perTenThousand: 149n, label: '1.49%' });

@@ -20,10 +20,15 @@ describe('the smallest fiat amount', () => {
 
   it('matches a direct search: every amount at or above it is allowed, every one below is not', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...FIAT_CURRENCIES), fc.constantFrom(...METHODS), fc.bigInt({ min: 1n, max: 10_000n }), (currency, method, amount) => {
-        const allowed = fiatFee(amount, method).totalDeducted >= MINIMUM_CHARGE_MINOR[currency];
-        expect(amount >= minimumFiatAmountMinor(currency, method)).toBe(allowed);
-      }),
+      fc.property(
+        fc.constantFrom(...FIAT_CURRENCIES),
+        fc.constantFrom(...METHODS),
+        fc.bigInt({ min: 1n, max: 10_000n }),
+        (currency, method, amount) => {
+          const allowed = fiatFee(amount, method).totalDeducted >= MINIMUM_CHARGE_MINOR[currency];
+          expect(amount >= minimumFiatAmountMinor(currency, method)).toBe(allowed);
+        },
+      ),
     );
   });
 

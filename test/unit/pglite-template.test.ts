@@ -25,7 +25,9 @@ describe('the PGlite template', () => {
       process.umask(previousUmask);
     }
     expect(fs.existsSync(`${pgliteDir}.partial`)).toBe(false);
-    const loose = fs.readdirSync(pgliteDir, { recursive: true, withFileTypes: true }).filter((entry) => (fs.statSync(path.join(entry.parentPath, entry.name)).mode & 0o077) !== 0);
+    const loose = fs
+      .readdirSync(pgliteDir, { recursive: true, withFileTypes: true })
+      .filter((entry) => (fs.statSync(path.join(entry.parentPath, entry.name)).mode & 0o077) !== 0);
     expect(loose.map((entry) => entry.name)).toEqual([]);
 
     const database = await openDatabase({ pgliteDir });

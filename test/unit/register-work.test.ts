@@ -58,8 +58,14 @@ it('spends no hash on input refused from the request alone, whether or not the e
   const cases: [string, () => Promise<unknown>][] = [
     ['unknown e-mail with an invalid name', () => register(deps(), { email: 'nobody@example.com', password: 'any password', name: ' ' })],
     ['known e-mail with an invalid name', () => register(deps(), { email: 'known@example.com', password: 'wrong password', name: ' ' })],
-    ['unknown e-mail with an invalid phone', () => register(deps(), { email: 'nobody@example.com', password: 'any password', name: 'N', phone: 'call me' })],
-    ['a name with a bidirectional override', () => register(deps(), { email: 'nobody@example.com', password: 'any password', name: 'N\u202e' })],
+    [
+      'unknown e-mail with an invalid phone',
+      () => register(deps(), { email: 'nobody@example.com', password: 'any password', name: 'N', phone: 'call me' }),
+    ],
+    [
+      'a name with a bidirectional override',
+      () => register(deps(), { email: 'nobody@example.com', password: 'any password', name: 'N\u202e' }),
+    ],
     ['a look-alike e-mail', () => register(deps(), { email: 'known\u200b@example.com', password: 'any password' })],
   ];
   for (const [label, attempt] of cases) {

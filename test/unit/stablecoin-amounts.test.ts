@@ -70,9 +70,15 @@ describe('priceOperation', () => {
       }
       throw new Error('not refused');
     };
-    expect(problem(() => priceOperation(9_999n, 'USDC', 'transfer'))).toMatchObject({ code: 'amount_too_small', extra: { minimum: '0.01' } });
+    expect(problem(() => priceOperation(9_999n, 'USDC', 'transfer'))).toMatchObject({
+      code: 'amount_too_small',
+      extra: { minimum: '0.01' },
+    });
     expect(problem(() => priceOperation(33n, 'EURC', 'transfer'))).toMatchObject({ code: 'amount_too_small', extra: { minimum: '0.01' } });
-    expect(problem(() => priceOperation(999_999n, 'EURC', 'withdrawal'))).toMatchObject({ code: 'amount_too_small', extra: { minimum: '1' } });
+    expect(problem(() => priceOperation(999_999n, 'EURC', 'withdrawal'))).toMatchObject({
+      code: 'amount_too_small',
+      extra: { minimum: '1' },
+    });
     expect(priceOperation(10_000n, 'USDC', 'transfer')).toEqual({ amountMinor: 10_000n, feeMinor: 149n, netMinor: 9_851n });
     expect(priceOperation(1_000_000n, 'USDC', 'withdrawal')).toEqual({ amountMinor: 1_000_000n, feeMinor: 14_900n, netMinor: 985_100n });
   });

@@ -92,8 +92,8 @@ describe('an unhandled rejection', () => {
     ].join('\n');
     const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
-    child.stdout!.on('data', (chunk) => (output += chunk));
-    child.stderr!.on('data', (chunk) => (output += chunk));
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
     const code = await new Promise<number | null>((resolve) => child.once('exit', (exitCode) => resolve(exitCode)));
     expect(code).not.toBe(0);
     expect(code).not.toBeNull();

@@ -36,13 +36,23 @@ describe('validation messages', () => {
     ['a union of types names them', { amount: 1, phone: 5 }, 'phone must be a string or null.', '#/phone'],
     ['a missing field', {}, 'amount is required.', '#/amount'],
     ['a wrong type', { amount: '1' }, 'amount must be a number.', '#/amount'],
-    ['an unknown field lists the known ones', { amount: 1, fee: 2 }, 'The request body has an unknown field "fee" (allowed: paymentMethod, amount, note, phone, mode, days, at, recipient, items).', '#/fee'],
+    [
+      'an unknown field lists the known ones',
+      { amount: 1, fee: 2 },
+      'The request body has an unknown field "fee" (allowed: paymentMethod, amount, note, phone, mode, days, at, recipient, items).',
+      '#/fee',
+    ],
     ['an empty string', { amount: 1, note: '' }, 'note must not be empty.', '#/note'],
     ['a long string', { amount: 1, note: 'toolong' }, 'note must be at most 5 characters.', '#/note'],
     ['a bound', { amount: 1, days: 0 }, 'days must be at least 1.', '#/days'],
     ['an exclusive bound', { amount: 0 }, 'amount must be greater than 0.', '#/amount'],
     ['a whole number', { amount: 1, days: 1.5 }, 'days must be an integer.', '#/days'],
-    ['a nested unknown field', { amount: 1, recipient: { address: 'x', chain: 'y' } }, 'recipient has an unknown field "chain" (allowed: address).', '#/recipient/chain'],
+    [
+      'a nested unknown field',
+      { amount: 1, recipient: { address: 'x', chain: 'y' } },
+      'recipient has an unknown field "chain" (allowed: address).',
+      '#/recipient/chain',
+    ],
     ['an array item', { amount: 1, items: [{ id: 'a' }, {}] }, 'items[1].id is required.', '#/items/1/id'],
     ['not an object', [], 'The request body must be an object.', '#'],
   ])('%s', (_what, data, detail, pointer) => {
@@ -52,12 +62,17 @@ describe('validation messages', () => {
   });
 
   it('names query parameters and headers, and describes a pattern by its schema', () => {
-    const query = Type.Object({ limit: Type.Optional(Type.String({ pattern: '^[1-9]$', description: 'a digit from 1 to 9' })) }, { additionalProperties: false });
+    const query = Type.Object(
+      { limit: Type.Optional(Type.String({ pattern: '^[1-9]$', description: 'a digit from 1 to 9' })) },
+      { additionalProperties: false },
+    );
     expect(refusal(query, { limit: '10' }, 'querystring')).toEqual({
       detail: 'limit is not in the expected form (a digit from 1 to 9).',
       errors: [{ detail: 'is not in the expected form (a digit from 1 to 9)', parameter: 'limit' }],
     });
-    expect(refusal(query, { page: '2' }, 'querystring').detail).toBe('The query string has an unknown query parameter "page" (allowed: limit).');
+    expect(refusal(query, { page: '2' }, 'querystring').detail).toBe(
+      'The query string has an unknown query parameter "page" (allowed: limit).',
+    );
     const headers = Type.Object({ 'x-payment-source': Type.Optional(Type.Literal('balance')) });
     expect(refusal(headers, { 'x-payment-source': 'card' }, 'headers')).toEqual({
       detail: 'The x-payment-source header must be balance.',

@@ -52,7 +52,11 @@ export function removePidFile(pidFile: string, anvilPid: number): void {
  * Stops an anvil that a dead peerpay left running on this state file. Throws when the peerpay that
  * started it is still alive: two services must not share one DATA_DIR's chain.
  */
-export async function reclaimOrphanAnvil(options: { pidFile: string; stateFile: string; stopTimeoutMs: number }): Promise<'none' | 'stopped'> {
+export async function reclaimOrphanAnvil(options: {
+  pidFile: string;
+  stateFile: string;
+  stopTimeoutMs: number;
+}): Promise<'none' | 'stopped'> {
   const record = readPidFile(options.pidFile);
   if (!record || !isProcessAlive(record.anvilPid) || !isAnvilOnStateFile(record.anvilPid, options.stateFile)) {
     fs.rmSync(options.pidFile, { force: true });

@@ -71,15 +71,22 @@ export async function startAnvil(options: AnvilOptions): Promise<AnvilProcess> {
   if (hadState) fs.copyFileSync(stateFile, candidateStateFile);
 
   const args = [
-    '--host', '127.0.0.1',
-    '--port', '0',
-    '--chain-id', String(options.chainId),
-    '--hardfork', HARDFORK,
+    '--host',
+    '127.0.0.1',
+    '--port',
+    '0',
+    '--chain-id',
+    String(options.chainId),
+    '--hardfork',
+    HARDFORK,
     // No dev accounts: peerpay's keys come from its master seed, and gas is granted with
     // anvil_setBalance. This also keeps anvil from printing well-known private keys to its log.
-    '--accounts', '0',
-    '--state', stateFile,
-    '--state-interval', String(options.stateIntervalSeconds ?? 1),
+    '--accounts',
+    '0',
+    '--state',
+    stateFile,
+    '--state-interval',
+    String(options.stateIntervalSeconds ?? 1),
   ];
   // anvil's output goes to a file, not a pipe: an anvil that outlives a killed peerpay must not die
   // of a broken pipe before it has saved its state. The file is truncated at every start.
@@ -179,10 +186,7 @@ async function waitForRpc(options: { rpcUrl: string; chainId: number; deadline: 
 
 async function settlesWithin(promise: Promise<unknown>, timeoutMs: number): Promise<boolean> {
   const timer = new AbortController();
-  const settled = await Promise.race([
-    promise.then(() => true),
-    sleep(timeoutMs, false, { signal: timer.signal }).catch(() => false),
-  ]);
+  const settled = await Promise.race([promise.then(() => true), sleep(timeoutMs, false, { signal: timer.signal }).catch(() => false)]);
   timer.abort();
   return settled;
 }

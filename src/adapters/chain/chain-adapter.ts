@@ -80,15 +80,36 @@ export interface ChainAdapter {
    * Transfer events of `tokens` to any of `recipients` in [fromBlock, toBlock], each once, ordered
    * by block and log index. The range and the recipient list are bounded (RangeError beyond).
    */
-  getTransferLogs(options: { tokens: readonly Address[]; recipients: readonly Address[]; fromBlock: bigint; toBlock: bigint }): Promise<TokenTransferLog[]>;
+  getTransferLogs(options: {
+    tokens: readonly Address[];
+    recipients: readonly Address[];
+    fromBlock: bigint;
+    toBlock: bigint;
+  }): Promise<TokenTransferLog[]>;
   /** Signs token.transfer(to, amount) from `sender` with this nonce; throws ChainRevertError if it would revert. */
-  signTokenTransfer(options: { token: Address; sender: LocalAccount; to: Address; amount: bigint; nonce: number }): Promise<SignedTransaction>;
+  signTokenTransfer(options: {
+    token: Address;
+    sender: LocalAccount;
+    to: Address;
+    amount: bigint;
+    nonce: number;
+  }): Promise<SignedTransaction>;
   /** Signs token.transferWithAuthorization(...) sent by `relayer`, who pays the gas. */
-  signAuthorizedTransfer(options: { token: Address; relayer: LocalAccount; authorization: TransferAuthorization; nonce: number }): Promise<SignedTransaction>;
+  signAuthorizedTransfer(options: {
+    token: Address;
+    relayer: LocalAccount;
+    authorization: TransferAuthorization;
+    nonce: number;
+  }): Promise<SignedTransaction>;
   /** Sends a signed transaction; sending one the node already has is not an error. */
   broadcast(transaction: SignedTransaction): Promise<Hash>;
   sendTokenTransfer(options: { token: Address; sender: LocalAccount; to: Address; amount: bigint; nonce: number }): Promise<Hash>;
-  relayTransferWithAuthorization(options: { token: Address; relayer: LocalAccount; authorization: TransferAuthorization; nonce: number }): Promise<Hash>;
+  relayTransferWithAuthorization(options: {
+    token: Address;
+    relayer: LocalAccount;
+    authorization: TransferAuthorization;
+    nonce: number;
+  }): Promise<Hash>;
   /** null while the transaction is not in a block. */
   getTransactionOutcome(hash: Hash): Promise<TransactionOutcome | null>;
 }

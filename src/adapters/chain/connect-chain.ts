@@ -32,7 +32,15 @@ export async function connectChain(config: Config, wallets: WalletProvider): Pro
     const chain = createViemChainAdapter({ rpcUrl: config.chainRpcUrl, chainId: config.chainId });
     const reported = await chain.getChainId();
     if (reported !== config.chainId) throw new Error(`the node at CHAIN_RPC_URL is on chain ${reported}, not ${config.chainId}`);
-    return { chain, sandboxChain: null, embedded: null, chainId: config.chainId, rpcUrl: config.chainRpcUrl, tokens: { USDC, EURC }, stop: async () => {} };
+    return {
+      chain,
+      sandboxChain: null,
+      embedded: null,
+      chainId: config.chainId,
+      rpcUrl: config.chainRpcUrl,
+      tokens: { USDC, EURC },
+      stop: async () => {},
+    };
   }
   const embedded = await startEmbeddedChain({ dataDir: path.join(config.dataDir, 'chain'), tokenOwner: wallets.sandboxTokenOwner.address });
   const sandboxChain = createViemSandboxChainAdapter({ rpcUrl: embedded.rpcUrl, chainId: embedded.chainId });

@@ -92,7 +92,9 @@ async function checkToken(publicClient: PublicClient, spec: SandboxTokenSpec, ow
     publicClient.readContract({ ...read, functionName: 'owner' }),
   ]);
   if (name !== spec.name || symbol !== spec.symbol || decimals !== spec.decimals) {
-    throw new SandboxTokenError(`${spec.address} is configured as ${name}/${symbol}/${decimals}, not ${spec.name}/${spec.symbol}/${spec.decimals}`);
+    throw new SandboxTokenError(
+      `${spec.address} is configured as ${name}/${symbol}/${decimals}, not ${spec.name}/${spec.symbol}/${spec.decimals}`,
+    );
   }
   if (getAddress(actualOwner) !== getAddress(owner)) {
     throw new SandboxTokenError(

@@ -68,9 +68,11 @@ export function createViemSandboxChainAdapter(options: ViemChainAdapterOptions):
           return broadcast(await signContractCall({ sender: minter, token, functionName: 'mint', args: [to, amount], nonce }));
         });
       mintQueues.set(minter.address, next);
-      void next.finally(() => {
-        if (mintQueues.get(minter.address) === next) mintQueues.delete(minter.address);
-      }).catch(() => undefined);
+      void next
+        .finally(() => {
+          if (mintQueues.get(minter.address) === next) mintQueues.delete(minter.address);
+        })
+        .catch(() => undefined);
       return next;
     },
     async setNativeBalance({ address, wei }) {
@@ -107,7 +109,11 @@ function buildAdapter(options: ViemChainAdapterOptions) {
     let gas: bigint;
     try {
       // The estimate runs the call, so a transfer that would revert fails here, before signing.
-      gas = await publicClient.estimateContractGas({ ...contractCall, address: call.token, account: call.sender.address } as EstimateContractGasParameters);
+      gas = await publicClient.estimateContractGas({
+        ...contractCall,
+        address: call.token,
+        account: call.sender.address,
+      } as EstimateContractGasParameters);
     } catch (error) {
       throw asRevertError(error, `${call.functionName} on ${call.token}`);
     }
@@ -166,7 +172,13 @@ function buildAdapter(options: ViemChainAdapterOptions) {
     },
 
     getTokenBalance: ({ token, holder, blockNumber }) =>
-      publicClient.readContract({ address: token, abi: fullTokenAbi, functionName: 'balanceOf', args: [holder], ...(blockNumber === undefined ? {} : { blockNumber }) }),
+      publicClient.readContract({
+        address: token,
+        abi: fullTokenAbi,
+        functionName: 'balanceOf',
+        args: [holder],
+        ...(blockNumber === undefined ? {} : { blockNumber }),
+      }),
 
     getNativeBalance: (address) => publicClient.getBalance({ address }),
 

@@ -51,9 +51,7 @@ export interface SetupSession {
 
 /** Where a processor-hosted setup stands (read back by the reconciliation job). */
 export type SetupStatus =
-  | { readonly state: 'open' }
-  | { readonly state: 'expired' }
-  | { readonly state: 'complete'; readonly instrumentRef: string };
+  { readonly state: 'open' } | { readonly state: 'expired' } | { readonly state: 'complete'; readonly instrumentRef: string };
 
 export interface CardChargeInput {
   /** peerpay's transfer, recorded at the processor (Stripe metadata) so that its webhooks name it. */

@@ -69,7 +69,11 @@ export class SandboxProcessor implements PaymentProcessor {
   }
 
   /** The user finished a hosted setup page: the instrument now exists and behaves as chosen. */
-  async completeHostedSetup(input: { customerRef: string; kind: InstrumentKind; behaviour: SandboxBehaviour }): Promise<{ instrumentRef: string }> {
+  async completeHostedSetup(input: {
+    customerRef: string;
+    kind: InstrumentKind;
+    behaviour: SandboxBehaviour;
+  }): Promise<{ instrumentRef: string }> {
     if (!SANDBOX_BEHAVIOURS[input.kind].includes(input.behaviour)) {
       throw new Error(`sandbox: a ${input.kind} cannot be set up to ${input.behaviour}`);
     }
@@ -199,8 +203,16 @@ export class SandboxProcessor implements PaymentProcessor {
       })
       .onConflict((oc) => oc.column('idempotency_key').doNothing())
       .execute();
-    const row = await this.deps.db.selectFrom('sandbox_charges').selectAll().where('idempotency_key', '=', input.idempotencyKey).executeTakeFirstOrThrow();
-    const same = row.kind === input.kind && row.instrument_ref === input.instrumentRef && row.currency === input.currency && row.amount === input.amountMinor;
+    const row = await this.deps.db
+      .selectFrom('sandbox_charges')
+      .selectAll()
+      .where('idempotency_key', '=', input.idempotencyKey)
+      .executeTakeFirstOrThrow();
+    const same =
+      row.kind === input.kind &&
+      row.instrument_ref === input.instrumentRef &&
+      row.currency === input.currency &&
+      row.amount === input.amountMinor;
     // A real processor refuses a key reused with other parameters; so does the sandbox.
     if (!same) throw new Error(`sandbox: idempotency key ${input.idempotencyKey} was used for a different ${row.kind}`);
     return row;

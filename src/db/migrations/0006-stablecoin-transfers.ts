@@ -22,8 +22,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create unique index stablecoin_transfers_idempotency on stablecoin_transfers(sender_account_id, idempotency_key)`.execute(db);
   // History reads each side newest first by (created_at, id) with ids compared byte-wise ("C"), as
   // the cursor does; the indexes have the same order so that a page reads only its rows.
-  await sql`create index stablecoin_transfers_sender on stablecoin_transfers(sender_account_id, created_at desc, id collate "C" desc)`.execute(db);
-  await sql`create index stablecoin_transfers_recipient on stablecoin_transfers(recipient_account_id, created_at desc, id collate "C" desc)`.execute(db);
+  await sql`create index stablecoin_transfers_sender on stablecoin_transfers(sender_account_id, created_at desc, id collate "C" desc)`.execute(
+    db,
+  );
+  await sql`create index stablecoin_transfers_recipient on stablecoin_transfers(recipient_account_id, created_at desc, id collate "C" desc)`.execute(
+    db,
+  );
   // A user's default withdrawal address (DESIGN §6), kept checksummed. Its own table rather than a
   // column on accounts: withdrawals own its life (the first successful one sets it when unset).
   await sql`

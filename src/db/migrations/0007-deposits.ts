@@ -26,7 +26,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // One sweep in flight per (address, token): a second one would read a balance that the first is
   // about to move, and its transfer would revert.
   await sql`create unique index chain_sweeps_one_open on chain_sweeps(address, token) where status = 'open'`.execute(db);
-  await sql`create index chain_sweeps_covering on chain_sweeps(account_id, token, covers_through_block) where status = 'confirmed'`.execute(db);
+  await sql`create index chain_sweeps_covering on chain_sweeps(account_id, token, covers_through_block) where status = 'confirmed'`.execute(
+    db,
+  );
 
   // Token transfers to users' deposit addresses, each credited once: (tx_hash, log_index) names one
   // log for ever, and the unique index makes a second insert of it do nothing, whatever the

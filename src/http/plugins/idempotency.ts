@@ -66,7 +66,12 @@ export function registerIdempotency(app: App, db: Db): void {
       case 'mismatch':
         throw new AppError('idempotency_key_reused', 'This Idempotency-Key was used with a different request.');
       case 'in_progress':
-        throw new AppError('idempotency_key_in_use', 'A request with this Idempotency-Key is still being processed; retry shortly.', {}, { 'Retry-After': '1' });
+        throw new AppError(
+          'idempotency_key_in_use',
+          'A request with this Idempotency-Key is still being processed; retry shortly.',
+          {},
+          { 'Retry-After': '1' },
+        );
       case 'replay':
         return reply
           .code(claim.status)

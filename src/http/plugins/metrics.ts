@@ -11,13 +11,15 @@ const DURATION_METRIC = 'peerpay_http_request_duration_seconds';
 export function registerMetrics(app: App, registry: Registry, options: { serveOnMainPort: boolean }): void {
   // One histogram per registry, also when an app is built twice on the same deps (tests do).
   const existing = registry.getSingleMetric(DURATION_METRIC) as Histogram<'method' | 'route' | 'status'> | undefined;
-  const duration = existing ?? new Histogram({
-    name: DURATION_METRIC,
-    help: 'HTTP request duration by method, route pattern and status',
-    labelNames: ['method', 'route', 'status'] as const,
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
-    registers: [registry],
-  });
+  const duration =
+    existing ??
+    new Histogram({
+      name: DURATION_METRIC,
+      help: 'HTTP request duration by method, route pattern and status',
+      labelNames: ['method', 'route', 'status'] as const,
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+      registers: [registry],
+    });
   app.addHook('onResponse', async (request, reply) => {
     duration.observe(
       { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) },
@@ -36,7 +38,13 @@ export function metricsRequestHandler(registry: Registry): RequestListener {
   return (request: IncomingMessage, response: ServerResponse) => {
     const path = (request.url ?? '').split('?')[0];
     if (path !== '/metrics' || (request.method !== 'GET' && request.method !== 'HEAD')) {
-      const body = JSON.stringify({ type: 'https://peerpay.dev/problems/not-found', title: 'Not found', status: 404, detail: 'This port serves GET /metrics only.', code: 'not_found' });
+      const body = JSON.stringify({
+        type: 'https://peerpay.dev/problems/not-found',
+        title: 'Not found',
+        status: 404,
+        detail: 'This port serves GET /metrics only.',
+        code: 'not_found',
+      });
       response.writeHead(404, { 'content-type': 'application/problem+json', 'content-length': Buffer.byteLength(body) }).end(body);
       return;
     }

@@ -31,7 +31,7 @@ export async function registerOpenApi(app: App, publicUrl: string): Promise<void
       security: [{ bearer: [] }],
     },
     // Public routes declare `security: []` on their schema; the rest inherit the bearer scheme.
-    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => typeof json.$id === 'string' ? json.$id : `def-${i}` },
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
   });
   // The reference page and its assets are public.
   app.addHook('onRoute', (route) => {

@@ -120,7 +120,10 @@ export function problemBody(request: FastifyRequest, code: ErrorCode, detail: st
 
 export function sendProblem(request: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {
   for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
-  return reply.code(STATUS_OF[error.code]).type('application/problem+json').send(problemBody(request, error.code, error.detail, error.extra));
+  return reply
+    .code(STATUS_OF[error.code])
+    .type('application/problem+json')
+    .send(problemBody(request, error.code, error.detail, error.extra));
 }
 
 /** Fastify's own error codes, mapped to ours. */

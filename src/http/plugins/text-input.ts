@@ -14,8 +14,13 @@ function nulIn(value: unknown, depth = 0): boolean {
 
 export function registerTextInput(app: App): void {
   app.addHook('preValidation', async (request) => {
-    for (const [part, value] of [['query', request.query], ['path', request.params], ['body', request.body]] as const) {
-      if (nulIn(value)) throw new AppError('invalid_request', `The request ${part} contains a NUL character (U+0000), which no field accepts.`);
+    for (const [part, value] of [
+      ['query', request.query],
+      ['path', request.params],
+      ['body', request.body],
+    ] as const) {
+      if (nulIn(value))
+        throw new AppError('invalid_request', `The request ${part} contains a NUL character (U+0000), which no field accepts.`);
     }
   });
 }

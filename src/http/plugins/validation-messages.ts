@@ -12,9 +12,7 @@ export interface ValidationProblem {
 }
 
 export type ValidationError =
-  | { detail: string; pointer: string }
-  | { detail: string; parameter: string }
-  | { detail: string; header: string };
+  { detail: string; pointer: string } | { detail: string; parameter: string } | { detail: string; header: string };
 
 type Schema = Record<string, unknown>;
 
@@ -23,14 +21,23 @@ type Schema = Record<string, unknown>;
  * route declared it, so that messages can name allowed values and fields; without it messages are
  * still sentences, only less specific.
  */
-export function validationProblem(errors: readonly FastifySchemaValidationError[], context: string | undefined, routeSchema: unknown): ValidationProblem {
+export function validationProblem(
+  errors: readonly FastifySchemaValidationError[],
+  context: string | undefined,
+  routeSchema: unknown,
+): ValidationProblem {
   const where = (context ?? 'body') as ValidationContext;
   const error = outermost(errors);
   if (!error) return { detail: 'The request is not valid.', errors: [] };
   const schemaAt = (path: string) => resolve(routeSchema, path);
   const base = error.instancePath ?? '';
-  const member = error.keyword === 'required' ? error.params?.missingProperty : error.keyword === 'additionalProperties' ? error.params?.additionalProperty : undefined;
-  const path = member === undefined ? base : `${base}/${escape(String(member as string | number))}`;
+  const member =
+    error.keyword === 'required'
+      ? error.params?.missingProperty
+      : error.keyword === 'additionalProperties'
+        ? error.params?.additionalProperty
+        : undefined;
+  const path = member === undefined ? base : `${base}/${escape(String(member))}`;
   const detail = describe(error, schemaAt, where);
   const subject = fieldName(where, error.keyword === 'additionalProperties' ? base : path);
   return { detail: `${subject} ${detail}.`, errors: [pointerOf(where, path, detail)] };
@@ -43,7 +50,7 @@ function outermost(errors: readonly FastifySchemaValidationError[]): FastifySche
 }
 
 function describe(error: FastifySchemaValidationError, schemaAt: (path: string) => Schema | undefined, where: ValidationContext): string {
-  const params = (error.params ?? {}) as Record<string, unknown>;
+  const params = (error.params ?? {});
   const schemaPath = error.schemaPath ?? '';
   const own = schemaAt(parentPath(schemaPath));
   switch (error.keyword) {
@@ -93,16 +100,31 @@ function describe(error: FastifySchemaValidationError, schemaAt: (path: string) 
 
 /** "one of instant, ach" for literals, "a string or null" for types. */
 function alternatives(branches: Schema[]): string {
-  const literals = branches.flatMap((b): unknown[] => ('const' in b ? [b.const] : Array.isArray(b.enum) ? (b.enum as unknown[]) : [undefined]));
+  const literals = branches.flatMap((b): unknown[] =>
+    'const' in b ? [b.const] : Array.isArray(b.enum) ? (b.enum as unknown[]) : [undefined],
+  );
   if (literals.length > 0 && literals.every((v) => v !== undefined)) return `one of ${literals.map(String).join(', ')}`;
-  const phrases = branches.map((b) => ('const' in b ? String(b.const) : typeof b.type === 'string' ? typePhrase(b.type) : 'another allowed form'));
+  const phrases = branches.map((b) =>
+    'const' in b ? String(b.const) : typeof b.type === 'string' ? typePhrase(b.type) : 'another allowed form',
+  );
   return [...new Set(phrases)].join(' or ');
 }
 
 function typePhrase(type: string): string {
   return type
     .split(',')
-    .map((t) => ({ string: 'a string', number: 'a number', integer: 'an integer', boolean: 'true or false', object: 'an object', array: 'an array', null: 'null' })[t] ?? t)
+    .map(
+      (t) =>
+        ({
+          string: 'a string',
+          number: 'a number',
+          integer: 'an integer',
+          boolean: 'true or false',
+          object: 'an object',
+          array: 'an array',
+          null: 'null',
+        })[t] ?? t,
+    )
     .join(' or ');
 }
 
@@ -135,7 +157,11 @@ function parentPath(schemaPath: string): string {
 function resolve(root: unknown, schemaPath: string): Schema | undefined {
   if (!schemaPath.startsWith('#')) return undefined;
   let node: unknown = root;
-  for (const segment of schemaPath.slice(1).split('/').filter((s) => s !== '').map(unescape)) {
+  for (const segment of schemaPath
+    .slice(1)
+    .split('/')
+    .filter((s) => s !== '')
+    .map(unescape)) {
     if (node === null || typeof node !== 'object') return undefined;
     node = (node as Record<string, unknown>)[segment];
   }

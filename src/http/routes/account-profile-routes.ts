@@ -11,7 +11,14 @@ import type { App } from '../types.js';
 export function profileRoutes(app: App, deps: Deps): void {
   app.get(
     '/account',
-    operation({ operationId: 'getAccount', tag: 'account', summary: 'The caller’s account', auth: 'required', responses: { 200: Profile }, errors: [] }),
+    operation({
+      operationId: 'getAccount',
+      tag: 'account',
+      summary: 'The caller’s account',
+      auth: 'required',
+      responses: { 200: Profile },
+      errors: [],
+    }),
     async (request) => {
       const account = await accounts.findAccount(deps, { handle: callerOf(request).handle });
       if (!account) throw new AppError('unauthorized', 'The account of this key no longer exists.');
@@ -53,7 +60,16 @@ export function profileRoutes(app: App, deps: Deps): void {
   );
 }
 
-function profileOf(account: { handle: string; email: string; name: string; phone: string | null; website: string | null; discoverable: boolean; walletId: string | null; depositAddress: string | null }) {
+function profileOf(account: {
+  handle: string;
+  email: string;
+  name: string;
+  phone: string | null;
+  website: string | null;
+  discoverable: boolean;
+  walletId: string | null;
+  depositAddress: string | null;
+}) {
   return {
     agentHandle: account.handle,
     email: account.email,

@@ -5,13 +5,27 @@ import type { Deps } from '../../deps.js';
 import * as accounts from '../../accounts/accounts-service.js';
 import { firstNameOf } from '../../accounts/account-rules.js';
 import { AppError } from '../../platform/errors.js';
-import { AccountQuery, AgentRegistration, CheckResult, LookupResult, RegisterBody, StablecoinRegistration } from '../schemas/account-schemas.js';
+import {
+  AccountQuery,
+  AgentRegistration,
+  CheckResult,
+  LookupResult,
+  RegisterBody,
+  StablecoinRegistration,
+} from '../schemas/account-schemas.js';
 import { operation } from '../schemas/operation.js';
 import type { App } from '../types.js';
 import { keyRoutes } from './account-key-routes.js';
 import { profileRoutes } from './account-profile-routes.js';
 
-const REGISTRATION_ERRORS = ['invalid_email', 'invalid_field', 'invalid_credentials', 'already_exists', 'too_many_attempts', 'busy'] as const;
+const REGISTRATION_ERRORS = [
+  'invalid_email',
+  'invalid_field',
+  'invalid_credentials',
+  'already_exists',
+  'too_many_attempts',
+  'busy',
+] as const;
 const REGISTRATION_TEXT =
   '201 creates the account, its stablecoin wallet and a key. 200 issues one more key to an existing account whose password matches. ' +
   'E-mail local parts are plain ASCII and domains are compared in their IDNA ASCII form; control, zero-width and bidirectional-override characters are refused (400 `invalid_email`, or `invalid_field` in the name). ' +
@@ -54,17 +68,21 @@ export async function accountRoutes(app: App, deps: Deps): Promise<void> {
       }),
     );
 
-  app.post('/agent/register', registration('registerAgent', 'Register, or obtain a new API key for an existing account', AgentRegistration), async (request, reply) => {
-    const result = await accounts.register(deps, request.body);
-    reply.code(result.isNewAccount ? 201 : 200);
-    return {
-      apiKey: result.apiKey,
-      agentHandle: result.account.handle,
-      stablecoinWalletId: result.account.walletId ?? '',
-      depositAddress: result.account.depositAddress ?? '',
-      isNewAccount: result.isNewAccount,
-    };
-  });
+  app.post(
+    '/agent/register',
+    registration('registerAgent', 'Register, or obtain a new API key for an existing account', AgentRegistration),
+    async (request, reply) => {
+      const result = await accounts.register(deps, request.body);
+      reply.code(result.isNewAccount ? 201 : 200);
+      return {
+        apiKey: result.apiKey,
+        agentHandle: result.account.handle,
+        stablecoinWalletId: result.account.walletId ?? '',
+        depositAddress: result.account.depositAddress ?? '',
+        isNewAccount: result.isNewAccount,
+      };
+    },
+  );
 
   app.post(
     '/stablecoin/register',

@@ -16,7 +16,8 @@ export function fiatHistoryRoutes(app: App, deps: Deps): void {
       operationId: 'listTransfers',
       tag: 'fiat',
       summary: 'Transfers sent and received, newest first',
-      description: 'Received transfers appear once they reach the caller (pending or completed, or failed after a returned bank debit) and never show the sender’s fee.',
+      description:
+        'Received transfers appear once they reach the caller (pending or completed, or failed after a returned bank debit) and never show the sender’s fee.',
       auth: 'required',
       querystring: PageQuery,
       responses: { 200: TransferHistoryResponse },
@@ -60,7 +61,13 @@ function presentHistoryItem(t: TransferHistoryRow) {
     direction: t.direction,
     amount: formatMinor(t.amountMinor, t.currency),
     // The fee is the sender's business: a recipient sees only what it received.
-    ...(sent ? { fee: formatMinor(t.feeMinor, t.currency), totalDeducted: formatMinor(t.amountMinor + t.feeMinor, t.currency), failureCode: t.failureCode } : {}),
+    ...(sent
+      ? {
+          fee: formatMinor(t.feeMinor, t.currency),
+          totalDeducted: formatMinor(t.amountMinor + t.feeMinor, t.currency),
+          failureCode: t.failureCode,
+        }
+      : {}),
     currency: t.currency,
     status: t.status,
     paymentMethod: t.paymentMethod,

@@ -64,7 +64,10 @@ function noBodyOperation(spec: Parameters<typeof operation>[0]) {
   const options = operation({ ...spec, body: NoBody });
   return {
     ...options,
-    config: { ...options.config, swaggerTransform: ({ schema, url }: { schema: object; url: string }) => ({ schema: { ...schema, body: undefined }, url }) },
+    config: {
+      ...options.config,
+      swaggerTransform: ({ schema, url }: { schema: object; url: string }) => ({ schema: { ...schema, body: undefined }, url }),
+    },
     preValidation: async (request: { body: unknown }) => {
       if (request.body === undefined || request.body === null) request.body = {};
     },

@@ -17,9 +17,9 @@ import { setupLinkRoutes } from './fiat-link-routes.js';
 export async function fiatRoutes(app: App, deps: Deps): Promise<void> {
   // Processor failures reach the client as 503 processor_unavailable; their cause is logged here.
   app.addHook('onError', async (request, _reply, error) => {
-    if (error instanceof AppError && error.code === 'processor_unavailable') request.log.error({ err: error.cause }, 'payment processor call failed');
+    if (error instanceof AppError && error.code === 'processor_unavailable')
+      request.log.error({ err: error.cause }, 'payment processor call failed');
   });
-
 
   setupLinkRoutes(app, deps);
 
@@ -77,7 +77,11 @@ export async function fiatRoutes(app: App, deps: Deps): Promise<void> {
     async (request) => {
       const balances = await fiatBalances(deps, callerOf(request).accountId);
       return {
-        balances: balances.map((b) => ({ currency: b.currency, available: formatMinor(b.availableMinor, b.currency), pending: formatMinor(b.pendingMinor, b.currency) })),
+        balances: balances.map((b) => ({
+          currency: b.currency,
+          available: formatMinor(b.availableMinor, b.currency),
+          pending: formatMinor(b.pendingMinor, b.currency),
+        })),
       };
     },
   );

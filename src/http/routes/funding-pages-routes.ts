@@ -11,7 +11,12 @@
 // used or expired one 410, as every link page does.
 import formbody from '@fastify/formbody';
 import type { Deps } from '../../deps.js';
-import { FUNDING_OUTCOMES, FUNDING_PURPOSE, completeSandboxFundingLink, inspectFundingLink } from '../../stablecoin/funding/funding-links-service.js';
+import {
+  FUNDING_OUTCOMES,
+  FUNDING_PURPOSE,
+  completeSandboxFundingLink,
+  inspectFundingLink,
+} from '../../stablecoin/funding/funding-links-service.js';
 import { canMintTestTokens } from '../../stablecoin/funding/sandbox-mint.js';
 import { depositFundingPage, fundingDonePage, fundingFailedPage, fundingPage } from '../views/funding-link-pages.js';
 import { gonePage, notFoundPage } from '../views/setup-link-pages.js';
@@ -32,16 +37,26 @@ async function sandboxFundingPages(app: App, deps: Deps): Promise<void> {
   await app.register(formbody);
 
   app.get(PATH, { config: { auth: 'public' }, schema: { hide: true, params: PARAMS } }, async (request, reply) => {
-    const { token } = request.params as { token: string };
+    const { token } = request.params;
     const found = await inspectFundingLink(deps, { token });
     if (found.state === 'unknown') return sendPage(reply, 404, notFoundPage());
     if (found.state !== 'open') return sendPage(reply, 410, gonePage(found.state));
     const depositAddress = deps.wallets.walletFor(found.link.accountId).address;
-    return sendPage(reply, 200, fundingPage({ handle: found.handle, order: found.order, depositAddress, expiresAt: found.link.expiresAt, outcomes: FUNDING_OUTCOMES }));
+    return sendPage(
+      reply,
+      200,
+      fundingPage({
+        handle: found.handle,
+        order: found.order,
+        depositAddress,
+        expiresAt: found.link.expiresAt,
+        outcomes: FUNDING_OUTCOMES,
+      }),
+    );
   });
 
   app.post(PATH, { config: { auth: 'public' }, schema: { hide: true, params: PARAMS } }, async (request, reply) => {
-    const { token } = request.params as { token: string };
+    const { token } = request.params;
     const outcome = outcomeOf(request.body);
     const result = await completeSandboxFundingLink(deps, { token, outcome: outcome ?? '' });
     switch (result.state) {
@@ -61,7 +76,7 @@ async function sandboxFundingPages(app: App, deps: Deps): Promise<void> {
 
 function depositFundingPages(app: App, deps: Deps): void {
   app.get(PATH, { config: { auth: 'public' }, schema: { hide: true, params: PARAMS } }, async (request, reply) => {
-    const { token } = request.params as { token: string };
+    const { token } = request.params;
     const found = await inspectFundingLink(deps, { token });
     if (found.state === 'unknown') return sendPage(reply, 404, notFoundPage());
     if (found.state !== 'open') return sendPage(reply, 410, gonePage(found.state));

@@ -12,7 +12,8 @@ const CheckSchema = Type.Object({
   detail: Type.Optional(Type.String()),
 });
 const ChecksSchema = Type.Object(Object.fromEntries(READINESS_CHECKS.map((name) => [name, CheckSchema])), {
-  description: 'database: a query answers; chain: the node answers eth_blockNumber within 2 s; custody: the books-against-custody check is not failing; draining: the process is not about to stop',
+  description:
+    'database: a query answers; chain: the node answers eth_blockNumber within 2 s; custody: the books-against-custody check is not failing; draining: the process is not about to stop',
 });
 
 const HealthResponse = Type.Object(
@@ -49,12 +50,24 @@ const HealthResponse = Type.Object(
   },
 );
 
-const READY_EXAMPLE = { database: { status: 'pass' }, chain: { status: 'pass' }, custody: { status: 'pass' }, draining: { status: 'pass' } };
+const READY_EXAMPLE = {
+  database: { status: 'pass' },
+  chain: { status: 'pass' },
+  custody: { status: 'pass' },
+  draining: { status: 'pass' },
+};
 
 export async function healthRoutes(app: App, deps: Deps): Promise<void> {
   app.get(
     '/health',
-    operation({ operationId: 'getHealth', tag: 'service', summary: 'Service health', auth: 'public', responses: { 200: HealthResponse }, errors: [] }),
+    operation({
+      operationId: 'getHealth',
+      tag: 'service',
+      summary: 'Service health',
+      auth: 'public',
+      responses: { 200: HealthResponse },
+      errors: [],
+    }),
     async () => {
       await deps.db.selectFrom('sandbox_clock').select('id').execute();
       const { chain } = deps;
@@ -93,14 +106,23 @@ export async function healthRoutes(app: App, deps: Deps): Promise<void> {
       summary: 'Readiness: database, chain, custody check and draining',
       description: '503 `not_ready` names every failing check in `detail`, and carries all of them in `checks`.',
       auth: 'public',
-      responses: { 200: Type.Object({ status: Type.Literal('ready'), checks: ChecksSchema }, { examples: [{ status: 'ready', checks: READY_EXAMPLE }] }) },
+      responses: {
+        200: Type.Object(
+          { status: Type.Literal('ready'), checks: ChecksSchema },
+          { examples: [{ status: 'ready', checks: READY_EXAMPLE }] },
+        ),
+      },
       errors: ['not_ready'],
     }),
     async (request, reply) => {
       const readiness = await checkReadiness(deps);
       if (readiness.ready) return { status: 'ready' as const, checks: readiness.checks };
       const reasons = readiness.failing.map((name) => `${name}: ${readiness.checks[name].detail ?? 'failing'}`).join('; ');
-      return sendProblem(request, reply, new AppError('not_ready', `Not ready: ${reasons}.`, { checks: readiness.checks }, { 'Retry-After': '5' }));
+      return sendProblem(
+        request,
+        reply,
+        new AppError('not_ready', `Not ready: ${reasons}.`, { checks: readiness.checks }, { 'Retry-After': '5' }),
+      );
     },
   );
 }

@@ -6,7 +6,13 @@
 import formbody from '@fastify/formbody';
 import type { FastifyReply } from 'fastify';
 import type { Deps } from '../../deps.js';
-import { SETUP_PURPOSES, completeSandboxSetupLink, inspectSetupLink, outcomesFor, type SetupPurpose } from '../../fiat/setup-links-service.js';
+import {
+  SETUP_PURPOSES,
+  completeSandboxSetupLink,
+  inspectSetupLink,
+  outcomesFor,
+  type SetupPurpose,
+} from '../../fiat/setup-links-service.js';
 import { badOutcomePage, completedPage, gonePage, notFoundPage, setupPage } from '../views/setup-link-pages.js';
 import { sendPage } from '../views/html-reply.js';
 import type { App } from '../types.js';
@@ -29,15 +35,19 @@ export async function linkPagesRoutes(app: App, deps: Deps): Promise<void> {
     const params = { type: 'object', properties: { token: { type: 'string', maxLength: 200 } }, required: ['token'] } as const;
 
     app.get(path, { config: { auth: 'public' }, schema: { hide: true, params } }, async (request, reply) => {
-      const { token } = request.params as { token: string };
+      const { token } = request.params;
       const found = await inspectSetupLink(deps, { purpose, token });
       if (found.state === 'unknown') return sendPage(reply, 404, notFoundPage());
       if (found.state !== 'open') return sendPage(reply, 410, gonePage(found.state));
-      return sendPage(reply, 200, setupPage({ purpose, handle: found.handle, expiresAt: found.link.expiresAt, outcomes: outcomesFor(purpose as SetupPurpose) }));
+      return sendPage(
+        reply,
+        200,
+        setupPage({ purpose, handle: found.handle, expiresAt: found.link.expiresAt, outcomes: outcomesFor(purpose) }),
+      );
     });
 
     app.post(path, { config: { auth: 'public' }, schema: { hide: true, params } }, async (request, reply) => {
-      const { token } = request.params as { token: string };
+      const { token } = request.params;
       const outcome = outcomeOf(request.body);
       const result = await completeSandboxSetupLink(deps, { purpose, token, outcome: outcome ?? '' });
       if (result.state !== 'completed') return sendUnfinishedLink(reply, result);
@@ -46,7 +56,8 @@ export async function linkPagesRoutes(app: App, deps: Deps): Promise<void> {
   }
 }
 
-export type UnfinishedLink = { state: 'unknown' } | { state: 'used' | 'expired' } | { state: 'invalid_outcome'; allowed: readonly string[] };
+export type UnfinishedLink =
+  { state: 'unknown' } | { state: 'used' | 'expired' } | { state: 'invalid_outcome'; allowed: readonly string[] };
 
 /** The answers every kind of link gives when it was not completed: unknown 404, used or expired 410, bad outcome 400. */
 export function sendUnfinishedLink(reply: FastifyReply, result: UnfinishedLink) {

@@ -30,7 +30,11 @@ export async function nanoRoutes(app: App, deps: Deps): Promise<void> {
 
   const statusDocuments = [
     { path: '/nano', operationId: 'getNanoStatus', summary: 'Status document of the pay-per-call micro-endpoints' },
-    { path: '/.well-known/x402', operationId: 'getX402Discovery', summary: 'Status document of the pay-per-call micro-endpoints, at its well-known address' },
+    {
+      path: '/.well-known/x402',
+      operationId: 'getX402Discovery',
+      summary: 'Status document of the pay-per-call micro-endpoints, at its well-known address',
+    },
   ] as const;
   for (const { path, operationId, summary } of statusDocuments) {
     app.get(
@@ -50,10 +54,10 @@ export async function nanoRoutes(app: App, deps: Deps): Promise<void> {
       tag: 'x402',
       summary: `${endpoint.description} (${priceText(endpoint)} USDC per call)`,
       description:
-      `Paid per call, ${priceText(endpoint)} USDC (${endpoint.priceMinor} base units), with x402: without payment the answer is 402 with the ` +
-      'requirements (v1 body, v2 PAYMENT-REQUIRED header); repeat the request with X-PAYMENT (v1) or PAYMENT-SIGNATURE (v2). ' +
-      'A successful paid answer carries X-PAYMENT-RESPONSE (v1) or PAYMENT-RESPONSE (v2): base64 JSON {success, transaction, network, payer}. ' +
-      'With an API key, X-Payment-Source: balance pays from the caller’s USDC balance instead. Bad parameters are refused (400) before any payment is asked for.',
+        `Paid per call, ${priceText(endpoint)} USDC (${endpoint.priceMinor} base units), with x402: without payment the answer is 402 with the ` +
+        'requirements (v1 body, v2 PAYMENT-REQUIRED header); repeat the request with X-PAYMENT (v1) or PAYMENT-SIGNATURE (v2). ' +
+        'A successful paid answer carries X-PAYMENT-RESPONSE (v1) or PAYMENT-RESPONSE (v2): base64 JSON {success, transaction, network, payer}. ' +
+        'With an API key, X-Payment-Source: balance pays from the caller’s USDC balance instead. Bad parameters are refused (400) before any payment is asked for.',
       auth: 'optional',
       headers: PaymentHeaders,
       errors: [...spec.errors, 'payment_required'],
@@ -78,7 +82,12 @@ export async function nanoRoutes(app: App, deps: Deps): Promise<void> {
 
   app.get(
     lookup.path,
-    paid(lookup, { operationId: 'lookupNanoAccount', querystring: LookupQuery, responses: { 200: LookupResult }, errors: ['invalid_email'] }),
+    paid(lookup, {
+      operationId: 'lookupNanoAccount',
+      querystring: LookupQuery,
+      responses: { 200: LookupResult },
+      errors: ['invalid_email'],
+    }),
     async (request, reply) => {
       const query = lookupQueryOf(request.query);
       const answer = await serve(request, lookup, () => lookupAccount(deps, query));
@@ -114,7 +123,13 @@ function paymentChoiceOf(request: FastifyRequest): PaymentChoice {
   const presented = [v1, v2, source].filter((h) => h !== undefined).length;
   if (presented > 1) throw new AppError('invalid_request', 'Pay one way: X-PAYMENT, PAYMENT-SIGNATURE or X-Payment-Source: balance.');
   if (source !== undefined) {
-    if (!request.caller) throw new AppError('unauthorized', 'X-Payment-Source: balance needs an API key: "Authorization: Bearer <API_KEY>".', {}, { 'WWW-Authenticate': 'Bearer realm="peerpay"' });
+    if (!request.caller)
+      throw new AppError(
+        'unauthorized',
+        'X-Payment-Source: balance needs an API key: "Authorization: Bearer <API_KEY>".',
+        {},
+        { 'WWW-Authenticate': 'Bearer realm="peerpay"' },
+      );
     return { kind: 'balance', accountId: request.caller.accountId };
   }
   if (v1 !== undefined) return { kind: 'x402', version: 1, header: v1 };

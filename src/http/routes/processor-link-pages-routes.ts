@@ -13,14 +13,14 @@ const params = { type: 'object', properties: { token: { type: 'string', maxLengt
 export async function processorLinkPagesRoutes(app: App, deps: Deps): Promise<void> {
   for (const purpose of SETUP_PURPOSES) {
     app.get(`/links/${purpose}/:token/return`, { config: { auth: 'public' }, schema: { hide: true, params } }, async (request, reply) => {
-      const { token } = request.params as { token: string };
+      const { token } = request.params;
       const found = await inspectSetupLink(deps, { purpose, token });
       if (found.state === 'unknown') return sendPage(reply, 404, notFoundPage());
-      return sendPage(reply, 200, setupReturnPage(purpose as SetupPurpose, found.state === 'used'));
+      return sendPage(reply, 200, setupReturnPage(purpose, found.state === 'used'));
     });
 
     app.get(`/links/${purpose}/:token/cancel`, { config: { auth: 'public' }, schema: { hide: true, params } }, async (request, reply) => {
-      const { token } = request.params as { token: string };
+      const { token } = request.params;
       const found = await inspectSetupLink(deps, { purpose, token });
       if (found.state === 'unknown') return sendPage(reply, 404, notFoundPage());
       return sendPage(reply, 200, setupCancelledPage());
@@ -29,11 +29,16 @@ export async function processorLinkPagesRoutes(app: App, deps: Deps): Promise<vo
 
   // Connect onboarding pages are short-lived; the processor sends the user here for a fresh one.
   app.get('/links/payout-setup/:token/refresh', { config: { auth: 'public' }, schema: { hide: true, params } }, async (request, reply) => {
-    const { token } = request.params as { token: string };
+    const { token } = request.params;
     const found = await inspectSetupLink(deps, { purpose: 'payout-setup', token });
     if (found.state === 'unknown') return sendPage(reply, 404, notFoundPage());
     const fresh = found.state === 'open' ? await refreshPayoutOnboarding(deps, { token }) : null;
     if (!fresh) return sendPage(reply, 410, gonePage(found.state === 'used' ? 'used' : 'expired'));
-    return reply.code(303).header('Location', fresh.url).header('Cache-Control', 'no-store').header('Referrer-Policy', 'no-referrer').send();
+    return reply
+      .code(303)
+      .header('Location', fresh.url)
+      .header('Cache-Control', 'no-store')
+      .header('Referrer-Policy', 'no-referrer')
+      .send();
   });
 }

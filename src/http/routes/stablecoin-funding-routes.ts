@@ -46,7 +46,12 @@ export async function stablecoinFundingRoutes(app: App, deps: Deps): Promise<voi
     }),
     async (request) => {
       const link = await createFundingLink(deps, { accountId: callerOf(request).accountId, ...request.body });
-      return { url: link.url, amount: toJsonNumber(link.amountMinor, link.token), currency: link.token, expiresAt: link.expiresAt.toISOString() };
+      return {
+        url: link.url,
+        amount: toJsonNumber(link.amountMinor, link.token),
+        currency: link.token,
+        expiresAt: link.expiresAt.toISOString(),
+      };
     },
   );
 }

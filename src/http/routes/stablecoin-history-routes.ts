@@ -9,7 +9,12 @@ import { netOf } from '../../stablecoin/stablecoin-transfer.js';
 import { callerOf } from '../plugins/auth.js';
 import { PageQuery } from '../schemas/fiat-schemas.js';
 import { operation } from '../schemas/operation.js';
-import { HistoryResponse, SavedWithdrawalAddressResponse, WithdrawalAddressBody, WithdrawalAddressResponse } from '../schemas/stablecoin-schemas.js';
+import {
+  HistoryResponse,
+  SavedWithdrawalAddressResponse,
+  WithdrawalAddressBody,
+  WithdrawalAddressResponse,
+} from '../schemas/stablecoin-schemas.js';
 import type { App } from '../types.js';
 
 export function withdrawalAddressRoutes(app: App, deps: Deps): void {
@@ -27,7 +32,9 @@ export function withdrawalAddressRoutes(app: App, deps: Deps): void {
       responses: { 200: WithdrawalAddressResponse },
       errors: ['invalid_address'],
     }),
-    async (request) => ({ address: await saveWithdrawalAddress(deps, { accountId: callerOf(request).accountId, address: request.body.address }) }),
+    async (request) => ({
+      address: await saveWithdrawalAddress(deps, { accountId: callerOf(request).accountId, address: request.body.address }),
+    }),
   );
 
   app.get(

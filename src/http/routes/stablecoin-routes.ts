@@ -53,7 +53,7 @@ export async function stablecoinRoutes(app: App, deps: Deps): Promise<void> {
     }),
     async (request) => {
       const balances = await stablecoinBalances(deps, callerOf(request).accountId);
-      return Object.fromEntries(TOKENS.map((token) => [token, formatMinor(balances[token], token)])) as { USDC: string; EURC: string };
+      return Object.fromEntries(TOKENS.map((token) => [token, formatMinor(balances[token], token)]));
     },
   );
 

@@ -13,7 +13,8 @@ import type { App } from '../types.js';
 export async function stablecoinWithdrawalRoutes(app: App, deps: Deps): Promise<void> {
   // A withdrawal the chain refused reaches the client as 503 withdrawal_unavailable; its cause is logged here.
   app.addHook('onError', async (request, _reply, error) => {
-    if (error instanceof AppError && error.code === 'withdrawal_unavailable') request.log.warn({ cause: error.cause }, 'withdrawal could not be sent');
+    if (error instanceof AppError && error.code === 'withdrawal_unavailable')
+      request.log.warn({ cause: error.cause }, 'withdrawal could not be sent');
   });
 
   app.post(
@@ -32,7 +33,16 @@ export async function stablecoinWithdrawalRoutes(app: App, deps: Deps): Promise<
       headers: IdempotencyHeaders,
       body: WithdrawBody,
       responses: { 200: WithdrawalResponse },
-      errors: ['invalid_amount', 'amount_too_small', 'amount_too_large', 'unsupported_currency', 'invalid_address', 'no_default_address', 'insufficient_balance', 'withdrawal_unavailable'],
+      errors: [
+        'invalid_amount',
+        'amount_too_small',
+        'amount_too_large',
+        'unsupported_currency',
+        'invalid_address',
+        'no_default_address',
+        'insufficient_balance',
+        'withdrawal_unavailable',
+      ],
     }),
     async (request) => {
       const w = await withdraw(deps, {

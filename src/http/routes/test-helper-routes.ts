@@ -23,8 +23,16 @@ export async function testHelperRoutes(app: App, deps: Deps): Promise<void> {
         'Moves the service clock forward by whole days, then runs the background jobs at once, so that ACH transfers due by the new time have settled (or been returned) and payouts have been made when this answers. The clock never moves back.',
       auth: 'public',
       readsBody: true,
-      body: Type.Object({ days: Type.Integer({ minimum: 1, maximum: 3650, description: 'Whole days, 1 to 3650' }) }, { additionalProperties: false, examples: [{ days: 3 }] }),
-      responses: { 200: Type.Object({ now: Type.String({ format: 'date-time', description: 'The service clock after the move' }) }, { examples: [{ now: '2026-01-08T10:00:00.000Z' }] }) },
+      body: Type.Object(
+        { days: Type.Integer({ minimum: 1, maximum: 3650, description: 'Whole days, 1 to 3650' }) },
+        { additionalProperties: false, examples: [{ days: 3 }] },
+      ),
+      responses: {
+        200: Type.Object(
+          { now: Type.String({ format: 'date-time', description: 'The service clock after the move' }) },
+          { examples: [{ now: '2026-01-08T10:00:00.000Z' }] },
+        ),
+      },
       errors: [],
     }),
     async (request) => {

@@ -26,7 +26,15 @@ export const AgentRegistration = Type.Object(
     isNewAccount: Type.Boolean({ description: 'true (201) when this call created the account' }),
   },
   {
-    examples: [{ apiKey: API_KEY_EXAMPLE, agentHandle: 'PA-7KQ2M9XD', stablecoinWalletId: WALLET_EXAMPLE, depositAddress: ADDRESS_EXAMPLE, isNewAccount: true }],
+    examples: [
+      {
+        apiKey: API_KEY_EXAMPLE,
+        agentHandle: 'PA-7KQ2M9XD',
+        stablecoinWalletId: WALLET_EXAMPLE,
+        depositAddress: ADDRESS_EXAMPLE,
+        isNewAccount: true,
+      },
+    ],
   },
 );
 
@@ -40,14 +48,27 @@ export const StablecoinRegistration = Type.Object(
     isNewAccount: Type.Boolean({ description: 'true (201) when this call created the account' }),
   },
   {
-    examples: [{ apiKey: API_KEY_EXAMPLE, stablecoinWalletId: WALLET_EXAMPLE, handle: 'PA-7KQ2M9XD', email: 'ada@example.com', depositAddress: ADDRESS_EXAMPLE, isNewAccount: true }],
+    examples: [
+      {
+        apiKey: API_KEY_EXAMPLE,
+        stablecoinWalletId: WALLET_EXAMPLE,
+        handle: 'PA-7KQ2M9XD',
+        email: 'ada@example.com',
+        depositAddress: ADDRESS_EXAMPLE,
+        isNewAccount: true,
+      },
+    ],
   },
 );
 
 export const AccountQuery = Type.Object(
   {
-    email: Type.Optional(Type.String({ maxLength: 254, description: 'E-mail address; give this or handle', examples: ['ada@example.com'] })),
-    handle: Type.Optional(Type.String({ maxLength: 32, description: 'Handle, PA- followed by 8 characters; give this or email', examples: ['PA-7KQ2M9XD'] })),
+    email: Type.Optional(
+      Type.String({ maxLength: 254, description: 'E-mail address; give this or handle', examples: ['ada@example.com'] }),
+    ),
+    handle: Type.Optional(
+      Type.String({ maxLength: 32, description: 'Handle, PA- followed by 8 characters; give this or email', examples: ['PA-7KQ2M9XD'] }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -106,7 +127,9 @@ export const ProfilePatch = Type.Object(
   {
     name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
     phone: Type.Optional(Type.Union([Type.String({ maxLength: 32 }), Type.Null()], { description: 'E.164 phone number; null removes it' })),
-    website: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()], { description: 'http or https URL; null removes it' })),
+    website: Type.Optional(
+      Type.Union([Type.String({ maxLength: 200 }), Type.Null()], { description: 'http or https URL; null removes it' }),
+    ),
     discoverable: Type.Optional(Type.Boolean({ description: 'Listed in the public directory (/nano/search)' })),
   },
   { additionalProperties: false, examples: [{ website: 'https://ada.example.com', discoverable: true }] },
@@ -118,7 +141,10 @@ export const PasswordChange = Type.Object(
     newPassword: Type.String({ minLength: 8, maxLength: 256, description: 'At least 8 characters' }),
     revokeOtherKeys: Type.Optional(Type.Boolean({ description: 'Also revoke every other key of the account (default false)' })),
   },
-  { additionalProperties: false, examples: [{ currentPassword: 'correct horse battery', newPassword: 'staple battery horse', revokeOtherKeys: true }] },
+  {
+    additionalProperties: false,
+    examples: [{ currentPassword: 'correct horse battery', newPassword: 'staple battery horse', revokeOtherKeys: true }],
+  },
 );
 
 export const PasswordChanged = Type.Object(
@@ -134,6 +160,10 @@ export const KeysRevoked = Type.Object(
 );
 
 export const WalletResponse = Type.Object(
-  { walletId: Type.String(), existing: Type.Boolean({ description: 'Always true: every account gets its wallet at registration' }), depositAddress: Type.String() },
+  {
+    walletId: Type.String(),
+    existing: Type.Boolean({ description: 'Always true: every account gets its wallet at registration' }),
+    depositAddress: Type.String(),
+  },
   { examples: [{ walletId: WALLET_EXAMPLE, existing: true, depositAddress: ADDRESS_EXAMPLE }] },
 );

@@ -25,19 +25,36 @@ const ReadinessCheck = Type.Object({ status: StringEnum(['pass', 'fail']), detai
 
 export const ProblemSchema = Type.Object(
   {
-    type: Type.String({ format: 'uri', description: 'URI naming the problem type: https://peerpay.dev/problems/ and the code with hyphens' }),
+    type: Type.String({
+      format: 'uri',
+      description: 'URI naming the problem type: https://peerpay.dev/problems/ and the code with hyphens',
+    }),
     title: Type.String({ description: 'Short, human-readable summary of the problem type; the same for every occurrence of a code' }),
     status: Type.Integer({ minimum: 400, maximum: 599, description: 'The HTTP status code of this answer' }),
     detail: Type.String({ description: 'What went wrong this time, and what to do about it; for people, not to be parsed' }),
     code: StringEnum(ERROR_CODES, { description: 'Stable, snake_case error code: what clients branch on' }),
-    requestId: Type.Optional(Type.String({ description: 'The id of this request, also in the X-Request-Id header; quote it when reporting a problem' })),
-    errors: Type.Optional(Type.Array(ValidationError, { description: '`invalid_request` from schema validation: the refused field or parameter' })),
-    minimum: Type.Optional(Type.String({ description: '`amount_too_small`: the smallest amount accepted, as a decimal string in major units', examples: ['0.50'] })),
-    needsBankDebitSetup: Type.Optional(Type.Boolean({ description: '`ach_setup_required`: always true; call POST /agent/bank-debit-link' })),
-    transferId: Type.Optional(Type.String({ description: '`card_declined`, `card_authentication_required`, `ach_setup_required` after an attempt: the failed transfer, as recorded' })),
-    checks: Type.Optional(
-      Type.Record(Type.String(), ReadinessCheck, { description: '`not_ready`: every readiness check and its result' }),
+    requestId: Type.Optional(
+      Type.String({ description: 'The id of this request, also in the X-Request-Id header; quote it when reporting a problem' }),
     ),
+    errors: Type.Optional(
+      Type.Array(ValidationError, { description: '`invalid_request` from schema validation: the refused field or parameter' }),
+    ),
+    minimum: Type.Optional(
+      Type.String({
+        description: '`amount_too_small`: the smallest amount accepted, as a decimal string in major units',
+        examples: ['0.50'],
+      }),
+    ),
+    needsBankDebitSetup: Type.Optional(
+      Type.Boolean({ description: '`ach_setup_required`: always true; call POST /agent/bank-debit-link' }),
+    ),
+    transferId: Type.Optional(
+      Type.String({
+        description:
+          '`card_declined`, `card_authentication_required`, `ach_setup_required` after an attempt: the failed transfer, as recorded',
+      }),
+    ),
+    checks: Type.Optional(Type.Record(Type.String(), ReadinessCheck, { description: '`not_ready`: every readiness check and its result' })),
   },
   {
     $id: 'Problem',
@@ -47,10 +64,19 @@ export const ProblemSchema = Type.Object(
   },
 );
 
-export const HandleSchema = Type.String({ pattern: '^PA-[A-Z0-9]{8}$', description: 'PA- followed by 8 characters', examples: ['PA-7KQ2M9XD'] });
+export const HandleSchema = Type.String({
+  pattern: '^PA-[A-Z0-9]{8}$',
+  description: 'PA- followed by 8 characters',
+  examples: ['PA-7KQ2M9XD'],
+});
 export const EmailSchema = Type.String({ minLength: 3, maxLength: 254, description: 'E-mail address', examples: ['ada@example.com'] });
 export const IdempotencyHeaders = Type.Object({
   'idempotency-key': Type.Optional(
-    Type.String({ minLength: 1, maxLength: 255, description: 'Makes a retry of this request safe: the first response is replayed', examples: ['3f1c2d9e-6b7a-4c1e-9f0d-2a8b5e7c4d31'] }),
+    Type.String({
+      minLength: 1,
+      maxLength: 255,
+      description: 'Makes a retry of this request safe: the first response is replayed',
+      examples: ['3f1c2d9e-6b7a-4c1e-9f0d-2a8b5e7c4d31'],
+    }),
   ),
 });

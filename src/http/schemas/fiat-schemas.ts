@@ -4,7 +4,11 @@ import { FIAT_CURRENCIES } from '../../money/assets.js';
 import { HandleSchema, StringEnum } from './common.js';
 
 const Decimal = (description: string) =>
-  Type.String({ pattern: '^[0-9]+(\\.[0-9]+)?$', description: `${description}; exact decimal string with the currency's decimals`, examples: ['10.25'] });
+  Type.String({
+    pattern: '^[0-9]+(\\.[0-9]+)?$',
+    description: `${description}; exact decimal string with the currency's decimals`,
+    examples: ['10.25'],
+  });
 const Timestamp = (description: string) => Type.String({ format: 'date-time', description });
 const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -13,21 +17,31 @@ export const PaymentMethod = StringEnum(['instant', 'ach'], {
   description: '`instant` (the default): charge the saved card now. `ach`: debit the bank account; settles in 3 business days.',
 });
 export const TransferStatus = StringEnum(['processing', 'pending', 'completed', 'failed'], {
-  description: '`completed`: the recipient has the money. `pending`: bank debit not settled yet. `failed`: declined or returned; nothing moved. `processing`: being charged right now.',
+  description:
+    '`completed`: the recipient has the money. `pending`: bank debit not settled yet. `failed`: declined or returned; nothing moved. `processing`: being charged right now.',
 });
 
 export const SendTransferBody = Type.Object(
   {
-    recipientHandle: Type.String({ minLength: 1, maxLength: 64, description: 'The recipient’s handle, PA- followed by 8 characters', examples: ['PA-7KQ2M9XD'] }),
+    recipientHandle: Type.String({
+      minLength: 1,
+      maxLength: 64,
+      description: 'The recipient’s handle, PA- followed by 8 characters',
+      examples: ['PA-7KQ2M9XD'],
+    }),
     amount: Type.Number({
-      description: 'Amount the recipient receives, in major units (10.5 is 10.50 USD); at most the currency’s decimals (2, JPY 0). The fee is charged on top.',
+      description:
+        'Amount the recipient receives, in major units (10.5 is 10.50 USD); at most the currency’s decimals (2, JPY 0). The fee is charged on top.',
       examples: [10],
     }),
     currency: Type.String({ minLength: 1, maxLength: 16, description: 'USD, EUR, GBP or JPY (case-insensitive)', examples: ['USD'] }),
     paymentMethod: Type.Optional(PaymentMethod),
     note: Type.Optional(Type.String({ maxLength: 500, description: 'Message to the recipient, at most 500 characters' })),
   },
-  { additionalProperties: false, examples: [{ recipientHandle: 'PA-7KQ2M9XD', amount: 10, currency: 'USD', paymentMethod: 'instant', note: 'Dinner' }] },
+  {
+    additionalProperties: false,
+    examples: [{ recipientHandle: 'PA-7KQ2M9XD', amount: 10, currency: 'USD', paymentMethod: 'instant', note: 'Dinner' }],
+  },
 );
 
 export const TransferSchema = Type.Object({
@@ -64,8 +78,17 @@ export const TransferResponse = Type.Object({ transfer: TransferSchema }, { exam
 
 export const PageQuery = Type.Object(
   {
-    limit: Type.Optional(Type.String({ pattern: '^(100|[1-9][0-9]?)$', description: 'page size, a whole number from 1 to 100; default 20', examples: ['20'] })),
-    cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 300, description: '`nextCursor` of the previous page', examples: ['WyIyMDI2LTAxLTA1VDEwOjAwOjAwLjAwMFoiLCJ0cl80ZlprOFEyV25ZYjdjVDFSOXhMbVAzIl0'] })),
+    limit: Type.Optional(
+      Type.String({ pattern: '^(100|[1-9][0-9]?)$', description: 'page size, a whole number from 1 to 100; default 20', examples: ['20'] }),
+    ),
+    cursor: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 300,
+        description: '`nextCursor` of the previous page',
+        examples: ['WyIyMDI2LTAxLTA1VDEwOjAwOjAwLjAwMFoiLCJ0cl80ZlprOFEyV25ZYjdjVDFSOXhMbVAzIl0'],
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -80,7 +103,9 @@ export const TransferHistoryItem = Type.Object({
   totalDeducted: Type.Optional(Decimal('Sent transfers only: amount plus fee')),
   currency: Currency,
   status: TransferStatus,
-  failureCode: Type.Optional(Nullable(Type.String({ description: 'Why a transfer failed: card_declined, bank_debit_returned, bank_debit_refused' }))),
+  failureCode: Type.Optional(
+    Nullable(Type.String({ description: 'Why a transfer failed: card_declined, bank_debit_returned, bank_debit_refused' })),
+  ),
   paymentMethod: PaymentMethod,
   counterpartyHandle: HandleSchema,
   senderHandle: HandleSchema,
@@ -148,7 +173,8 @@ export const BalanceResponse = Type.Object(
 export const EntrySchema = Type.Object({
   id: Type.String({ description: 'Entry id: `<transfer id>:debit|fee|credit`, or the payout id' }),
   type: StringEnum(['debit', 'fee', 'credit', 'payout'], {
-    description: '`debit`: the amount you sent. `fee`: its fee. `credit`: money you received. `payout`: money paid out to your payout account.',
+    description:
+      '`debit`: the amount you sent. `fee`: its fee. `credit`: money you received. `payout`: money paid out to your payout account.',
   }),
   amount: Decimal('Always positive; `type` says the direction'),
   currency: Currency,
@@ -195,5 +221,13 @@ export const SetupLinkResponse = Type.Object(
     expiresIn: Type.String({ description: 'Human-readable lifetime', examples: ['24 hours'] }),
     expiresAt: Timestamp('When the link stops working'),
   },
-  { examples: [{ url: 'https://pay.example.com/links/card-setup/kJ3v9QhXw2pL7rT5yB8nZc4mF6dS1aGe0uHo2iNk3Qw', expiresIn: '24 hours', expiresAt: '2026-01-06T10:00:00.000Z' }] },
+  {
+    examples: [
+      {
+        url: 'https://pay.example.com/links/card-setup/kJ3v9QhXw2pL7rT5yB8nZc4mF6dS1aGe0uHo2iNk3Qw',
+        expiresIn: '24 hours',
+        expiresAt: '2026-01-06T10:00:00.000Z',
+      },
+    ],
+  },
 );

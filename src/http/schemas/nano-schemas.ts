@@ -14,7 +14,9 @@ export const PaymentHeaders = Type.Object({
     Type.String({
       maxLength: 8192,
       description: 'x402 v1 payment: base64 JSON PaymentPayload (exact scheme, network polygon)',
-      examples: ['eyJ4NDAyVmVyc2lvbiI6MSwic2NoZW1lIjoiZXhhY3QiLCJuZXR3b3JrIjoicG9seWdvbiIsInBheWxvYWQiOnsic2lnbmF0dXJlIjoiMHjigKYiLCJhdXRob3JpemF0aW9uIjp7fX19'],
+      examples: [
+        'eyJ4NDAyVmVyc2lvbiI6MSwic2NoZW1lIjoiZXhhY3QiLCJuZXR3b3JrIjoicG9seWdvbiIsInBheWxvYWQiOnsic2lnbmF0dXJlIjoiMHjigKYiLCJhdXRob3JpemF0aW9uIjp7fX19',
+      ],
     }),
   ),
   'payment-signature': Type.Optional(
@@ -24,31 +26,48 @@ export const PaymentHeaders = Type.Object({
       examples: ['eyJ4NDAyVmVyc2lvbiI6MiwicGF5bG9hZCI6eyJzaWduYXR1cmUiOiIweOKApiIsImF1dGhvcml6YXRpb24iOnt9fX0='],
     }),
   ),
-  'x-payment-source': Type.Optional(Type.Literal('balance', { description: 'With an API key instead of a payment: charge the caller’s own USDC balance', examples: ['balance'] })),
+  'x-payment-source': Type.Optional(
+    Type.Literal('balance', {
+      description: 'With an API key instead of a payment: charge the caller’s own USDC balance',
+      examples: ['balance'],
+    }),
+  ),
 });
 
 export const SearchQuery = Type.Object(
   {
-    q: Type.Optional(Type.String({ maxLength: 200, description: 'Text to find in names and handles (case-insensitive)', examples: ['ada'] })),
-    website: Type.Optional(Type.String({ maxLength: 300, description: 'A site or host; matches users whose website is on that host', examples: ['ada.example.com'] })),
+    q: Type.Optional(
+      Type.String({ maxLength: 200, description: 'Text to find in names and handles (case-insensitive)', examples: ['ada'] }),
+    ),
+    website: Type.Optional(
+      Type.String({
+        maxLength: 300,
+        description: 'A site or host; matches users whose website is on that host',
+        examples: ['ada.example.com'],
+      }),
+    ),
   },
   { additionalProperties: false },
 );
 
 export const SearchResult = Type.Object(
   {
-    results: Type.Array(
-      Type.Object({ handle: HandleSchema, name: Type.String(), website: Type.Union([Type.String(), Type.Null()]) }),
-      { maxItems: 20, description: 'At most 20 users who opted in to the directory, by name' },
-    ),
+    results: Type.Array(Type.Object({ handle: HandleSchema, name: Type.String(), website: Type.Union([Type.String(), Type.Null()]) }), {
+      maxItems: 20,
+      description: 'At most 20 users who opted in to the directory, by name',
+    }),
   },
   { examples: [{ results: [{ handle: 'PA-7KQ2M9XD', name: 'Ada Lovelace', website: 'https://ada.example.com' }] }] },
 );
 
 export const LookupQuery = Type.Object(
   {
-    email: Type.Optional(Type.String({ maxLength: 254, description: 'E-mail address; give this or handle', examples: ['ada@example.com'] })),
-    handle: Type.Optional(Type.String({ maxLength: 32, description: 'Handle, PA- followed by 8 characters; give this or email', examples: ['PA-7KQ2M9XD'] })),
+    email: Type.Optional(
+      Type.String({ maxLength: 254, description: 'E-mail address; give this or handle', examples: ['ada@example.com'] }),
+    ),
+    handle: Type.Optional(
+      Type.String({ maxLength: 32, description: 'Handle, PA- followed by 8 characters; give this or email', examples: ['PA-7KQ2M9XD'] }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -69,8 +88,16 @@ export const LookupResult = Type.Object(
 export const QuoteQuery = Type.Object(
   {
     amount: Type.Optional(Type.String({ maxLength: 40, description: 'Decimal amount in major units; required', examples: ['10'] })),
-    currency: Type.Optional(Type.String({ maxLength: 8, description: 'USDC or EURC (transfer, withdraw; default USDC); USD, EUR, GBP or JPY (instant, ach; default USD)', examples: ['USDC'] })),
-    action: Type.Optional(Type.String({ maxLength: 16, description: `One of ${QUOTE_ACTIONS.join(', ')}; default transfer`, examples: ['transfer'] })),
+    currency: Type.Optional(
+      Type.String({
+        maxLength: 8,
+        description: 'USDC or EURC (transfer, withdraw; default USDC); USD, EUR, GBP or JPY (instant, ach; default USD)',
+        examples: ['USDC'],
+      }),
+    ),
+    action: Type.Optional(
+      Type.String({ maxLength: 16, description: `One of ${QUOTE_ACTIONS.join(', ')}; default transfer`, examples: ['transfer'] }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -103,21 +130,32 @@ const FiatQuote = Type.Object(
 export const QuoteResult = Type.Union([StablecoinQuote, FiatQuote], {
   examples: [
     { action: 'transfer', amount: 10, fee: 0.149, feeRate: '1.49%', recipientReceives: 9.851, currency: 'USDC' },
-    { action: 'instant', amount: '10.00', fee: '0.25', feeRate: '2.49%', totalDeducted: '10.25', recipientReceives: '10.00', currency: 'USD' },
+    {
+      action: 'instant',
+      amount: '10.00',
+      fee: '0.25',
+      feeRate: '2.49%',
+      totalDeducted: '10.25',
+      recipientReceives: '10.00',
+      currency: 'USD',
+    },
   ],
 });
 
 export const StatusDocumentSchema = Type.Object(
   {
-  status: Type.String(),
-  service: Type.String(),
-  protocol: Type.Literal('x402'),
-  version: Type.Literal(1),
-  network: Type.String({ examples: ['eip155:137'] }),
-  asset: Type.String({ description: 'The USDC token contract' }),
-  payTo: Type.String({ description: 'peerpay’s receiving address' }),
-  endpoints: Type.Record(Type.String(), Type.Object({ price: Type.String({ description: 'USDC, decimal' }), params: Type.Array(Type.String()) })),
-  docs: Type.String({ description: 'URL of the API reference' }),
+    status: Type.String(),
+    service: Type.String(),
+    protocol: Type.Literal('x402'),
+    version: Type.Literal(1),
+    network: Type.String({ examples: ['eip155:137'] }),
+    asset: Type.String({ description: 'The USDC token contract' }),
+    payTo: Type.String({ description: 'peerpay’s receiving address' }),
+    endpoints: Type.Record(
+      Type.String(),
+      Type.Object({ price: Type.String({ description: 'USDC, decimal' }), params: Type.Array(Type.String()) }),
+    ),
+    docs: Type.String({ description: 'URL of the API reference' }),
   },
   {
     examples: [

@@ -98,8 +98,10 @@ function problemHeaders(status: number, codes: ErrorCode[]): Record<string, obje
     headers['RateLimit-Policy'] = { type: 'string', description: 'rate_limited: the limit, e.g. `"default";q=1200;w=60`' };
     headers.RateLimit = { type: 'string', description: 'rate_limited: what is left, e.g. `"default";r=0;t=30`' };
   }
-  if (codes.includes('unauthorized')) headers['WWW-Authenticate'] = { type: 'string', description: 'unauthorized: `Bearer realm="peerpay"`' };
-  if (codes.includes('payment_required')) headers['PAYMENT-REQUIRED'] = { type: 'string', description: 'The x402 v2 PaymentRequired, base64 JSON (network eip155:137, amount)' };
+  if (codes.includes('unauthorized'))
+    headers['WWW-Authenticate'] = { type: 'string', description: 'unauthorized: `Bearer realm="peerpay"`' };
+  if (codes.includes('payment_required'))
+    headers['PAYMENT-REQUIRED'] = { type: 'string', description: 'The x402 v2 PaymentRequired, base64 JSON (network eip155:137, amount)' };
   return Object.keys(headers).length > 0 ? headers : undefined;
 }
 
@@ -134,7 +136,10 @@ const SUCCESS_TEXT: Record<number, string> = { 200: 'OK', 201: 'Created' };
 /** Success responses described (the document would say "Default Response"), schemas otherwise as declared. */
 function successes(responses: OperationSpec['responses']): Record<number, TSchema> {
   return Object.fromEntries(
-    Object.entries(responses).map(([status, schema]) => [status, 'description' in schema ? schema : { ...schema, description: SUCCESS_TEXT[Number(status)] ?? 'Success' }]),
+    Object.entries(responses).map(([status, schema]) => [
+      status,
+      'description' in schema ? schema : { ...schema, description: SUCCESS_TEXT[Number(status)] ?? 'Success' },
+    ]),
   );
 }
 
@@ -145,7 +150,8 @@ export function operation<const S extends OperationSpec>(spec: S) {
   const byStatus = codesByStatus(spec);
   const problems = Object.fromEntries([...byStatus].map(([status, codes]) => [status, problemResponse(status, codes, spec)]));
   // Public routes need no key; optional ones take one (x402 needs none); the rest inherit bearer.
-  const security: Record<string, string[]>[] | undefined = spec.auth === 'public' ? [] : spec.auth === 'optional' ? [{}, { bearer: [] }] : undefined;
+  const security: Record<string, string[]>[] | undefined =
+    spec.auth === 'public' ? [] : spec.auth === 'optional' ? [{}, { bearer: [] }] : undefined;
   const schema = {
     operationId: spec.operationId,
     tags: [spec.tag],
@@ -160,6 +166,7 @@ export function operation<const S extends OperationSpec>(spec: S) {
     'x-problem-codes': Object.fromEntries([...byStatus].map(([status, codes]) => [String(status), codes])),
   };
   // Fastify warns about a request part named with no schema; leave absent parts out.
-  for (const key of ['description', 'security', 'body', 'querystring', 'headers'] as const) if (schema[key] === undefined) delete schema[key];
+  for (const key of ['description', 'security', 'body', 'querystring', 'headers'] as const)
+    if (schema[key] === undefined) delete schema[key];
   return { config: { auth: spec.auth, idempotent: spec.idempotent === true }, schema };
 }

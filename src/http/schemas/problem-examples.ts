@@ -10,13 +10,16 @@ const DETAIL: Record<ErrorCode, string> = {
   invalid_signature: 'No signatures found matching the expected signature for payload; nothing was applied.',
   invalid_amount: 'USD amounts have at most 2 decimals.',
   amount_too_large: 'The amount is over the maximum of 1000000 USD per transfer.',
-  amount_too_small: 'The smallest instant transfer in USD is 0.49 USD (the card network’s and bank’s minimum charge of 0.50 USD, fee included).',
+  amount_too_small:
+    'The smallest instant transfer in USD is 0.49 USD (the card network’s and bank’s minimum charge of 0.50 USD, fee included).',
   unsupported_currency: 'Unsupported currency "CHF"; use USD, EUR, GBP or JPY.',
-  unsupported_chain: 'Deposits are received on Polygon only (chain=MATIC); "ETH" is not supported. Tokens sent on another chain would be lost.',
+  unsupported_chain:
+    'Deposits are received on Polygon only (chain=MATIC); "ETH" is not supported. Tokens sent on another chain would be lost.',
   invalid_address: 'address must be a Polygon address: 0x followed by 40 hexadecimal digits.',
   invalid_email: 'email is not a valid e-mail address: it needs a name, an @ and a domain.',
   invalid_field: 'name contains a control, zero-width or bidirectional-override character, which peerpay does not accept.',
-  no_default_address: 'No address was given and no default withdrawal address is saved; send address, or save one with PUT /stablecoin/withdrawal-address.',
+  no_default_address:
+    'No address was given and no default withdrawal address is saved; send address, or save one with PUT /stablecoin/withdrawal-address.',
   self_transfer: 'You cannot send money to yourself.',
   insufficient_balance: 'Your available USDC balance is less than the 10 USDC of this transfer (the fee is included in the amount).',
   unauthorized: 'The API key is invalid or has been revoked.',
@@ -39,10 +42,12 @@ const DETAIL: Record<ErrorCode, string> = {
   too_many_attempts: 'Too many wrong passwords for this account; try again later.',
   rate_limited: 'Rate limit of 120 requests per minute exceeded; retry after 30 seconds.',
   velocity_limit: 'This transfer would take today’s transfers over the daily limit of 10000 USD; try again tomorrow.',
-  processor_unavailable: 'The payment processor did not answer. Retry shortly with the same Idempotency-Key; you will not be charged twice.',
+  processor_unavailable:
+    'The payment processor did not answer. Retry shortly with the same Idempotency-Key; you will not be charged twice.',
   funding_unavailable: 'Test tokens exist only on the embedded sandbox chain; this service runs against another chain.',
   withdrawal_unavailable: 'The withdrawal could not be sent; nothing was sent and your balance is unchanged. Retry later.',
-  service_unavailable: 'peerpay lost its database connection during this request; nothing was half done. Retry with the same Idempotency-Key.',
+  service_unavailable:
+    'peerpay lost its database connection during this request; nothing was half done. Retry with the same Idempotency-Key.',
   busy: 'Too many sign-ins are being checked right now; retry after the time in Retry-After.',
   not_ready: 'Not ready: chain: the node did not answer within 2 s.',
   internal_error: 'Something went wrong on our side; retry after a brief wait.',
@@ -55,7 +60,12 @@ const EXTRA: Partial<Record<ErrorCode, Record<string, unknown>>> = {
   card_declined: { transferId: 'tr_4fZk8Q2WnYb7cT1R9xLmP3' },
   card_authentication_required: { transferId: 'tr_4fZk8Q2WnYb7cT1R9xLmP3' },
   not_ready: {
-    checks: { database: { status: 'pass' }, chain: { status: 'fail', detail: 'the node did not answer within 2 s' }, custody: { status: 'pass' }, draining: { status: 'pass' } },
+    checks: {
+      database: { status: 'pass' },
+      chain: { status: 'fail', detail: 'the node did not answer within 2 s' },
+      custody: { status: 'pass' },
+      draining: { status: 'pass' },
+    },
   },
 };
 

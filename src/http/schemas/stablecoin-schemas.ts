@@ -5,15 +5,26 @@ import { Type } from '@fastify/type-provider-typebox';
 import { HandleSchema, StringEnum } from './common.js';
 
 const TokenDecimal = (description: string) =>
-  Type.String({ pattern: '^[0-9]+\\.[0-9]{6}$', description: `${description}; exact decimal string with all 6 decimals of the token`, examples: ['100.000000'] });
+  Type.String({
+    pattern: '^[0-9]+\\.[0-9]{6}$',
+    description: `${description}; exact decimal string with all 6 decimals of the token`,
+    examples: ['100.000000'],
+  });
 const Timestamp = (description: string) => Type.String({ format: 'date-time', description });
-const TokenAmount = (description: string, example: number) => Type.Number({ description: `${description}, in major units (at most 6 decimals)`, examples: [example] });
+const TokenAmount = (description: string, example: number) =>
+  Type.Number({ description: `${description}, in major units (at most 6 decimals)`, examples: [example] });
 
 export const Token = StringEnum(['USDC', 'EURC'], { description: 'USDC (US dollars) or EURC (euros) on Polygon' });
 
-const CurrencyInput = Type.String({ minLength: 1, maxLength: 16, description: 'USDC or EURC (case-insensitive); anything else is 400 unsupported_currency', examples: ['USDC'] });
+const CurrencyInput = Type.String({
+  minLength: 1,
+  maxLength: 16,
+  description: 'USDC or EURC (case-insensitive); anything else is 400 unsupported_currency',
+  examples: ['USDC'],
+});
 const AmountInput = Type.Number({
-  description: 'Amount in major units before the fee (10.5 is 10.50 USDC), at most 6 decimals and at most 1,000,000; the 1.49% fee comes out of it.',
+  description:
+    'Amount in major units before the fee (10.5 is 10.50 USDC), at most 6 decimals and at most 1,000,000; the 1.49% fee comes out of it.',
   examples: [10],
 });
 
@@ -33,7 +44,12 @@ export const AgentTransferBody = Type.Object(
 
 export const StablecoinTransferBody = Type.Object(
   {
-    recipientEmail: Type.String({ minLength: 1, maxLength: 254, description: 'The recipient’s e-mail address', examples: ['bob@example.com'] }),
+    recipientEmail: Type.String({
+      minLength: 1,
+      maxLength: 254,
+      description: 'The recipient’s e-mail address',
+      examples: ['bob@example.com'],
+    }),
     amount: AmountInput,
     currency: CurrencyInput,
   },
@@ -53,15 +69,34 @@ export const StablecoinTransferResponse = Type.Object(
   },
   {
     examples: [
-      { transferId: 'sct_4fZk8Q2WnYb7cT1R9xLmP3', status: 'complete', amount: 10, fee: 0.149, recipientAmount: 9.851, currency: 'USDC', recipientHandle: 'PA-7KQ2M9XD', createdAt: '2026-01-05T10:00:00.000Z' },
+      {
+        transferId: 'sct_4fZk8Q2WnYb7cT1R9xLmP3',
+        status: 'complete',
+        amount: 10,
+        fee: 0.149,
+        recipientAmount: 9.851,
+        currency: 'USDC',
+        recipientHandle: 'PA-7KQ2M9XD',
+        createdAt: '2026-01-05T10:00:00.000Z',
+      },
     ],
   },
 );
 
 export const QuoteQuery = Type.Object(
   {
-    to: Type.String({ minLength: 1, maxLength: 254, description: 'The recipient: e-mail address, handle or E.164 phone number (must exist)', examples: ['PA-7KQ2M9XD'] }),
-    amount: Type.String({ minLength: 1, maxLength: 64, description: 'Amount before fee, in major units, e.g. 10 or 10.5 (at most 6 decimals)', examples: ['10'] }),
+    to: Type.String({
+      minLength: 1,
+      maxLength: 254,
+      description: 'The recipient: e-mail address, handle or E.164 phone number (must exist)',
+      examples: ['PA-7KQ2M9XD'],
+    }),
+    amount: Type.String({
+      minLength: 1,
+      maxLength: 64,
+      description: 'Amount before fee, in major units, e.g. 10 or 10.5 (at most 6 decimals)',
+      examples: ['10'],
+    }),
     currency: Type.Optional(Type.String({ minLength: 1, maxLength: 16, description: 'USDC (default) or EURC', examples: ['USDC'] })),
   },
   { additionalProperties: false },
@@ -110,16 +145,24 @@ export const SavedWithdrawalAddressResponse = Type.Object(
 
 export const HistoryItem = Type.Object({
   id: Type.String(),
-  type: StringEnum(['transfer', 'withdrawal', 'deposit'], { description: 'The kind of movement; deposits and withdrawals are listed as their own types' }),
+  type: StringEnum(['transfer', 'withdrawal', 'deposit'], {
+    description: 'The kind of movement; deposits and withdrawals are listed as their own types',
+  }),
   direction: StringEnum(['sent', 'received']),
   amount: TokenAmount('Sent: before fee (what left your balance). Received: what reached your balance', 10),
   fee: Type.Optional(TokenAmount('Sent only: the fee you paid', 0.149)),
   recipientAmount: Type.Optional(TokenAmount('Sent only: what the recipient received', 9.851)),
   currency: Token,
   status: StringEnum(['complete', 'pending', 'failed'], {
-    description: 'Transfers: `complete`. Withdrawals: `pending` until confirmed on chain, then `complete`; `failed` refunded the amount. Deposits: `complete` (listed once credited, after the confirmations).',
+    description:
+      'Transfers: `complete`. Withdrawals: `pending` until confirmed on chain, then `complete`; `failed` refunded the amount. Deposits: `complete` (listed once credited, after the confirmations).',
   }),
-  address: Type.Optional(Type.String({ description: 'Withdrawals: the address sent to. Deposits: the address the tokens came from (the zero address for tokens minted to you, e.g. by a funding link)' })),
+  address: Type.Optional(
+    Type.String({
+      description:
+        'Withdrawals: the address sent to. Deposits: the address the tokens came from (the zero address for tokens minted to you, e.g. by a funding link)',
+    }),
+  ),
   txHash: Type.Optional(Type.Union([Type.String(), Type.Null()], { description: 'Withdrawals and deposits: the Polygon transaction' })),
   counterpartyHandle: Type.Union([HandleSchema, Type.Null()], { description: 'The other user; null for movements to or from the chain' }),
   createdAt: Timestamp('When it was made'),

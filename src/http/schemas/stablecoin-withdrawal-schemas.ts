@@ -4,15 +4,22 @@ import { Type } from '@fastify/type-provider-typebox';
 import { StringEnum } from './common.js';
 import { Token } from './stablecoin-schemas.js';
 
-const TokenAmount = (description: string, example: number) => Type.Number({ description: `${description}, in major units (at most 6 decimals)`, examples: [example] });
+const TokenAmount = (description: string, example: number) =>
+  Type.Number({ description: `${description}, in major units (at most 6 decimals)`, examples: [example] });
 
 export const WithdrawBody = Type.Object(
   {
     amount: Type.Number({
-      description: 'Amount in major units before the fee (5 is 5 USDC), at most 6 decimals and at most 1,000,000; the 1.49% fee comes out of it and the rest is sent.',
+      description:
+        'Amount in major units before the fee (5 is 5 USDC), at most 6 decimals and at most 1,000,000; the 1.49% fee comes out of it and the rest is sent.',
       examples: [5],
     }),
-    currency: Type.String({ minLength: 1, maxLength: 16, description: 'USDC or EURC (case-insensitive); anything else is 400 unsupported_currency', examples: ['USDC'] }),
+    currency: Type.String({
+      minLength: 1,
+      maxLength: 16,
+      description: 'USDC or EURC (case-insensitive); anything else is 400 unsupported_currency',
+      examples: ['USDC'],
+    }),
     address: Type.Optional(
       Type.String({
         minLength: 1,
@@ -28,18 +35,19 @@ export const WithdrawBody = Type.Object(
 
 export const WithdrawalResponse = Type.Object(
   {
-  withdrawalId: Type.String({ examples: ['wd_4fZk8Q2WnYb7cT1R9xLmP3'] }),
-  txId: Type.String({ pattern: '^0x[0-9a-f]{64}$', description: 'Hash of the Polygon transaction that sends `net`' }),
-  address: Type.String({ description: 'Where it is sent, EIP-55 checksummed' }),
-  gross: TokenAmount('What left your balance', 5),
-  fee: TokenAmount('1.49% of gross, rounded half-up to 6 decimals', 0.0745),
-  net: TokenAmount('Gross minus fee: what the address receives', 4.9255),
-  currency: Token,
-  status: StringEnum(['pending', 'complete', 'failed'], {
-    description: '`pending` until the transaction has the configured confirmations, then `complete`; `failed` (reverted) refunds gross. Follow it in GET /stablecoin/transfers.',
-  }),
-  note: Type.String({ description: 'Message for the user; clients forward it unchanged' }),
-  createdAt: Type.String({ format: 'date-time', description: 'When the withdrawal was made' }),
+    withdrawalId: Type.String({ examples: ['wd_4fZk8Q2WnYb7cT1R9xLmP3'] }),
+    txId: Type.String({ pattern: '^0x[0-9a-f]{64}$', description: 'Hash of the Polygon transaction that sends `net`' }),
+    address: Type.String({ description: 'Where it is sent, EIP-55 checksummed' }),
+    gross: TokenAmount('What left your balance', 5),
+    fee: TokenAmount('1.49% of gross, rounded half-up to 6 decimals', 0.0745),
+    net: TokenAmount('Gross minus fee: what the address receives', 4.9255),
+    currency: Token,
+    status: StringEnum(['pending', 'complete', 'failed'], {
+      description:
+        '`pending` until the transaction has the configured confirmations, then `complete`; `failed` (reverted) refunds gross. Follow it in GET /stablecoin/transfers.',
+    }),
+    note: Type.String({ description: 'Message for the user; clients forward it unchanged' }),
+    createdAt: Type.String({ format: 'date-time', description: 'When the withdrawal was made' }),
   },
   {
     examples: [

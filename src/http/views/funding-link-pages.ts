@@ -9,7 +9,10 @@ import { formatMinorTrimmed } from '../../money/amount.js';
 import { escapeHtml, layout } from './setup-link-pages.js';
 
 const BUTTONS: Record<FundingOutcome, { label: string; explains: string }> = {
-  succeed: { label: 'Pay and add the tokens', explains: 'test tokens are minted to your deposit address and credited once the chain has confirmed them' },
+  succeed: {
+    label: 'Pay and add the tokens',
+    explains: 'test tokens are minted to your deposit address and credited once the chain has confirmed them',
+  },
   cancel: { label: 'Cancel', explains: 'nothing is added; the link is used up' },
 };
 
@@ -17,9 +20,19 @@ function amountText(order: FundingOrder): string {
   return `${formatMinorTrimmed(order.amountMinor, order.token)} ${order.token}`;
 }
 
-export function fundingPage(input: { handle: string; order: FundingOrder; depositAddress: string; expiresAt: Date; outcomes: readonly FundingOutcome[] }): string {
-  const buttons = input.outcomes.map((o) => `<button type="submit" name="outcome" value="${o}">${escapeHtml(BUTTONS[o].label)}</button>`).join('\n');
-  const legend = input.outcomes.map((o) => `<li><strong>${escapeHtml(BUTTONS[o].label)}</strong>: ${escapeHtml(BUTTONS[o].explains)}</li>`).join('\n');
+export function fundingPage(input: {
+  handle: string;
+  order: FundingOrder;
+  depositAddress: string;
+  expiresAt: Date;
+  outcomes: readonly FundingOutcome[];
+}): string {
+  const buttons = input.outcomes
+    .map((o) => `<button type="submit" name="outcome" value="${o}">${escapeHtml(BUTTONS[o].label)}</button>`)
+    .join('\n');
+  const legend = input.outcomes
+    .map((o) => `<li><strong>${escapeHtml(BUTTONS[o].label)}</strong>: ${escapeHtml(BUTTONS[o].explains)}</li>`)
+    .join('\n');
   return layout(
     `Add ${amountText(input.order)}`,
     `<p>For peerpay account <strong>${escapeHtml(input.handle)}</strong>: ${escapeHtml(amountText(input.order))} on Polygon, to deposit address <code>${escapeHtml(input.depositAddress)}</code>.</p>
@@ -99,7 +112,8 @@ export interface DepositFundingPageInput {
 export function depositFundingPage(input: DepositFundingPageInput): string {
   const amount = amountText(input.order);
   const network = `${networkName(input.chainId)} (chain id ${input.chainId})`;
-  const confirmations = input.confirmations === 1 ? 'once the transfer is mined' : `once the transfer has ${input.confirmations} confirmations`;
+  const confirmations =
+    input.confirmations === 1 ? 'once the transfer is mined' : `once the transfer has ${input.confirmations} confirmations`;
   return pageLayout(
     `Add ${amount}`,
     `<p>For peerpay account <strong>${escapeHtml(input.handle)}</strong>: send <strong>${escapeHtml(amount)}</strong> to your deposit address on ${escapeHtml(networkName(input.chainId))}.</p>
@@ -123,5 +137,9 @@ export function depositFundingPage(input: DepositFundingPageInput): string {
 
 /** The deposit page needs room for the QR code and long addresses. */
 function pageLayout(title: string, body: string): string {
-  return layout(title, body, 'dt{font-weight:600;margin-top:.5rem}dd{margin:0}.address{word-break:break-all}.qr{max-width:100%;height:auto}');
+  return layout(
+    title,
+    body,
+    'dt{font-weight:600;margin-top:.5rem}dd{margin:0}.address{word-break:break-all}.qr{max-width:100%;height:auto}',
+  );
 }

@@ -4,9 +4,12 @@ import type { SetupPurpose } from '../../fiat/setup-links-service.js';
 import { escapeHtml, layout } from './setup-link-pages.js';
 
 const DONE: Record<SetupPurpose, string> = {
-  'card-setup': 'Your card is saved with the payment processor. peerpay records it as soon as the processor confirms, usually within seconds; then instant transfers can be sent.',
-  'bank-debit-setup': 'Your bank debit authorisation is with the payment processor. peerpay records it as soon as the processor confirms; then ACH transfers can be sent.',
-  'payout-setup': 'Your payout account is with the payment processor. Once the processor has verified it, money you receive is paid out to it automatically.',
+  'card-setup':
+    'Your card is saved with the payment processor. peerpay records it as soon as the processor confirms, usually within seconds; then instant transfers can be sent.',
+  'bank-debit-setup':
+    'Your bank debit authorisation is with the payment processor. peerpay records it as soon as the processor confirms; then ACH transfers can be sent.',
+  'payout-setup':
+    'Your payout account is with the payment processor. Once the processor has verified it, money you receive is paid out to it automatically.',
 };
 
 export function setupReturnPage(purpose: SetupPurpose, recorded: boolean): string {

@@ -12,7 +12,8 @@ const TITLES: Record<SetupPurpose, string> = {
 
 const EXPLANATIONS: Record<SetupPurpose, string> = {
   'card-setup': 'The card is kept by the payment processor and charged for the instant transfers this account sends, amount plus fee.',
-  'bank-debit-setup': 'This authorises debits from a bank account for the ACH transfers this account sends; each settles in 3 business days.',
+  'bank-debit-setup':
+    'This authorises debits from a bank account for the ACH transfers this account sends; each settles in 3 business days.',
   'payout-setup': 'Money this account receives is paid out to this payout account automatically.',
 };
 
@@ -52,7 +53,9 @@ export function setupPage(input: { purpose: SetupPurpose; handle: string; expire
   const buttons = input.outcomes
     .map((o) => `<button type="submit" name="outcome" value="${o}">${escapeHtml(BUTTONS[o].label)}</button>`)
     .join('\n');
-  const legend = input.outcomes.map((o) => `<li><strong>${escapeHtml(BUTTONS[o].label)}</strong>: ${escapeHtml(BUTTONS[o].explains)}</li>`).join('\n');
+  const legend = input.outcomes
+    .map((o) => `<li><strong>${escapeHtml(BUTTONS[o].label)}</strong>: ${escapeHtml(BUTTONS[o].explains)}</li>`)
+    .join('\n');
   return layout(
     TITLES[input.purpose],
     `<p>For peerpay account <strong>${escapeHtml(input.handle)}</strong>. ${escapeHtml(EXPLANATIONS[input.purpose])}</p>
@@ -67,7 +70,10 @@ ${buttons}
 
 export function completedPage(purpose: SetupPurpose, outcome: SetupOutcome): string {
   if (outcome === 'cancel') return layout('Cancelled', '<p>Nothing was set up. Ask for a new link to try again.</p>');
-  return layout('Done', `<p>${escapeHtml(TITLES[purpose])}: complete (${escapeHtml(BUTTONS[outcome].explains)}). You can close this page.</p>`);
+  return layout(
+    'Done',
+    `<p>${escapeHtml(TITLES[purpose])}: complete (${escapeHtml(BUTTONS[outcome].explains)}). You can close this page.</p>`,
+  );
 }
 
 export function gonePage(state: 'used' | 'expired'): string {
@@ -82,5 +88,8 @@ export function notFoundPage(): string {
 }
 
 export function badOutcomePage(allowed: readonly string[]): string {
-  return layout('Not a choice on this page', `<p>Nothing was changed. The choices here are: ${allowed.map((o) => escapeHtml(o)).join(', ')}.</p>`);
+  return layout(
+    'Not a choice on this page',
+    `<p>Nothing was changed. The choices here are: ${allowed.map((o) => escapeHtml(o)).join(', ')}.</p>`,
+  );
 }

@@ -26,13 +26,20 @@ export async function depositAccountsPage(db: Db, input: { after: number; limit:
 /** Which of `addresses` (EIP-55) are users' deposit addresses. */
 export async function depositAddressesAmong(db: Db, addresses: readonly Address[]): Promise<Set<Address>> {
   if (addresses.length === 0) return new Set();
-  const rows = await db.selectFrom('accounts').select('deposit_address').where('deposit_address', 'in', [...addresses]).execute();
+  const rows = await db
+    .selectFrom('accounts')
+    .select('deposit_address')
+    .where('deposit_address', 'in', [...addresses])
+    .execute();
   return new Set(rows.map((r) => getAddress(r.deposit_address!)));
 }
 
 /** The earliest time any account was created; null when there is none. */
 export async function firstAccountCreatedAt(db: Db): Promise<Date | null> {
-  const row = await db.selectFrom('accounts').select((eb) => eb.fn.min('created_at').as('first')).executeTakeFirst();
+  const row = await db
+    .selectFrom('accounts')
+    .select((eb) => eb.fn.min('created_at').as('first'))
+    .executeTakeFirst();
   const first = row?.first as Date | string | null | undefined;
   return first === null || first === undefined ? null : new Date(first);
 }

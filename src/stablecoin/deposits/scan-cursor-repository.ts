@@ -22,7 +22,8 @@ export async function readCursor(db: Db): Promise<ScanCursor | undefined> {
   return {
     nextBlock: BigInt(row.next_block),
     anchorHash: row.anchor_hash as Hash | null,
-    range: row.range_to === null ? null : { to: BigInt(row.range_to), toHash: row.range_to_hash as Hash, accountsAfter: row.accounts_after },
+    range:
+      row.range_to === null ? null : { to: BigInt(row.range_to), toHash: row.range_to_hash as Hash, accountsAfter: row.accounts_after },
   };
 }
 
@@ -30,7 +31,15 @@ export async function readCursor(db: Db): Promise<ScanCursor | undefined> {
 export async function insertCursor(db: Db, input: { nextBlock: bigint; now: Date }): Promise<void> {
   await db
     .insertInto('chain_scan_cursors')
-    .values({ name: DEPOSIT_CURSOR, next_block: input.nextBlock, anchor_hash: null, range_to: null, range_to_hash: null, accounts_after: 0, updated_at: input.now })
+    .values({
+      name: DEPOSIT_CURSOR,
+      next_block: input.nextBlock,
+      anchor_hash: null,
+      range_to: null,
+      range_to_hash: null,
+      accounts_after: 0,
+      updated_at: input.now,
+    })
     .onConflict((oc) => oc.column('name').doNothing())
     .execute();
 }

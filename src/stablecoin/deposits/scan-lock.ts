@@ -29,7 +29,9 @@ export async function withDepositScanLock<T>(deps: Pick<Deps, 'db' | 'database'>
   try {
     if (deps.database.kind !== 'postgres') return { ran: true, value: await round() };
     return await deps.db.connection().execute(async (connection): Promise<Guarded<T>> => {
-      const taken = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${DEPOSIT_WATCHER_LOCK_KEY}::bigint) as locked`.execute(connection);
+      const taken = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${DEPOSIT_WATCHER_LOCK_KEY}::bigint) as locked`.execute(
+        connection,
+      );
       if (!taken.rows[0]?.locked) return { ran: false };
       try {
         return { ran: true, value: await round() };

@@ -18,7 +18,10 @@ export interface DepositAddress {
 
 export function depositAddressFor(deps: Pick<Deps, 'wallets'>, input: { accountId: number; chain: string | undefined }): DepositAddress {
   if (input.chain !== undefined && !POLYGON_NAMES.includes(input.chain.trim().toUpperCase())) {
-    throw new AppError('unsupported_chain', `Deposits are received on Polygon only (chain=MATIC); "${input.chain.slice(0, 32)}" is not supported. Tokens sent on another chain would be lost.`);
+    throw new AppError(
+      'unsupported_chain',
+      `Deposits are received on Polygon only (chain=MATIC); "${input.chain.slice(0, 32)}" is not supported. Tokens sent on another chain would be lost.`,
+    );
   }
   return { address: deps.wallets.walletFor(input.accountId).address, chain: 'MATIC', network: 'polygon', tokens: [...TOKENS] };
 }

@@ -59,7 +59,10 @@ export interface FundingOrder {
 
 function orderOf(link: LinkRow): FundingOrder {
   const parsed = JSON.parse(link.payload ?? 'null') as { token?: unknown; amountMinor?: unknown } | null;
-  assert(parsed && isToken(parsed.token) && typeof parsed.amountMinor === 'string' && /^[1-9]\d*$/.test(parsed.amountMinor), 'a funding link names its token and amount');
+  assert(
+    parsed && isToken(parsed.token) && typeof parsed.amountMinor === 'string' && /^[1-9]\d*$/.test(parsed.amountMinor),
+    'a funding link names its token and amount',
+  );
   return { token: parsed.token, amountMinor: BigInt(parsed.amountMinor) };
 }
 
@@ -106,7 +109,11 @@ export async function completeSandboxFundingLink(
   if (!used) return { state: found.link.expiresAt <= now ? 'expired' : 'used' };
   if (outcome === 'cancel') return { state: 'completed', outcome };
   try {
-    const txHash = await mintTestTokens(deps, { to: deps.wallets.walletFor(found.link.accountId).address, token: found.order.token, amountMinor: found.order.amountMinor });
+    const txHash = await mintTestTokens(deps, {
+      to: deps.wallets.walletFor(found.link.accountId).address,
+      token: found.order.token,
+      amountMinor: found.order.amountMinor,
+    });
     return { state: 'completed', outcome, order: found.order, txHash };
   } catch (error) {
     return { state: 'mint_failed', order: found.order, error };

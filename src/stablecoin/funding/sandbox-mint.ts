@@ -14,9 +14,21 @@ export function canMintTestTokens(deps: Pick<Deps, 'chain'>): boolean {
 }
 
 /** Mints and returns the transaction hash once a node has taken the transaction. */
-export async function mintTestTokens(deps: Pick<Deps, 'chain' | 'wallets'>, input: { to: Address; token: Token; amountMinor: bigint }): Promise<Hash> {
+export async function mintTestTokens(
+  deps: Pick<Deps, 'chain' | 'wallets'>,
+  input: { to: Address; token: Token; amountMinor: bigint },
+): Promise<Hash> {
   const sandbox = deps.chain.sandboxChain;
-  if (!sandbox) throw new AppError('funding_unavailable', 'Test tokens exist only on the embedded sandbox chain; this service runs against another chain.');
+  if (!sandbox)
+    throw new AppError(
+      'funding_unavailable',
+      'Test tokens exist only on the embedded sandbox chain; this service runs against another chain.',
+    );
   assert(input.amountMinor > 0n, 'a mint is of a positive amount');
-  return sandbox.mint({ token: deps.chain.tokens[input.token], minter: deps.wallets.sandboxTokenOwner, to: input.to, amount: input.amountMinor });
+  return sandbox.mint({
+    token: deps.chain.tokens[input.token],
+    minter: deps.wallets.sandboxTokenOwner,
+    to: input.to,
+    amount: input.amountMinor,
+  });
 }

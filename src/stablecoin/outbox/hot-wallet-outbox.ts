@@ -87,7 +87,10 @@ export async function sendFromHotWallet(deps: OutboxDeps, send: HotWalletSend): 
   return { outboxId: outcome.created.id, txHash: outcome.created.txHash };
 }
 
-export async function findOutboxEntry(db: Db | Trx, ref: { purpose: OutboxPurpose; referenceId: string }): Promise<OutboxEntry | undefined> {
+export async function findOutboxEntry(
+  db: Db | Trx,
+  ref: { purpose: OutboxPurpose; referenceId: string },
+): Promise<OutboxEntry | undefined> {
   const record = await findRecord(db, ref);
   return record ? { id: record.id, status: record.status, txHash: record.txHash, blockNumber: record.blockNumber } : undefined;
 }

@@ -40,7 +40,10 @@ async function giveBackOwedLeases(db: Db): Promise<void> {
   const owed = owedReleases.get(db);
   if (!owed?.size) return;
   const untils = [...owed];
-  await releaseLeasesEnding(db, untils.map((ms) => new Date(ms)));
+  await releaseLeasesEnding(
+    db,
+    untils.map((ms) => new Date(ms)),
+  );
   for (const ms of untils) owed.delete(ms);
 }
 

@@ -51,7 +51,11 @@ export async function lockNextNonce(trx: Trx, sender: Address, chainPendingNonce
 }
 
 export async function setNextNonce(trx: Trx, sender: Address, nextNonce: number): Promise<void> {
-  await trx.updateTable('chain_nonces').set({ next_nonce: BigInt(nextNonce) }).where('sender', '=', sender).execute();
+  await trx
+    .updateTable('chain_nonces')
+    .set({ next_nonce: BigInt(nextNonce) })
+    .where('sender', '=', sender)
+    .execute();
 }
 
 export async function insertSigned(
@@ -93,13 +97,20 @@ export async function markBroadcast(db: Db, input: { id: string; at: Date }): Pr
 export async function recordBroadcastError(db: Db, input: { id: string; at: Date; error: string }): Promise<void> {
   await db
     .updateTable('hot_wallet_outbox')
-    .set((eb) => ({ broadcast_attempts: eb('broadcast_attempts', '+', 1), last_broadcast_at: input.at, last_error: input.error.slice(0, MAX_ERROR_LENGTH) }))
+    .set((eb) => ({
+      broadcast_attempts: eb('broadcast_attempts', '+', 1),
+      last_broadcast_at: input.at,
+      last_error: input.error.slice(0, MAX_ERROR_LENGTH),
+    }))
     .where('id', '=', input.id)
     .execute();
 }
 
 /** Records the final outcome; false when another worker recorded it first. */
-export async function finishEntry(db: Db, input: { id: string; status: 'confirmed' | 'reverted'; blockNumber: bigint; at: Date }): Promise<boolean> {
+export async function finishEntry(
+  db: Db,
+  input: { id: string; status: 'confirmed' | 'reverted'; blockNumber: bigint; at: Date },
+): Promise<boolean> {
   const result = await db
     .updateTable('hot_wallet_outbox')
     .set({ status: input.status, block_number: input.blockNumber, finished_at: input.at, locked_until: null })

@@ -18,7 +18,15 @@ import type { Token } from '../../money/assets.js';
 import { assert } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { findOutboxEntry, sendFromHotWallet } from '../outbox/hot-wallet-outbox.js';
-import { finishSweep, insertOpenSweep, markCoveredDeposits, markDepositsSwept, openSweeps, sweepTargets, type Sweep } from './sweeps-repository.js';
+import {
+  finishSweep,
+  insertOpenSweep,
+  markCoveredDeposits,
+  markDepositsSwept,
+  openSweeps,
+  sweepTargets,
+  type Sweep,
+} from './sweeps-repository.js';
 
 type SweepDeps = Pick<Deps, 'db' | 'chain' | 'wallets' | 'clock'>;
 
@@ -63,7 +71,16 @@ async function advanceOpenSweeps(deps: SweepDeps, limit: number, round: SweepRou
       });
       if (done) round.confirmed++;
     } else if (entry.status === 'reverted') {
-      if (await finishSweep(deps.db, { id: sweep.id, status: 'reverted', txHash: entry.txHash, failure: 'the sweep transaction reverted', at: deps.clock.now() })) round.ended++;
+      if (
+        await finishSweep(deps.db, {
+          id: sweep.id,
+          status: 'reverted',
+          txHash: entry.txHash,
+          failure: 'the sweep transaction reverted',
+          at: deps.clock.now(),
+        })
+      )
+        round.ended++;
     }
     // 'signed' or 'broadcast': the outbox job carries it on.
   }
@@ -96,7 +113,10 @@ async function startSweep(deps: SweepDeps, target: { accountId: number; token: T
  * The token balance at one block: the head is read before and after the balance and must not have
  * moved. Null when it kept moving.
  */
-async function balanceAtOneBlock(deps: SweepDeps, input: { token: Address; holder: Address }): Promise<{ balance: bigint; block: bigint } | null> {
+async function balanceAtOneBlock(
+  deps: SweepDeps,
+  input: { token: Address; holder: Address },
+): Promise<{ balance: bigint; block: bigint } | null> {
   for (let attempt = 0; attempt < BALANCE_READ_ATTEMPTS; attempt++) {
     const before = await deps.chain.chain.getBlockNumber();
     const balance = await deps.chain.chain.getTokenBalance(input);
@@ -139,7 +159,8 @@ async function sendSweep(deps: SweepDeps, sweep: Sweep, round: SweepRound): Prom
     // is no longer there): nothing was signed or sent, and the sweep ends so that a new one can
     // start. Other errors (the node unreachable) leave it open for the next round.
     if (!(error instanceof ChainRevertError)) throw error;
-    if (await finishSweep(deps.db, { id: sweep.id, status: 'failed', txHash: null, failure: error.message, at: deps.clock.now() })) round.ended++;
+    if (await finishSweep(deps.db, { id: sweep.id, status: 'failed', txHash: null, failure: error.message, at: deps.clock.now() }))
+      round.ended++;
     return null;
   }
 }

@@ -45,7 +45,17 @@ function toSweep(row: SweepRow): Sweep {
   };
 }
 
-const SWEEP_COLUMNS = ['id', 'account_id', 'address', 'token', 'amount', 'covers_through_block', 'auth_nonce', 'valid_before', 'status'] as const;
+const SWEEP_COLUMNS = [
+  'id',
+  'account_id',
+  'address',
+  'token',
+  'amount',
+  'covers_through_block',
+  'auth_nonce',
+  'valid_before',
+  'status',
+] as const;
 
 /** Inserts an open sweep unless the address already has one open for this token; the sweep, or null. */
 export async function insertOpenSweep(db: Db, sweep: Omit<Sweep, 'status'> & { createdAt: Date }): Promise<Sweep | null> {
@@ -66,17 +76,23 @@ export async function insertOpenSweep(db: Db, sweep: Omit<Sweep, 'status'> & { c
     .onConflict((oc) => oc.columns(['address', 'token']).where('status', '=', 'open').doNothing())
     .returning(SWEEP_COLUMNS)
     .executeTakeFirst();
-  return row ? toSweep(row as SweepRow) : null;
+  return row ? toSweep(row) : null;
 }
 
 export async function openSweeps(db: Db, limit: number): Promise<Sweep[]> {
-  const rows = await db.selectFrom('chain_sweeps').select(SWEEP_COLUMNS).where('status', '=', 'open').orderBy('created_at').limit(limit).execute();
-  return rows.map((r) => toSweep(r as SweepRow));
+  const rows = await db
+    .selectFrom('chain_sweeps')
+    .select(SWEEP_COLUMNS)
+    .where('status', '=', 'open')
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => toSweep(r));
 }
 
 export async function findSweep(db: Db, id: string): Promise<Sweep | undefined> {
   const row = await db.selectFrom('chain_sweeps').select(SWEEP_COLUMNS).where('id', '=', id).executeTakeFirst();
-  return row ? toSweep(row as SweepRow) : undefined;
+  return row ? toSweep(row) : undefined;
 }
 
 /** Ends an open sweep; false when it was no longer open. */
@@ -86,7 +102,12 @@ export async function finishSweep(
 ): Promise<boolean> {
   const result = await db
     .updateTable('chain_sweeps')
-    .set({ status: input.status, tx_hash: input.txHash?.toLowerCase() ?? null, failure: input.failure?.slice(0, 500) ?? null, finished_at: input.at })
+    .set({
+      status: input.status,
+      tx_hash: input.txHash?.toLowerCase() ?? null,
+      failure: input.failure?.slice(0, 500) ?? null,
+      finished_at: input.at,
+    })
     .where('id', '=', input.id)
     .where('status', '=', 'open')
     .executeTakeFirst();

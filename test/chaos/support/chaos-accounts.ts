@@ -12,13 +12,16 @@ export interface ChaosUser {
 
 async function must(baseUrl: string, method: string, path: string, options: { key?: string; body?: unknown } = {}): Promise<any> {
   const answer = await callOnce(baseUrl, { method, path, ...options });
-  if (!answer || answer.status >= 300) throw new Error(`${method} ${path}: ${answer ? `${answer.status} ${JSON.stringify(answer.body)}` : 'no answer'}`);
+  if (!answer || answer.status >= 300)
+    throw new Error(`${method} ${path}: ${answer ? `${answer.status} ${JSON.stringify(answer.body)}` : 'no answer'}`);
   return answer.body;
 }
 
 export async function registerChaosUser(baseUrl: string, label: string): Promise<ChaosUser> {
   const email = `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const body = await must(baseUrl, 'POST', '/agent/register', { body: { email, password: 'correct horse battery', name: `Chaos ${label}` } });
+  const body = await must(baseUrl, 'POST', '/agent/register', {
+    body: { email, password: 'correct horse battery', name: `Chaos ${label}` },
+  });
   return { email, key: body.apiKey, handle: body.agentHandle, depositAddress: body.depositAddress };
 }
 
@@ -26,7 +29,11 @@ export async function registerChaosUser(baseUrl: string, label: string): Promise
  * Saves a sandbox card (or, with '/agent/bank-debit-link', a bank debit) that always succeeds,
  * through the setup page as a browser would submit it.
  */
-export async function saveCard(baseUrl: string, user: ChaosUser, linkEndpoint: '/agent/setup-link' | '/agent/bank-debit-link' = '/agent/setup-link'): Promise<void> {
+export async function saveCard(
+  baseUrl: string,
+  user: ChaosUser,
+  linkEndpoint: '/agent/setup-link' | '/agent/bank-debit-link' = '/agent/setup-link',
+): Promise<void> {
   const link = await must(baseUrl, 'POST', linkEndpoint, { key: user.key });
   const response = await fetch(baseUrl + new URL(link.url).pathname, {
     method: 'POST',

@@ -32,7 +32,11 @@ export async function startChaosChain(): Promise<ChaosChain> {
   const embedded: EmbeddedChain = await startEmbeddedChain({ dataDir, tokenOwner: wallets.sandboxTokenOwner.address });
   const adapter = createViemSandboxChainAdapter({ rpcUrl: embedded.rpcUrl, chainId: embedded.chainId });
   await adapter.setNativeBalance({ address: wallets.hotWallet.address, wei: 10_000n * 10n ** 18n });
-  const reader = createPublicClient({ chain: chainFor({ chainId: embedded.chainId, rpcUrl: embedded.rpcUrl }), transport: http(embedded.rpcUrl), cacheTime: 0 });
+  const reader = createPublicClient({
+    chain: chainFor({ chainId: embedded.chainId, rpcUrl: embedded.rpcUrl }),
+    transport: http(embedded.rpcUrl),
+    cacheTime: 0,
+  });
   const rpcUrl = embedded.rpcUrl;
   return {
     rpcUrl,
@@ -45,14 +49,25 @@ export async function startChaosChain(): Promise<ChaosChain> {
       MASTER_SEED: TEST_MASTER_SEED,
     },
     async mint(to, token, amountMinor) {
-      const hash = await adapter.mint({ token: embedded.tokens[token], minter: wallets.sandboxTokenOwner, to: to as Address, amount: amountMinor });
+      const hash = await adapter.mint({
+        token: embedded.tokens[token],
+        minter: wallets.sandboxTokenOwner,
+        to: to as Address,
+        amount: amountMinor,
+      });
       const receipt = await reader.waitForTransactionReceipt({ hash, pollingInterval: 20, timeout: 10_000 });
       if (receipt.status !== 'success') throw new Error(`mint ${hash} reverted`);
     },
     balanceOf: (holder, token) =>
       reader.readContract({ address: embedded.tokens[token], abi: erc20Abi, functionName: 'balanceOf', args: [holder as Address] }),
     async transfersTo(to, token) {
-      const logs = await reader.getLogs({ address: embedded.tokens[token], event: TRANSFER_EVENT, args: { to: to as Address }, fromBlock: 0n, toBlock: 'latest' });
+      const logs = await reader.getLogs({
+        address: embedded.tokens[token],
+        event: TRANSFER_EVENT,
+        args: { to: to as Address },
+        fromBlock: 0n,
+        toBlock: 'latest',
+      });
       return logs.map((log) => ({ from: log.args.from!, value: log.args.value!, txHash: log.transactionHash }));
     },
     async stop() {

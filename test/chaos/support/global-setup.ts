@@ -2,7 +2,9 @@
 import { readChaosReport } from './report.js';
 
 export function setup(): void {
-  console.log(`chaos: seed ${process.env.CHAOS_SEED}, profile ${process.env.CHAOS_PROFILE} (replay with CHAOS_SEED=${process.env.CHAOS_SEED})`);
+  console.log(
+    `chaos: seed ${process.env.CHAOS_SEED}, profile ${process.env.CHAOS_PROFILE} (replay with CHAOS_SEED=${process.env.CHAOS_SEED})`,
+  );
 }
 
 export function teardown(): void {

@@ -27,7 +27,9 @@ export async function peerpayProcess(name: string, env: Record<string, string>):
   let output = '';
 
   const exited = (c: ChildProcess) =>
-    new Promise<number | null>((resolve) => (c.exitCode !== null || c.signalCode !== null ? resolve(c.exitCode) : c.once('exit', (code) => resolve(code))));
+    new Promise<number | null>((resolve) =>
+      c.exitCode !== null || c.signalCode !== null ? resolve(c.exitCode) : c.once('exit', (code) => resolve(code)),
+    );
 
   return {
     baseUrl,
@@ -46,8 +48,8 @@ export async function peerpayProcess(name: string, env: Record<string, string>):
       };
       const c = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
       child = c;
-      c.stdout!.on('data', (chunk) => (output += chunk));
-      c.stderr!.on('data', (chunk) => (output += chunk));
+      c.stdout.on('data', (chunk) => (output += chunk));
+      c.stderr.on('data', (chunk) => (output += chunk));
       const deadline = Date.now() + 60_000;
       while (Date.now() < deadline) {
         if (c.exitCode !== null) throw new Error(`${name} exited at start (${c.exitCode}): ${output.slice(-4000)}`);

@@ -20,7 +20,11 @@ export function recordChaos(test: string, counts: ChaosCounts): void {
 
 export function readChaosReport(file: string): { rows: (ChaosCounts & { test: string })[]; totals: Required<ChaosCounts> } {
   const rows = fs.existsSync(file)
-    ? fs.readFileSync(file, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as ChaosCounts & { test: string })
+    ? fs
+        .readFileSync(file, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as ChaosCounts & { test: string })
     : [];
   const totals = { operations: 0, kills: 0, restarts: 0, fuzzCases: 0, violations: 0 };
   for (const row of rows) for (const name of COUNT_NAMES) totals[name] += row[name] ?? 0;

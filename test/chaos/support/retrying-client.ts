@@ -51,10 +51,16 @@ export async function callUntilAnswered(baseUrl: () => string, options: CallOpti
   const deadline = Date.now() + (options.deadlineMs ?? 180_000);
   for (let attempts = 1; ; attempts++) {
     const answer = await callOnce(baseUrl(), options);
-    const retry = answer === null || answer.status >= 500 || (answer.status === 409 && answer.body?.code === 'idempotency_key_in_use') || answer.status === 429;
+    const retry =
+      answer === null ||
+      answer.status >= 500 ||
+      (answer.status === 409 && answer.body?.code === 'idempotency_key_in_use') ||
+      answer.status === 429;
     if (!retry) return { status: answer.status, body: answer.body, attempts };
     if (Date.now() > deadline) {
-      throw new Error(`no final answer to ${options.method} ${options.path} (key ${options.idempotencyKey}) after ${attempts} attempts; last: ${answer ? `${answer.status} ${JSON.stringify(answer.body)}` : 'no answer'}`);
+      throw new Error(
+        `no final answer to ${options.method} ${options.path} (key ${options.idempotencyKey}) after ${attempts} attempts; last: ${answer ? `${answer.status} ${JSON.stringify(answer.body)}` : 'no answer'}`,
+      );
     }
     const retryAfter = Number(answer?.headers.get('retry-after'));
     await sleep(Number.isFinite(retryAfter) && retryAfter > 0 ? Math.min(retryAfter * 1000, 2000) : 100 + Math.floor(Math.random() * 150));

@@ -33,7 +33,8 @@ function expectNoViolationsSince(start: number): void {
 }
 
 const token = (url: string) => linkPath(url).split('/').pop()!;
-const randomChars = (n: number) => Array.from({ length: n }, () => 'ABCDEFGHJKMNPQRSTVWXYZabcdefghjkmnpqrstvwxyz0123456789'[Math.floor(random() * 54)]).join('');
+const randomChars = (n: number) =>
+  Array.from({ length: n }, () => 'ABCDEFGHJKMNPQRSTVWXYZabcdefghjkmnpqrstvwxyz0123456789'[Math.floor(random() * 54)]).join('');
 
 let server: TestServer;
 /** Bob owns one of every kind of resource; Alice is the intruder, with her own (so her pages are not empty). */
@@ -66,7 +67,10 @@ async function setUpBobsWorld(): Promise<void> {
   [alice, bob, carol] = [await fundedUser(1000), await fundedUser(1000), await registerUser(server)];
   await fundHotWallet(server, 10n ** 12n);
   aliceAddress = freshAddress();
-  await ok('alice default address', server.request('PUT', '/stablecoin/withdrawal-address', { key: alice.key, body: { address: aliceAddress } }));
+  await ok(
+    'alice default address',
+    server.request('PUT', '/stablecoin/withdrawal-address', { key: alice.key, body: { address: aliceAddress } }),
+  );
   await setUp(server, bob, '/agent/bank-debit-link');
   await setUp(server, bob, '/agent/connect-link');
   const deposit = await faucet(server, { address: bob.depositAddress, amount: 25, currency: 'USDC' });
@@ -79,21 +83,65 @@ async function setUpBobsWorld(): Promise<void> {
     bobIdempotencyKeys.set(route, key);
     return { 'idempotency-key': key };
   };
-  const instant = await ok('bob instant', send(server, bob, { recipientHandle: carol.handle, amount: 12.34, currency: 'USD', paymentMethod: 'instant', note: 'bob private note' }, keyed('POST /transfers')));
+  const instant = await ok(
+    'bob instant',
+    send(
+      server,
+      bob,
+      { recipientHandle: carol.handle, amount: 12.34, currency: 'USD', paymentMethod: 'instant', note: 'bob private note' },
+      keyed('POST /transfers'),
+    ),
+  );
   const ach = await ok('bob ach', send(server, bob, { recipientHandle: carol.handle, amount: 5, currency: 'USD', paymentMethod: 'ach' }));
-  const coin = await ok('bob coin', server.request('POST', '/agent/transfer', { key: bob.key, body: { to: carol.handle, amount: 3.21, currency: 'USDC' }, headers: keyed('POST /agent/transfer') }));
-  const byEmail = await ok('bob coin by e-mail', server.request('POST', '/stablecoin/transfer', { key: bob.key, body: { recipientEmail: carol.email, amount: 1.23, currency: 'USDC' }, headers: keyed('POST /stablecoin/transfer') }));
+  const coin = await ok(
+    'bob coin',
+    server.request('POST', '/agent/transfer', {
+      key: bob.key,
+      body: { to: carol.handle, amount: 3.21, currency: 'USDC' },
+      headers: keyed('POST /agent/transfer'),
+    }),
+  );
+  const byEmail = await ok(
+    'bob coin by e-mail',
+    server.request('POST', '/stablecoin/transfer', {
+      key: bob.key,
+      body: { recipientEmail: carol.email, amount: 1.23, currency: 'USDC' },
+      headers: keyed('POST /stablecoin/transfer'),
+    }),
+  );
   const bobAddress = freshAddress();
   await ok('bob default address', server.request('PUT', '/stablecoin/withdrawal-address', { key: bob.key, body: { address: bobAddress } }));
-  const withdrawal = await ok('bob withdrawal', server.request('POST', '/stablecoin/withdraw', { key: bob.key, body: { amount: 2, currency: 'USDC' }, headers: keyed('POST /stablecoin/withdraw') }));
+  const withdrawal = await ok(
+    'bob withdrawal',
+    server.request('POST', '/stablecoin/withdraw', {
+      key: bob.key,
+      body: { amount: 2, currency: 'USDC' },
+      headers: keyed('POST /stablecoin/withdraw'),
+    }),
+  );
   await settleWithdrawals(server);
-  const buy = await ok('bob buy session', server.request('POST', '/stablecoin/buy-session', { key: bob.key, body: { amount: 4, currency: 'USDC' }, headers: keyed('POST /stablecoin/buy-session') }));
-  const links = await Promise.all((['/agent/setup-link', '/agent/bank-debit-link', '/agent/connect-link'] as const).map((endpoint) => newLink(server, bob, endpoint)));
+  const buy = await ok(
+    'bob buy session',
+    server.request('POST', '/stablecoin/buy-session', {
+      key: bob.key,
+      body: { amount: 4, currency: 'USDC' },
+      headers: keyed('POST /stablecoin/buy-session'),
+    }),
+  );
+  const links = await Promise.all(
+    (['/agent/setup-link', '/agent/bank-debit-link', '/agent/connect-link'] as const).map((endpoint) => newLink(server, bob, endpoint)),
+  );
   await ok('bob quote', server.request('GET', `/agent/transfer/quote?to=${carol.handle}&amount=9.87&currency=USDC`, { key: bob.key }));
-  await ok('bob paid lookup', server.request('GET', `/nano/lookup?handle=${carol.handle}`, { key: bob.key, headers: { 'x-payment-source': 'balance' } }));
+  await ok(
+    'bob paid lookup',
+    server.request('GET', `/nano/lookup?handle=${carol.handle}`, { key: bob.key, headers: { 'x-payment-source': 'balance' } }),
+  );
   payer = await fundedPayer(server);
   bobPaymentHeader = await handMadeV1Header(server, payer, QUOTE_PRICE);
-  const paid = await ok('x402 quote', server.request('GET', '/nano/quote?amount=7&currency=USDC&action=transfer', { headers: { 'x-payment': bobPaymentHeader } }));
+  const paid = await ok(
+    'x402 quote',
+    server.request('GET', '/nano/quote?amount=7&currency=USDC&action=transfer', { headers: { 'x-payment': bobPaymentHeader } }),
+  );
   const settlement = JSON.parse(Buffer.from(paid.headers.get('x-payment-response') ?? '', 'base64').toString('utf8'));
 
   bobSecrets.set('instant transfer id', instant.body.transfer.id);
@@ -118,7 +166,12 @@ async function setUpBobsWorld(): Promise<void> {
   }
   expect(bobCursors.length, `bob has a second page of each history ${seedNote}`).toBe(3);
   // Keys and tokens of this world are searched for in the logs by the logs check.
-  for (const [who, user] of [['alice', alice], ['bob', bob], ['carol', carol]] as const) secret(`${who}'s key`, user.key);
+  for (const [who, user] of [
+    ['alice', alice],
+    ['bob', bob],
+    ['carol', carol],
+  ] as const)
+    secret(`${who}'s key`, user.key);
   for (const [what, value] of bobSecrets) if (/token|link/.test(what)) secret(`bob's ${what}`, value);
   secret("bob's x402 payment header", bobPaymentHeader);
 }
@@ -126,13 +179,27 @@ async function setUpBobsWorld(): Promise<void> {
 /** Everything of Bob's that another user's requests could change: his own answers and his ledger accounts. */
 async function bobState(): Promise<string> {
   const answers = [];
-  for (const path of ['/account', '/balance', '/stablecoin/balance', '/transfers', '/transactions', '/stablecoin/transfers', '/stablecoin/withdrawal-address']) {
+  for (const path of [
+    '/account',
+    '/balance',
+    '/stablecoin/balance',
+    '/transfers',
+    '/transactions',
+    '/stablecoin/transfers',
+    '/stablecoin/withdrawal-address',
+  ]) {
     answers.push((await server.request('GET', path, { key: bob.key })).text);
   }
   const ledger = await sql<{ code: string; balance: string; pd: string; pc: string }>`
     select l.code, l.balance::text, l.pending_debits::text as pd, l.pending_credits::text as pc
-    from ledger_accounts l join accounts a on a.id = l.owner_account_id where a.handle = ${bob.handle} order by l.code`.execute(server.deps.db);
-  const links = await sql<{ n: string }>`select count(*)::text as n from links l join accounts a on a.id = l.account_id where a.handle = ${bob.handle} and l.used_at is null`.execute(server.deps.db);
+    from ledger_accounts l join accounts a on a.id = l.owner_account_id where a.handle = ${bob.handle} order by l.code`.execute(
+    server.deps.db,
+  );
+  const links = await sql<{
+    n: string;
+  }>`select count(*)::text as n from links l join accounts a on a.id = l.account_id where a.handle = ${bob.handle} and l.used_at is null`.execute(
+    server.deps.db,
+  );
   return JSON.stringify({ answers, ledger: ledger.rows, openLinks: links.rows });
 }
 
@@ -152,7 +219,9 @@ const samples = (): Record<string, Sample | { skip: string }> => ({
   // Alice sets her own password again (nothing changes for her); it must change nothing of Bob's.
   'POST /account/password': { body: () => ({ currentPassword: alice.password, newPassword: alice.password, revokeOtherKeys: false }) },
   // Revokes every key of the caller's account: probed at the end, with keys of a third account.
-  'POST /account/revoke-all-keys': { skip: 'revokes the caller’s own keys; probed after the loop with a throw-away account, against Bob’s key' },
+  'POST /account/revoke-all-keys': {
+    skip: 'revokes the caller’s own keys; probed after the loop with a throw-away account, against Bob’s key',
+  },
   'GET /account': {},
   'PATCH /account': { body: () => ({ name: 'Alice Intruder' }) },
   'POST /stablecoin/wallet': {},
@@ -182,7 +251,6 @@ const samples = (): Record<string, Sample | { skip: string }> => ({
   'POST /test-helpers/stablecoin/faucet': { skip: 'sandbox test helper: mints to an address given, holds no user data' },
 });
 
-
 interface PathParameterCheck {
   name: string;
   covers(key: string): boolean;
@@ -190,7 +258,11 @@ interface PathParameterCheck {
 }
 
 const LINK_PURPOSES = ['card-setup', 'bank-debit-setup', 'payout-setup', 'funding'] as const;
-const linkEndpoint = { 'card-setup': '/agent/setup-link', 'bank-debit-setup': '/agent/bank-debit-link', 'payout-setup': '/agent/connect-link' } as const;
+const linkEndpoint = {
+  'card-setup': '/agent/setup-link',
+  'bank-debit-setup': '/agent/bank-debit-link',
+  'payout-setup': '/agent/connect-link',
+} as const;
 
 const PATH_PARAMETER_CHECKS: PathParameterCheck[] = [
   ...LINK_PURPOSES.map((purpose) => ({
@@ -203,7 +275,12 @@ const PATH_PARAMETER_CHECKS: PathParameterCheck[] = [
       const dave = await registerUser(server);
       const url =
         purpose === 'funding'
-          ? (await ok('dave buy session', server.request('POST', '/stablecoin/buy-session', { key: dave.key, body: { amount: 3, currency: 'USDC' } }))).body.url
+          ? (
+              await ok(
+                'dave buy session',
+                server.request('POST', '/stablecoin/buy-session', { key: dave.key, body: { amount: 3, currency: 'USDC' } }),
+              )
+            ).body.url
           : (await newLink(server, dave, linkEndpoint[purpose])).url;
       const path = `/links/${purpose}`;
       const otherKind = bobSecrets.get(purpose === 'funding' ? 'link card-setup' : 'funding token')!;
@@ -212,17 +289,29 @@ const PATH_PARAMETER_CHECKS: PathParameterCheck[] = [
         const crossed = await fetch(`${server.url}${path}/${otherKind}`, { method });
         const [a, b] = [await unknown.text(), await crossed.text()];
         operations += 2;
-        violation(unknown.status === 404 && crossed.status === 404 && a === b, `${method} ${path}: another kind's token answers ${crossed.status}, an unknown one ${unknown.status}`);
+        violation(
+          unknown.status === 404 && crossed.status === 404 && a === b,
+          `${method} ${path}: another kind's token answers ${crossed.status}, an unknown one ${unknown.status}`,
+        );
       }
       const aliceBefore = await bobStateOf(alice);
       const page = await fetch(server.url + linkPath(url), { headers: { authorization: `Bearer ${alice.key}` } });
       const html = await page.text();
-      violation(page.status === 200 && !html.includes(alice.handle) && !html.includes(alice.email), `${path}: Alice opening Dave's link sees ${page.status} or herself`);
-      const done = await fetch(server.url + linkPath(url), { method: 'POST', headers: { authorization: `Bearer ${alice.key}`, 'content-type': 'application/x-www-form-urlencoded' }, body: 'outcome=succeed' });
+      violation(
+        page.status === 200 && !html.includes(alice.handle) && !html.includes(alice.email),
+        `${path}: Alice opening Dave's link sees ${page.status} or herself`,
+      );
+      const done = await fetch(server.url + linkPath(url), {
+        method: 'POST',
+        headers: { authorization: `Bearer ${alice.key}`, 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'outcome=succeed',
+      });
       violation(done.status === 200, `${path}: completing Dave's link with Alice's key answered ${done.status}`);
       operations += 2;
       const owner = await sql<{ card: string | null; bank: string | null; payout: string | null }>`
-        select p.card_ref as card, p.bank_debit_ref as bank, p.payout_ref as payout from processor_customers p join accounts a on a.id = p.account_id where a.handle = ${dave.handle}`.execute(server.deps.db);
+        select p.card_ref as card, p.bank_debit_ref as bank, p.payout_ref as payout from processor_customers p join accounts a on a.id = p.account_id where a.handle = ${dave.handle}`.execute(
+        server.deps.db,
+      );
       if (purpose === 'funding') {
         await drainDeposits(server);
         const balance = (await server.request('GET', '/stablecoin/balance', { key: dave.key })).body;
@@ -242,7 +331,10 @@ const PATH_PARAMETER_CHECKS: PathParameterCheck[] = [
       const bobs = await fetch(`${server.url}/docs/static/${bobSecrets.get('withdrawal id')}`);
       const none = await fetch(`${server.url}/docs/static/wd_${randomChars(22)}`);
       operations += 2;
-      violation(bobs.status === none.status && bobs.status === 404, `/docs/static/<Bob's id> answers ${bobs.status}, an unknown name ${none.status}`);
+      violation(
+        bobs.status === none.status && bobs.status === 404,
+        `/docs/static/<Bob's id> answers ${bobs.status}, an unknown name ${none.status}`,
+      );
     },
   },
 ];
@@ -250,8 +342,12 @@ const PATH_PARAMETER_CHECKS: PathParameterCheck[] = [
 /** A user's own view of their account (the same reads as Bob's state, for any user). */
 async function bobStateOf(user: TestUser): Promise<string> {
   const answers = [];
-  for (const path of ['/balance', '/stablecoin/balance', '/transfers']) answers.push((await server.request('GET', path, { key: user.key })).text);
-  const instruments = await sql`select p.card_ref, p.bank_debit_ref, p.payout_ref from processor_customers p join accounts a on a.id = p.account_id where a.handle = ${user.handle}`.execute(server.deps.db);
+  for (const path of ['/balance', '/stablecoin/balance', '/transfers'])
+    answers.push((await server.request('GET', path, { key: user.key })).text);
+  const instruments =
+    await sql`select p.card_ref, p.bank_debit_ref, p.payout_ref from processor_customers p join accounts a on a.id = p.account_id where a.handle = ${user.handle}`.execute(
+      server.deps.db,
+    );
   return JSON.stringify({ answers, instruments: instruments.rows });
 }
 
@@ -284,12 +380,22 @@ export function bolaSuite(): void {
         const start = violations.length;
         const table = samples();
         const before = await bobState();
-        const spare = (await ok('alice spare key', server.request('POST', '/agent/register', { body: { email: alice.email, password: alice.password } }))).body.apiKey;
-        const call = (op: PublishedOperation, sample: Sample, extra: { query?: string; headers?: Record<string, string>; key?: string } = {}) => {
+        const spare = (
+          await ok('alice spare key', server.request('POST', '/agent/register', { body: { email: alice.email, password: alice.password } }))
+        ).body.apiKey;
+        const call = (
+          op: PublishedOperation,
+          sample: Sample,
+          extra: { query?: string; headers?: Record<string, string>; key?: string } = {},
+        ) => {
           const query = [sample.query, extra.query].filter(Boolean).join('&');
           const key = extra.key ?? (sample.caller === 'none' ? undefined : sample.caller === 'spare' ? spare : alice.key);
           const body = sample.body?.();
-          return server.request(op.method, op.path + (query ? `?${query}` : ''), { ...(key ? { key } : {}), ...(body === undefined ? {} : { body }), headers: { ...sample.headers, ...extra.headers } });
+          return server.request(op.method, op.path + (query ? `?${query}` : ''), {
+            ...(key ? { key } : {}),
+            ...(body === undefined ? {} : { body }),
+            headers: { ...sample.headers, ...extra.headers },
+          });
         };
         const noLeak = (label: string, answer: TestResponse) => {
           operations++;
@@ -309,10 +415,21 @@ export function bolaSuite(): void {
               // same time with an id that never existed lists: Alice's own items, nothing of Bob's.
               const [iso, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
               const fabricated = Buffer.from(JSON.stringify([iso, `${String(id).split('_')[0]}_${randomChars(22)}`])).toString('base64url');
-              const [withBobs, withNone] = [await call(op, sample, { query: `cursor=${cursor}` }), await call(op, sample, { query: `cursor=${fabricated}` })];
+              const [withBobs, withNone] = [
+                await call(op, sample, { query: `cursor=${cursor}` }),
+                await call(op, sample, { query: `cursor=${fabricated}` }),
+              ];
               noLeak(`${label} with Bob's cursor`, withBobs);
-              violation(withBobs.status === withNone.status && withBobs.body?.code === withNone.body?.code, `${label}: Bob's cursor answers ${withBobs.status}, an unknown one ${withNone.status}`);
-              const ids = (answer: TestResponse) => JSON.stringify(Object.values(answer.body ?? {}).find(Array.isArray)?.map((item: any) => item.id) ?? null);
+              violation(
+                withBobs.status === withNone.status && withBobs.body?.code === withNone.body?.code,
+                `${label}: Bob's cursor answers ${withBobs.status}, an unknown one ${withNone.status}`,
+              );
+              const ids = (answer: TestResponse) =>
+                JSON.stringify(
+                  Object.values(answer.body ?? {})
+                    .find(Array.isArray)
+                    ?.map((item: any) => item.id) ?? null,
+                );
               violation(ids(withBobs) === ids(withNone), `${label}: Bob's cursor lists ${ids(withBobs)}, an unknown one ${ids(withNone)}`);
             }
           }
@@ -326,8 +443,14 @@ export function bolaSuite(): void {
               const withBobs = await call(op, sample, { headers: { 'idempotency-key': bobKey } });
               const withFresh = await call(op, sample, { headers: { 'idempotency-key': `fresh-${randomChars(16)}` } });
               noLeak(`${label} with Bob's Idempotency-Key`, withBobs);
-              violation(withBobs.headers.get('idempotent-replayed') === null, `${label}: Bob's Idempotency-Key replayed an answer to Alice`);
-              violation(withBobs.status === withFresh.status && withBobs.body?.code === withFresh.body?.code, `${label}: Bob's Idempotency-Key answers ${withBobs.status} ${withBobs.body?.code ?? ''}, a fresh one ${withFresh.status}`);
+              violation(
+                withBobs.headers.get('idempotent-replayed') === null,
+                `${label}: Bob's Idempotency-Key replayed an answer to Alice`,
+              );
+              violation(
+                withBobs.status === withFresh.status && withBobs.body?.code === withFresh.body?.code,
+                `${label}: Bob's Idempotency-Key answers ${withBobs.status} ${withBobs.body?.code ?? ''}, a fresh one ${withFresh.status}`,
+              );
             }
           }
 
@@ -336,21 +459,40 @@ export function bolaSuite(): void {
             // nothing served, the payer not charged twice.
             const payerBefore = await usdcOf(server, payer.address);
             for (const key of [alice.key, undefined]) {
-              const replay = await call(op, { ...sample, headers: {} }, { headers: { 'x-payment': bobPaymentHeader }, ...(key ? { key } : {}) });
+              const replay = await call(
+                op,
+                { ...sample, headers: {} },
+                { headers: { 'x-payment': bobPaymentHeader }, ...(key ? { key } : {}) },
+              );
               noLeak(`${label} replaying Bob's payment`, replay);
-              violation(replay.status === 402 && replay.body?.code === 'payment_required', `${label}: Bob's used x402 payment answered ${replay.status} ${replay.text.slice(0, 160)}`);
+              violation(
+                replay.status === 402 && replay.body?.code === 'payment_required',
+                `${label}: Bob's used x402 payment answered ${replay.status} ${replay.text.slice(0, 160)}`,
+              );
             }
-            violation((await usdcOf(server, payer.address)) === payerBefore, `${label}: replaying Bob's x402 payment moved the payer's USDC`);
+            violation(
+              (await usdcOf(server, payer.address)) === payerBefore,
+              `${label}: replaying Bob's x402 payment moved the payer's USDC`,
+            );
           }
         }
         // Bob's own key still works after Alice revoked hers: revocation is per key.
         violation((await server.request('GET', '/account', { key: bob.key })).status === 200, `Alice's revoke-key revoked Bob's key`);
-        violation((await server.request('GET', '/account', { key: spare })).status === 401, `the spare key still works after it revoked itself`);
+        violation(
+          (await server.request('GET', '/account', { key: spare })).status === 401,
+          `the spare key still works after it revoked itself`,
+        );
         // revoke-all-keys from another account revokes that account's keys only.
         const throwAway = await registerUser(server);
         noLeak('POST /account/revoke-all-keys', await server.request('POST', '/account/revoke-all-keys', { key: throwAway.key }));
-        violation((await server.request('GET', '/account', { key: bob.key })).status === 200, `another account's revoke-all-keys revoked Bob's key`);
-        violation((await server.request('GET', '/account', { key: alice.key })).status === 200, `another account's revoke-all-keys revoked Alice's key`);
+        violation(
+          (await server.request('GET', '/account', { key: bob.key })).status === 200,
+          `another account's revoke-all-keys revoked Bob's key`,
+        );
+        violation(
+          (await server.request('GET', '/account', { key: alice.key })).status === 200,
+          `another account's revoke-all-keys revoked Alice's key`,
+        );
         violation((await bobState()) === before, 'Alice’s requests changed Bob’s balances, history, account, links or ledger accounts');
         expectNoViolationsSince(start);
       }, 180_000);
@@ -359,9 +501,13 @@ export function bolaSuite(): void {
         const start = violations.length;
         const dave = await registerUser(server);
         const chargesOf = async (user: TestUser) =>
-          (await sql<{ n: string }>`
+          (
+            await sql<{ n: string }>`
             select count(*)::text as n from sandbox_charges c join sandbox_instruments i on i.ref = c.instrument_ref
-            join processor_customers p on p.customer_ref = i.customer_ref join accounts a on a.id = p.account_id where a.handle = ${user.handle}`.execute(server.deps.db)).rows[0]!.n;
+            join processor_customers p on p.customer_ref = i.customer_ref join accounts a on a.id = p.account_id where a.handle = ${user.handle}`.execute(
+              server.deps.db,
+            )
+          ).rows[0]!.n;
         const bobCharges = await chargesOf(bob);
         // Dave has no card, no bank debit and no saved address; Bob has all three. Dave's answers must be
         // those of a user alone in the system, and Bob's instruments untouched.
@@ -371,8 +517,14 @@ export function bolaSuite(): void {
         const saved = await server.request('GET', '/stablecoin/withdrawal-address', { key: dave.key });
         operations += 4;
         violation(instant.status >= 400 && instant.status < 500, `Dave's instant transfer without a card answered ${instant.status}`);
-        violation(ach.status >= 400 && ach.body?.code === 'ach_setup_required', `Dave's ACH transfer without a bank debit answered ${ach.status} ${ach.body?.code}`);
-        violation(noAddress.status >= 400 && noAddress.status < 500 && !noAddress.text.includes(bobSecrets.get('withdrawal address')!), `Dave's withdrawal without an address answered ${noAddress.status} ${noAddress.text.slice(0, 160)}`);
+        violation(
+          ach.status >= 400 && ach.body?.code === 'ach_setup_required',
+          `Dave's ACH transfer without a bank debit answered ${ach.status} ${ach.body?.code}`,
+        );
+        violation(
+          noAddress.status >= 400 && noAddress.status < 500 && !noAddress.text.includes(bobSecrets.get('withdrawal address')!),
+          `Dave's withdrawal without an address answered ${noAddress.status} ${noAddress.text.slice(0, 160)}`,
+        );
         violation(!saved.text.includes(bobSecrets.get('withdrawal address')!), `Dave's saved address shows Bob's`);
         violation((await chargesOf(bob)) === bobCharges, 'Dave’s transfers charged Bob’s card or bank account');
         expectNoViolationsSince(start);

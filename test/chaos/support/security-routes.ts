@@ -49,10 +49,14 @@ export function routerRoutes(server: TestServer): string[] {
     const depth = at / 4;
     const match = /^(.*?)(?: \(([^)]*)\))?$/.exec(line.slice(at + 4));
     if (!match) continue;
-    const path = (depth > 0 ? stack[depth - 1] ?? '' : '') + match[1]!;
+    const path = (depth > 0 ? (stack[depth - 1] ?? '') : '') + match[1]!;
     stack[depth] = path;
     stack.length = depth + 1;
-    for (const method of (match[2] ?? '').split(',').map((m) => m.trim()).filter(Boolean)) routes.push(routeKey(method, path));
+    for (const method of (match[2] ?? '')
+      .split(',')
+      .map((m) => m.trim())
+      .filter(Boolean))
+      routes.push(routeKey(method, path));
   }
   return [...new Set(routes)];
 }

@@ -27,11 +27,20 @@ const kept = (db: Database): Database => ({ ...db, close: async () => {} });
 
 export async function startWorld(): Promise<void> {
   const random = randomFor('security-world');
-  world.masterSeed = Array.from({ length: 32 }, () => Math.floor(random() * 256).toString(16).padStart(2, '0')).join('');
+  world.masterSeed = Array.from({ length: 32 }, () =>
+    Math.floor(random() * 256)
+      .toString(16)
+      .padStart(2, '0'),
+  ).join('');
   database = await openTestDatabase();
   second = database.url ? await openDatabase({ url: database.url, poolSize: 5 }) : kept(database);
   // Limits high enough for the checks' own traffic; the limits themselves are checked elsewhere.
-  const env = { RATE_LIMIT_DEFAULT_PER_MINUTE: '100000', RATE_LIMIT_CHECK_PER_MINUTE: '100000', RATE_LIMIT_REGISTER_PER_MINUTE: '100000', MASTER_SEED: world.masterSeed };
+  const env = {
+    RATE_LIMIT_DEFAULT_PER_MINUTE: '100000',
+    RATE_LIMIT_CHECK_PER_MINUTE: '100000',
+    RATE_LIMIT_REGISTER_PER_MINUTE: '100000',
+    MASTER_SEED: world.masterSeed,
+  };
   [world.a, world.b] = await Promise.all([
     startTestServer({ ...env, LOG_LEVEL: 'trace' }, { database: kept(database) }),
     startTestServer({ ...env, LOG_LEVEL: 'warn' }, { database: kept(second) }),

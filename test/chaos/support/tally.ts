@@ -27,4 +27,8 @@ export function chaosTally(): Tally {
 
 /** `bytes` seeded random bytes as hex, without 0x. */
 export const seededHex = (random: () => number) => (bytes: number) =>
-  Array.from({ length: bytes }, () => Math.floor(random() * 256).toString(16).padStart(2, '0')).join('');
+  Array.from({ length: bytes }, () =>
+    Math.floor(random() * 256)
+      .toString(16)
+      .padStart(2, '0'),
+  ).join('');

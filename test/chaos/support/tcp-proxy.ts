@@ -34,7 +34,9 @@ function jsonRpcErrorResponse(request: string): string {
   let payload: unknown = { jsonrpc: '2.0', id: null, error };
   try {
     const parsed = JSON.parse(body) as { id?: unknown } | { id?: unknown }[];
-    payload = Array.isArray(parsed) ? parsed.map((call) => ({ jsonrpc: '2.0', id: call.id ?? null, error })) : { jsonrpc: '2.0', id: parsed.id ?? null, error };
+    payload = Array.isArray(parsed)
+      ? parsed.map((call) => ({ jsonrpc: '2.0', id: call.id ?? null, error }))
+      : { jsonrpc: '2.0', id: parsed.id ?? null, error };
   } catch {
     // a body split over several packets: the id-less error still fails the call
   }
@@ -97,7 +99,9 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       case 'http503':
         client.once('data', () => {
           const body = 'upstream unavailable';
-          client.end(`HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`);
+          client.end(
+            `HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,
+          );
         });
         return;
       case 'rpcError':

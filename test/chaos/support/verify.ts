@@ -34,13 +34,20 @@ export async function waitForWithdrawals(db: Db, timeoutMs = 90_000): Promise<vo
         select w.id, w.created_at, o.status as outbox_status, o.nonce, o.locked_until, o.last_broadcast_at, o.last_error
           from withdrawals w left join hot_wallet_outbox o on o.purpose = 'withdrawal' and o.reference_id = w.id
          where w.status = 'pending'`.execute(db);
-      throw new Error(`${row.rows[0]!.n} withdrawals still pending after ${timeoutMs} ms (at ${new Date().toISOString()}): ${JSON.stringify(stuck.rows, (_k, v) => (typeof v === 'bigint' ? String(v) : v))}`);
+      throw new Error(
+        `${row.rows[0]!.n} withdrawals still pending after ${timeoutMs} ms (at ${new Date().toISOString()}): ${JSON.stringify(stuck.rows, (_k, v) => (typeof v === 'bigint' ? String(v) : v))}`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
 
-export async function findViolations(db: Db, chain: ChaosChain, operations: IntendedOperation[], hotWalletBaseline: Record<string, bigint>): Promise<string[]> {
+export async function findViolations(
+  db: Db,
+  chain: ChaosChain,
+  operations: IntendedOperation[],
+  hotWalletBaseline: Record<string, bigint>,
+): Promise<string[]> {
   const violations: string[] = [];
   for (const v of await checkLedgerInvariants(db)) violations.push(`ledger ${v.invariant}: ${v.detail}`);
 
@@ -52,7 +59,8 @@ export async function findViolations(db: Db, chain: ChaosChain, operations: Inte
     for (const op of wanted) {
       const ids = byKey.get(op.idempotencyKey) ?? [];
       if (ids.length !== 1) violations.push(`${kind} ${op.idempotencyKey}: ${ids.length} rows, expected exactly one`);
-      else if (op.answeredId !== undefined && ids[0] !== op.answeredId) violations.push(`${kind} ${op.idempotencyKey}: answered ${op.answeredId}, stored ${ids[0]}`);
+      else if (op.answeredId !== undefined && ids[0] !== op.answeredId)
+        violations.push(`${kind} ${op.idempotencyKey}: answered ${op.answeredId}, stored ${ids[0]}`);
     }
     const known = new Set(wanted.map((op) => op.idempotencyKey));
     for (const key of byKey.keys()) if (!known.has(key)) violations.push(`${kind}: a row for key ${key} that no client sent`);
@@ -77,13 +85,19 @@ export async function findViolations(db: Db, chain: ChaosChain, operations: Inte
     const sent = await chain.transfersTo(d.address, d.currency);
     const total = sent.reduce((sum, t) => sum + t.value, 0n);
     if (sent.length !== d.count || total !== d.net) {
-      violations.push(`${d.address}: ${sent.length} transfers of ${total} on chain, the books say ${d.count} completed withdrawals of ${d.net} (${d.ids.join(', ')})`);
+      violations.push(
+        `${d.address}: ${sent.length} transfers of ${total} on chain, the books say ${d.count} completed withdrawals of ${d.net} (${d.ids.join(', ')})`,
+      );
     }
   }
 
   const addresses = await db.selectFrom('accounts').select('deposit_address').where('deposit_address', 'is not', null).execute();
   for (const token of TOKENS) {
-    const custody = await db.selectFrom('ledger_accounts').select('balance').where('code', '=', `platform:chain_custody:${token}`).executeTakeFirst();
+    const custody = await db
+      .selectFrom('ledger_accounts')
+      .select('balance')
+      .where('code', '=', `platform:chain_custody:${token}`)
+      .executeTakeFirst();
     const booked = -(custody?.balance ?? 0n);
     let held = (await chain.balanceOf(chain.hotWallet, token)) - (hotWalletBaseline[token] ?? 0n);
     for (const a of addresses) held += await chain.balanceOf(a.deposit_address!, token);

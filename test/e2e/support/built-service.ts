@@ -34,7 +34,8 @@ export async function ensureBuilt(timeoutMs = 120_000): Promise<void> {
       fs.mkdirSync(lockDir);
     } catch {
       // Another test file is building; a lock older than the timeout was left by a killed run.
-      if (Date.now() - fs.statSync(lockDir, { throwIfNoEntry: false })!.mtimeMs > timeoutMs) fs.rmSync(lockDir, { recursive: true, force: true });
+      if (Date.now() - fs.statSync(lockDir, { throwIfNoEntry: false })!.mtimeMs > timeoutMs)
+        fs.rmSync(lockDir, { recursive: true, force: true });
       if (Date.now() > deadline) throw new Error('dist/ is being built by another process for too long');
       await new Promise((resolve) => setTimeout(resolve, 250));
       continue;
@@ -92,8 +93,8 @@ export function npmStart(options: { env: Record<string, string>; terminal: boole
     ? spawn('script', ['-qfec', 'npm start', '/dev/null'], { cwd: repoRoot, env, stdio: ['pipe', 'pipe', 'pipe'] })
     : spawn('npm', ['start'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return {
     output: () => output,

@@ -29,7 +29,9 @@ function isCurrency(value: string): value is Currency {
 
 export function readCurrency(value: string, param = 'currency'): Currency {
   if (value !== value.toLowerCase()) {
-    throw parameterError(`Invalid currency: ${value}. Currency codes must be lower-case ISO codes (e.g. '${value.toLowerCase()}').`, { param });
+    throw parameterError(`Invalid currency: ${value}. Currency codes must be lower-case ISO codes (e.g. '${value.toLowerCase()}').`, {
+      param,
+    });
   }
   if (!isCurrency(value)) {
     throw parameterError(`Invalid currency: ${value}. The Stripe stand-in supports these currencies: ${CURRENCIES.join(', ')}.`, { param });
@@ -45,9 +47,14 @@ function display(amount: number, currency: Currency): string {
 
 /** A positive integer in the smallest unit; for charges also at least Stripe's minimum. */
 export function checkAmount(amount: number, currency: Currency, opts: { charge: boolean }): void {
-  if (amount < 1) throw parameterError('This value must be greater than or equal to 1.', { code: 'parameter_invalid_integer', param: 'amount' });
-  if (amount > MAXIMUM) throw parameterError(`Amount must be no more than ${display(MAXIMUM, currency)}`, { code: 'amount_too_large', param: 'amount' });
+  if (amount < 1)
+    throw parameterError('This value must be greater than or equal to 1.', { code: 'parameter_invalid_integer', param: 'amount' });
+  if (amount > MAXIMUM)
+    throw parameterError(`Amount must be no more than ${display(MAXIMUM, currency)}`, { code: 'amount_too_large', param: 'amount' });
   if (opts.charge && amount < RULES[currency].minimum) {
-    throw parameterError(`Amount must be at least ${display(RULES[currency].minimum, currency)}`, { code: 'amount_too_small', param: 'amount' });
+    throw parameterError(`Amount must be at least ${display(RULES[currency].minimum, currency)}`, {
+      code: 'amount_too_small',
+      param: 'amount',
+    });
   }
 }

@@ -64,7 +64,12 @@ export function noSuch(kind: string, id: string, param: string, status: 400 | 40
   return invalidRequest(`No such ${kind}: '${id}'`, { code: 'resource_missing', param, status });
 }
 
-export function cardError(message: string, code: string, declineCode: string | undefined, extra: Partial<StripeErrorBody> = {}): StripeApiError {
+export function cardError(
+  message: string,
+  code: string,
+  declineCode: string | undefined,
+  extra: Partial<StripeErrorBody> = {},
+): StripeApiError {
   const body: StripeErrorBody = { type: 'card_error', message, code, doc_url: docUrl(code), ...extra };
   if (declineCode !== undefined) body.decline_code = declineCode;
   return new StripeApiError(402, body);

@@ -26,7 +26,8 @@ export class FaultPlan {
 
   add(rule: FaultRule): void {
     const count = rule.count ?? 1;
-    if (!Number.isInteger(count) || count < 1) throw new Error(`Stripe stand-in: failNext count must be a positive integer, got ${String(rule.count)}`);
+    if (!Number.isInteger(count) || count < 1)
+      throw new Error(`Stripe stand-in: failNext count must be a positive integer, got ${String(rule.count)}`);
     this.rules.push({ rule, remaining: count });
   }
 
@@ -36,7 +37,9 @@ export class FaultPlan {
 
   /** The fault for this request at this point, using up one of its rule's count. */
   take(method: string, path: string, when: 'before' | 'after'): Fault | undefined {
-    const active = this.rules.find(({ rule }) => rule.when === when && (rule.method === undefined || rule.method.toUpperCase() === method) && matches(rule.path, path));
+    const active = this.rules.find(
+      ({ rule }) => rule.when === when && (rule.method === undefined || rule.method.toUpperCase() === method) && matches(rule.path, path),
+    );
     if (active === undefined) return undefined;
     active.remaining -= 1;
     if (active.remaining === 0) this.rules = this.rules.filter((r) => r !== active);

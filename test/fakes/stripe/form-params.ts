@@ -81,13 +81,19 @@ export function parseForm(raw: string): FormHash {
       const existing = Object.prototype.hasOwnProperty.call(container, segment) ? container[segment] : undefined;
       if (last) {
         if (existing !== undefined && typeof existing !== 'string') {
-          throw new FormShapeError(`Invalid value for ${paramName(written)}: it was sent both as a hash and as a value.`, paramName(written));
+          throw new FormShapeError(
+            `Invalid value for ${paramName(written)}: it was sent both as a hash and as a value.`,
+            paramName(written),
+          );
         }
         // Repeated scalar keys: the last one wins, as Rack-style parsers do.
         container[segment] = value;
       } else {
         if (typeof existing === 'string') {
-          throw new FormShapeError(`Invalid value for ${paramName(written)}: it was sent both as a value and as a hash.`, paramName(written));
+          throw new FormShapeError(
+            `Invalid value for ${paramName(written)}: it was sent both as a value and as a hash.`,
+            paramName(written),
+          );
         }
         const child = existing ?? emptyHash();
         container[segment] = child;

@@ -27,7 +27,9 @@ function escape(text: string): string {
 
 function page(res: ServerResponse, status: number, title: string, body: string): void {
   res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' });
-  res.end(`<!doctype html><html><head><meta charset="utf-8"><title>${escape(title)}</title></head><body><h1>${escape(title)}</h1>${body}</body></html>`);
+  res.end(
+    `<!doctype html><html><head><meta charset="utf-8"><title>${escape(title)}</title></head><body><h1>${escape(title)}</h1>${body}</body></html>`,
+  );
 }
 
 function redirect(res: ServerResponse, location: string): void {
@@ -36,7 +38,14 @@ function redirect(res: ServerResponse, location: string): void {
 }
 
 /** Handles /checkout/<id> and /connect/onboarding/<token>; false when the path is neither. */
-export function handlePage(req: IncomingMessage, res: ServerResponse, path: string, body: string, ctx: Context, controls: PageControls): boolean {
+export function handlePage(
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  body: string,
+  ctx: Context,
+  controls: PageControls,
+): boolean {
   const checkout = /^\/checkout\/([^/]+)$/.exec(path);
   if (checkout?.[1] !== undefined) {
     checkoutPage(req, res, decodeURIComponent(checkout[1]), body, ctx, controls);
@@ -68,7 +77,12 @@ function checkoutPage(req: IncomingMessage, res: ServerResponse, id: string, bod
     .map((pm) => `<p><button type="submit" name="payment_method" value="${pm}">${escape(LABELS[pm])}</button></p>`)
     .join('');
   const cancel = session.cancel_url === null ? '' : `<p><a href="${escape(session.cancel_url)}">Cancel</a></p>`;
-  page(res, 200, 'Set up a payment method (Stripe stand-in)', `<form method="post" action="/checkout/${encodeURIComponent(id)}">${buttons}</form>${cancel}`);
+  page(
+    res,
+    200,
+    'Set up a payment method (Stripe stand-in)',
+    `<form method="post" action="/checkout/${encodeURIComponent(id)}">${buttons}</form>${cancel}`,
+  );
 }
 
 function onboardingPage(req: IncomingMessage, res: ServerResponse, token: string, ctx: Context, controls: PageControls): void {
@@ -81,5 +95,10 @@ function onboardingPage(req: IncomingMessage, res: ServerResponse, token: string
     controls.completeOnboarding(link.account);
     return redirect(res, link.return_url);
   }
-  page(res, 200, 'Connect onboarding (Stripe stand-in)', `<form method="post" action="/connect/onboarding/${encodeURIComponent(token)}"><button type="submit">Complete onboarding</button></form>`);
+  page(
+    res,
+    200,
+    'Connect onboarding (Stripe stand-in)',
+    `<form method="post" action="/connect/onboarding/${encodeURIComponent(token)}"><button type="submit">Complete onboarding</button></form>`,
+  );
 }

@@ -85,7 +85,8 @@ export function metadata(): Field<Record<string, string>> {
       const out: Record<string, string> = {};
       for (const [key, value] of Object.entries(raw)) {
         const keyName = `${name}[${key}]`;
-        if (typeof value !== 'string') throw parameterError(`Invalid string: metadata values must be strings (${keyName}).`, { param: keyName });
+        if (typeof value !== 'string')
+          throw parameterError(`Invalid string: metadata values must be strings (${keyName}).`, { param: keyName });
         if (key.length > 40) throw parameterError(`Metadata keys can have at most 40 characters (${key}).`, { param: keyName });
         if (value.length > 500) throw parameterError(`Metadata values can have at most 500 characters (${keyName}).`, { param: keyName });
         if (value !== '') out[key] = value;
@@ -101,7 +102,8 @@ export function arrayOf<T>(item: Field<T, boolean>): Field<T[]> {
   return {
     required: false,
     read(raw, name) {
-      if (typeof raw === 'string') throw parameterError(`Invalid array: ${name} must be sent as ${name}[]=… or ${name}[0]=…`, { param: name });
+      if (typeof raw === 'string')
+        throw parameterError(`Invalid array: ${name} must be sent as ${name}[]=… or ${name}[0]=…`, { param: name });
       const keys = Object.keys(raw);
       if (!keys.every((k) => /^\d+$/.test(k))) throw parameterError(`Invalid array: ${name}`, { param: name });
       return keys

@@ -59,7 +59,8 @@ function expandPaths(result: object, paths: string[], ctx: Context): object {
       let next: unknown = value;
       if (typeof value === 'string') {
         const found = ctx.store.byId(value);
-        if (found === undefined) throw parameterError(`This property cannot be expanded (${parts.slice(0, i + 1).join('.')}).`, { param: 'expand' });
+        if (found === undefined)
+          throw parameterError(`This property cannot be expanded (${parts.slice(0, i + 1).join('.')}).`, { param: 'expand' });
         next = snapshot(found);
         target[part] = next;
       }

@@ -85,7 +85,8 @@ function authenticate(req: IncomingMessage, secretKeys: readonly string[]): stri
   const authorization = header(req, 'authorization');
   let key: string | undefined;
   if (authorization?.startsWith('Bearer ')) key = authorization.slice('Bearer '.length).trim();
-  else if (authorization?.startsWith('Basic ')) key = Buffer.from(authorization.slice('Basic '.length), 'base64').toString('utf8').split(':')[0];
+  else if (authorization?.startsWith('Basic '))
+    key = Buffer.from(authorization.slice('Basic '.length), 'base64').toString('utf8').split(':')[0];
   // Stripe answers a bad key with status 401 and type invalid_request_error; stripe-node raises
   // StripeAuthenticationError for the status.
   if (key === undefined || key === '') {
@@ -148,14 +149,27 @@ async function handle(parts: ServerParts, req: IncomingMessage, res: ServerRespo
   send(res, answer);
 }
 
-function answerApi(parts: ServerParts, req: IncomingMessage, method: string, path: string, url: URL, body: string, requestId: string, idempotencyKey: string | null, entry: RequestLogEntry): Answer {
+function answerApi(
+  parts: ServerParts,
+  req: IncomingMessage,
+  method: string,
+  path: string,
+  url: URL,
+  body: string,
+  requestId: string,
+  idempotencyKey: string | null,
+  entry: RequestLogEntry,
+): Answer {
   const secretKey = authenticate(req, parts.secretKeys);
   if (secretKey instanceof StripeApiError) return errorAnswer(secretKey);
 
   const matched = matchRoute(parts.routes, method, path);
   if (matched === undefined) {
     return errorAnswer(
-      invalidRequest(`Unrecognized request URL (${method}: ${path}). The Stripe stand-in serves only the calls peerpay makes (DESIGN §11).`, { status: 404 }),
+      invalidRequest(
+        `Unrecognized request URL (${method}: ${path}). The Stripe stand-in serves only the calls peerpay makes (DESIGN §11).`,
+        { status: 404 },
+      ),
     );
   }
 
@@ -173,7 +187,11 @@ function answerApi(parts: ServerParts, req: IncomingMessage, method: string, pat
     if (found.kind === 'refused') return errorAnswer(found.error);
     if (found.kind === 'replay') {
       entry.replayed = true;
-      return { status: found.saved.status, body: found.saved.body, headers: { 'Idempotent-Replayed': 'true', 'Original-Request': found.saved.requestId } };
+      return {
+        status: found.saved.status,
+        body: found.saved.body,
+        headers: { 'Idempotent-Replayed': 'true', 'Original-Request': found.saved.requestId },
+      };
     }
   }
 
@@ -200,7 +218,14 @@ function answerApi(parts: ServerParts, req: IncomingMessage, method: string, pat
     if (idempotencyKey !== null) parts.idempotency.end(secretKey, idempotencyKey);
   }
   if (idempotencyKey !== null && saveable) {
-    parts.idempotency.save(secretKey, idempotencyKey, { method, path, fingerprint: canonical(params), status: answer.status, body: answer.body, requestId });
+    parts.idempotency.save(secretKey, idempotencyKey, {
+      method,
+      path,
+      fingerprint: canonical(params),
+      status: answer.status,
+      body: answer.body,
+      requestId,
+    });
   }
   return answer;
 }

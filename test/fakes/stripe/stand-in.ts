@@ -6,7 +6,13 @@ import { type FaultRule, FaultPlan } from './faults.js';
 import { IdempotencyStore } from './idempotency.js';
 import { accountRoutes, completeOnboarding } from './objects/accounts.js';
 import type { Account } from './objects/accounts.js';
-import { checkoutSessionRoutes, type CheckoutSession, type CompletedSetup, completeCheckoutSession, expireCheckoutSession } from './objects/checkout-sessions.js';
+import {
+  checkoutSessionRoutes,
+  type CheckoutSession,
+  type CompletedSetup,
+  completeCheckoutSession,
+  expireCheckoutSession,
+} from './objects/checkout-sessions.js';
 import { type Customer, customerRoutes } from './objects/customers.js';
 import { type PaymentIntent, paymentIntentRoutes, settleBankDebits } from './objects/payment-intents.js';
 import type { Mandate, PaymentMethod, TestPaymentMethod } from './objects/payment-methods.js';
@@ -116,7 +122,8 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
     },
   });
   const controls = {
-    completeCheckoutSession: (sessionId: string, paymentMethod: TestPaymentMethod) => completeCheckoutSession(context(null), sessionId, paymentMethod),
+    completeCheckoutSession: (sessionId: string, paymentMethod: TestPaymentMethod) =>
+      completeCheckoutSession(context(null), sessionId, paymentMethod),
     completeOnboarding: (accountId: string) => completeOnboarding(context(null), accountId),
   };
 
@@ -126,7 +133,14 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
     {
       secretKeys: [options.secretKey, ...(options.extraSecretKeys ?? [])],
       apiVersion: Stripe.API_VERSION,
-      routes: [...customerRoutes, ...checkoutSessionRoutes, ...setupIntentRoutes, ...accountRoutes, ...paymentIntentRoutes, ...transferRoutes],
+      routes: [
+        ...customerRoutes,
+        ...checkoutSessionRoutes,
+        ...setupIntentRoutes,
+        ...accountRoutes,
+        ...paymentIntentRoutes,
+        ...transferRoutes,
+      ],
       idempotency: new IdempotencyStore(clock),
       faults,
       log,
@@ -160,7 +174,8 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
     webhookAttempts: (eventId) => webhooks.attempts(eventId),
     webhooksIdle: () => webhooks.idle(),
     eventPayload: (eventId) => webhooks.payload(eventId),
-    signPayload: (payload, opts = {}) => signatureHeader(payload, opts.secret ?? options.webhookSecret, opts.timestamp ?? Math.floor(clock.now() / 1000)),
+    signPayload: (payload, opts = {}) =>
+      signatureHeader(payload, opts.secret ?? options.webhookSecret, opts.timestamp ?? Math.floor(clock.now() / 1000)),
     customers: () => values(store.customers),
     checkoutSessions: () => values(store.checkoutSessions),
     setupIntents: () => values(store.setupIntents),

@@ -41,7 +41,16 @@ export class Store {
 
   /** Any stored API object by id, for `expand[]`. */
   byId(id: string): object | undefined {
-    for (const map of [this.customers, this.paymentMethods, this.mandates, this.checkoutSessions, this.setupIntents, this.accounts, this.paymentIntents, this.transfers] as Map<string, object>[]) {
+    for (const map of [
+      this.customers,
+      this.paymentMethods,
+      this.mandates,
+      this.checkoutSessions,
+      this.setupIntents,
+      this.accounts,
+      this.paymentIntents,
+      this.transfers,
+    ] as Map<string, object>[]) {
       const found = map.get(id);
       if (found !== undefined) return found;
     }

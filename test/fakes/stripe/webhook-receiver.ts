@@ -30,7 +30,12 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     req.on('end', () => {
       const status = queued.shift() ?? 200;
       const signature = req.headers['stripe-signature'];
-      received.push({ rawBody: Buffer.concat(chunks).toString('utf8'), headers: req.headers, signature: Array.isArray(signature) ? signature[0] : signature, status });
+      received.push({
+        rawBody: Buffer.concat(chunks).toString('utf8'),
+        headers: req.headers,
+        signature: Array.isArray(signature) ? signature[0] : signature,
+        status,
+      });
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ received: status < 300 }));
     });

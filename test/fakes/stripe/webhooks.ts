@@ -106,7 +106,10 @@ export class Webhooks {
       pending_webhooks: 1,
       request,
       type,
-      data: previousAttributes === undefined ? { object: snapshot(object) } : { object: snapshot(object), previous_attributes: snapshot(previousAttributes) },
+      data:
+        previousAttributes === undefined
+          ? { object: snapshot(object) }
+          : { object: snapshot(object), previous_attributes: snapshot(previousAttributes) },
     };
     // Stripe sends pretty-printed JSON; a receiver must verify these exact bytes, not a re-serialization.
     const recorded: Recorded = { event, payload: JSON.stringify(event, null, 2), delivered: false };
@@ -173,16 +176,18 @@ export class Webhooks {
     this.outstanding += 1;
     const timer = setTimeout(() => {
       this.timers.delete(timer);
-      this.chain = this.chain.then(async () => {
-        if (this.closed) return;
-        const result = await this.attempt(recorded, 'auto', {});
-        if (!result.ok && !recorded.delivered && attemptNumber < this.settings.retries && this.settings.mode === 'auto') {
-          this.schedule(recorded, this.settings.retryDelayMs, attemptNumber + 1);
-        }
-      }).finally(() => {
-        this.outstanding = Math.max(0, this.outstanding - 1);
-        this.settle();
-      });
+      this.chain = this.chain
+        .then(async () => {
+          if (this.closed) return;
+          const result = await this.attempt(recorded, 'auto', {});
+          if (!result.ok && !recorded.delivered && attemptNumber < this.settings.retries && this.settings.mode === 'auto') {
+            this.schedule(recorded, this.settings.retryDelayMs, attemptNumber + 1);
+          }
+        })
+        .finally(() => {
+          this.outstanding = Math.max(0, this.outstanding - 1);
+          this.settle();
+        });
     }, delayMs);
     this.timers.add(timer);
   }
@@ -199,14 +204,26 @@ export class Webhooks {
     const at = this.settings.clock.now();
     const base = { eventId: recorded.event.id, type: recorded.event.type, at, by };
     if (url === null) {
-      const attempt: DeliveryAttempt = { ...base, url: '', status: null, ok: false, error: 'no webhook URL configured', signature: null, responseBody: '' };
+      const attempt: DeliveryAttempt = {
+        ...base,
+        url: '',
+        status: null,
+        ok: false,
+        error: 'no webhook URL configured',
+        signature: null,
+        responseBody: '',
+      };
       this.attemptLog.push(attempt);
       return attempt;
     }
     const signature =
       options.signature !== undefined
         ? options.signature
-        : signatureHeader(recorded.payload, options.signWith ?? this.settings.secret, options.timestamp ?? unixSeconds(this.settings.clock));
+        : signatureHeader(
+            recorded.payload,
+            options.signWith ?? this.settings.secret,
+            options.timestamp ?? unixSeconds(this.settings.clock),
+          );
     const headers: Record<string, string> = {
       'content-type': 'application/json; charset=utf-8',
       'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
@@ -214,14 +231,28 @@ export class Webhooks {
     if (signature !== null) headers['stripe-signature'] = signature;
     let attempt: DeliveryAttempt;
     try {
-      const response = await fetch(url, { method: 'POST', headers, body: recorded.payload, signal: AbortSignal.timeout(this.settings.timeoutMs) });
+      const response = await fetch(url, {
+        method: 'POST',
+        headers,
+        body: recorded.payload,
+        signal: AbortSignal.timeout(this.settings.timeoutMs),
+      });
       const responseBody = await response.text();
       attempt = { ...base, url, status: response.status, ok: response.ok, error: null, signature, responseBody };
     } catch (error) {
-      attempt = { ...base, url, status: null, ok: false, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error), signature, responseBody: '' };
+      attempt = {
+        ...base,
+        url,
+        status: null,
+        ok: false,
+        error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+        signature,
+        responseBody: '',
+      };
     }
     // Only a properly signed, accepted delivery takes an event off the pending list.
-    if (attempt.ok && options.signWith === undefined && options.timestamp === undefined && options.signature === undefined) recorded.delivered = true;
+    if (attempt.ok && options.signWith === undefined && options.timestamp === undefined && options.signature === undefined)
+      recorded.delivered = true;
     this.attemptLog.push(attempt);
     return attempt;
   }

@@ -5,8 +5,7 @@
 import Stripe from 'stripe';
 
 export type CardErrorOutcome =
-  | { kind: 'declined'; declineCode: string; paymentIntentId: string }
-  | { kind: 'authentication_required'; paymentIntentId: string };
+  { kind: 'declined'; declineCode: string; paymentIntentId: string } | { kind: 'authentication_required'; paymentIntentId: string };
 
 /** A card error's outcome, or null when the error is not a card error. */
 export function cardErrorOutcome(error: unknown): CardErrorOutcome | null {

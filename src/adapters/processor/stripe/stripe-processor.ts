@@ -72,7 +72,12 @@ export class StripeProcessor implements PaymentProcessor {
       const accountRef = input.payoutAccountRef;
       const link = await this.call('accountLinks.create', () =>
         this.deps.stripe.accountLinks.create(
-          { account: accountRef, type: 'account_onboarding', refresh_url: `${input.linkUrl}/refresh`, return_url: `${input.linkUrl}/return` },
+          {
+            account: accountRef,
+            type: 'account_onboarding',
+            refresh_url: `${input.linkUrl}/refresh`,
+            return_url: `${input.linkUrl}/return`,
+          },
           { idempotencyKey: input.idempotencyKey },
         ),
       );
@@ -115,7 +120,8 @@ export class StripeProcessor implements PaymentProcessor {
   async instrumentOfSetupIntent(setupIntentId: string): Promise<string> {
     const intent = await this.call('setupIntents.retrieve', () => this.deps.stripe.setupIntents.retrieve(setupIntentId));
     const paymentMethod = idOf(intent.payment_method);
-    if (intent.status !== 'succeeded' || !paymentMethod) throw new Error(`SetupIntent ${intent.id} has not saved a payment method (${intent.status})`);
+    if (intent.status !== 'succeeded' || !paymentMethod)
+      throw new Error(`SetupIntent ${intent.id} has not saved a payment method (${intent.status})`);
     if (!intent.payment_method_types.includes('us_bank_account')) return paymentMethod;
     const mandate = idOf(intent.mandate);
     if (!mandate) throw new Error(`bank SetupIntent ${intent.id} has no mandate`);

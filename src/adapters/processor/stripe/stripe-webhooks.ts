@@ -18,7 +18,11 @@ export interface StripeWebhookReader {
   read(rawBody: Buffer, signatureHeader: string | undefined): Promise<ProcessorEvent>;
 }
 
-export function createStripeWebhookReader(deps: { stripe: Stripe; processor: StripeProcessor; webhookSecret: string }): StripeWebhookReader {
+export function createStripeWebhookReader(deps: {
+  stripe: Stripe;
+  processor: StripeProcessor;
+  webhookSecret: string;
+}): StripeWebhookReader {
   return {
     async read(rawBody, signatureHeader) {
       if (!signatureHeader) throw new WebhookSignatureError('the Stripe-Signature header is missing');
@@ -26,7 +30,8 @@ export function createStripeWebhookReader(deps: { stripe: Stripe; processor: Str
       try {
         event = deps.stripe.webhooks.constructEvent(rawBody, signatureHeader, deps.webhookSecret, SIGNATURE_TOLERANCE_SECONDS);
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeSignatureVerificationError) throw new WebhookSignatureError('the Stripe-Signature does not verify');
+        if (error instanceof Stripe.errors.StripeSignatureVerificationError)
+          throw new WebhookSignatureError('the Stripe-Signature does not verify');
         throw error;
       }
       return translate(event, deps.processor);
@@ -40,9 +45,15 @@ async function translate(event: Stripe.Event, processor: StripeProcessor): Promi
     case 'checkout.session.completed': {
       const session = event.data.object;
       const setupIntent = typeof session.setup_intent === 'string' ? session.setup_intent : session.setup_intent?.id;
-      if (session.mode !== 'setup' || session.status !== 'complete' || !setupIntent) return { ...base, kind: 'ignored', reason: 'not a completed setup session' };
+      if (session.mode !== 'setup' || session.status !== 'complete' || !setupIntent)
+        return { ...base, kind: 'ignored', reason: 'not a completed setup session' };
       // The event names the SetupIntent; what it saved is read from Stripe, not trusted from the payload.
-      return { ...base, kind: 'setup_completed', sessionRef: session.id, instrumentRef: await processor.instrumentOfSetupIntent(setupIntent) };
+      return {
+        ...base,
+        kind: 'setup_completed',
+        sessionRef: session.id,
+        instrumentRef: await processor.instrumentOfSetupIntent(setupIntent),
+      };
     }
     case 'account.updated': {
       const account = event.data.object;
@@ -69,5 +80,7 @@ async function translate(event: Stripe.Event, processor: StripeProcessor): Promi
 function failureCodeOf(intent: Stripe.PaymentIntent): ChargeFailureCode {
   if (intent.payment_method_types.includes('us_bank_account')) return 'bank_debit_returned';
   const error = intent.last_payment_error;
-  return error?.code === 'authentication_required' || error?.decline_code === 'authentication_required' ? 'card_authentication_required' : 'card_declined';
+  return error?.code === 'authentication_required' || error?.decline_code === 'authentication_required'
+    ? 'card_authentication_required'
+    : 'card_declined';
 }

@@ -20,7 +20,8 @@ export function codeOf(answer: RawAnswer): string | undefined {
 
 /** Why a 4xx answer is not a problem document (type, title, status = the HTTP status, detail, code), or null. */
 export function problemViolation(answer: RawAnswer, method: string): string | null {
-  if (!answer.contentType.startsWith('application/problem+json')) return `a ${answer.status} with content-type "${answer.contentType}", not a problem document`;
+  if (!answer.contentType.startsWith('application/problem+json'))
+    return `a ${answer.status} with content-type "${answer.contentType}", not a problem document`;
   if (method === 'HEAD') return null;
   let body: any;
   try {
@@ -29,14 +30,17 @@ export function problemViolation(answer: RawAnswer, method: string): string | nu
     return `a ${answer.status} problem document that is not JSON`;
   }
   for (const field of ['type', 'title', 'status', 'detail', 'code']) {
-    if (typeof body?.[field] !== (field === 'status' ? 'number' : 'string')) return `a ${answer.status} problem document without a ${field}`;
+    if (typeof body?.[field] !== (field === 'status' ? 'number' : 'string'))
+      return `a ${answer.status} problem document without a ${field}`;
   }
   if (body.status !== answer.status) return `a problem document with status ${body.status} on a ${answer.status}`;
   return null;
 }
 
 function redact(value: string): string {
-  return value.replace(/pa_live_[A-Za-z0-9_-]+/g, (key) => `${key.slice(0, 12)}…`).replace(/^(Bearer\s+)?(.{12}).{20,}$/s, (_, bearer = '', start) => `${bearer}${start}…`);
+  return value
+    .replace(/pa_live_[A-Za-z0-9_-]+/g, (key) => `${key.slice(0, 12)}…`)
+    .replace(/^(Bearer\s+)?(.{12}).{20,}$/s, (_, bearer = '', start) => `${bearer}${start}…`);
 }
 
 export function describeCase(c: FuzzCase): string {
@@ -59,7 +63,10 @@ export function answerViolations(answer: RawAnswer, c: FuzzCase, op: Operation, 
   // loaded machine the chain may miss its 2 s): that is the readiness answer, not a server error.
   const notReady = op.path === '/health/ready' && answer.status === 503 && codeOf(answer) === 'not_ready';
   if ((answer.status >= 500 && !notReady) || answer.status < 200) {
-    out.push({ signature: `${where} ${answer.status} ${c.kind}`, message: `${answer.status} for ${describeCase(c)}\n  answer ${answer.text.slice(0, 500)}` });
+    out.push({
+      signature: `${where} ${answer.status} ${c.kind}`,
+      message: `${answer.status} for ${describeCase(c)}\n  answer ${answer.text.slice(0, 500)}`,
+    });
   }
   const ownOperation = c.method === op.method && !c.kind.includes('path');
   const parserAnswer = answer.requestId === undefined && (answer.status === 431 || answer.status === 400);
@@ -71,14 +78,25 @@ export function answerViolations(answer: RawAnswer, c: FuzzCase, op: Operation, 
   }
   // A path that climbs out of its route must never answer with a file from the disk.
   if (answer.status < 300 && c.kind.includes('path') && /root:x:0:0|"devDependencies"|PRIVATE KEY-----/.test(answer.text)) {
-    out.push({ signature: `${where} served a file`, message: `${answer.status} with a file from the disk for ${describeCase(c)}\n  answer ${answer.text.slice(0, 200)}` });
+    out.push({
+      signature: `${where} served a file`,
+      message: `${answer.status} with a file from the disk for ${describeCase(c)}\n  answer ${answer.text.slice(0, 200)}`,
+    });
   }
   const refused = answer.status < 300 && c.method === op.method ? bodyCheck?.(c.body, c.headers['content-type']) : null;
-  if (refused) out.push({ signature: `${where} accepts what the document refuses`, message: `${answer.status} for a body the document refuses (${refused}): ${describeCase(c)}` });
+  if (refused)
+    out.push({
+      signature: `${where} accepts what the document refuses`,
+      message: `${answer.status} for a body the document refuses (${refused}): ${describeCase(c)}`,
+    });
   if (answer.status >= 400 && answer.status < 500) {
     const page = op.page && answer.contentType.startsWith('text/html');
     const notProblem = page ? null : problemViolation(answer, c.method);
-    if (notProblem) out.push({ signature: `${where} ${notProblem} ${c.kind}`, message: `${notProblem} for ${describeCase(c)}\n  answer ${answer.text.slice(0, 300)}` });
+    if (notProblem)
+      out.push({
+        signature: `${where} ${notProblem} ${c.kind}`,
+        message: `${notProblem} for ${describeCase(c)}\n  answer ${answer.text.slice(0, 300)}`,
+      });
   }
   return out;
 }

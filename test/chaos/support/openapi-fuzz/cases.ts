@@ -3,7 +3,16 @@
 // parameters) and a raw body. A case is either valid on every axis, so that it reaches the code
 // behind validation, or broken on one or a few axes, so that each refusal is checked on its own.
 import fc from 'fast-check';
-import { brokenObject, hostileScalar, hostileString, rawNumberBody, validValue, withOddCharacter, type Hints, type Schema } from './schema-values.js';
+import {
+  brokenObject,
+  hostileScalar,
+  hostileString,
+  rawNumberBody,
+  validValue,
+  withOddCharacter,
+  type Hints,
+  type Schema,
+} from './schema-values.js';
 
 export interface Operation {
   method: string;
@@ -73,7 +82,24 @@ const ODD_IDS = [
   '{token}',
 ];
 
-const ODD_PATH_SUFFIXES = ['/', '/..', '/%2e%2e', '/../../etc/passwd', '/../../../package.json', '/%2e%2e/%2e%2e/%2e%2e/package.json', '/..%5c..%5cpackage.json', '//', '/%00', '/' + 'a'.repeat(3000), '/😀', '/1;select 1', '.json', ';jsessionid=1', '%20', '/%2e%2e/health'];
+const ODD_PATH_SUFFIXES = [
+  '/',
+  '/..',
+  '/%2e%2e',
+  '/../../etc/passwd',
+  '/../../../package.json',
+  '/%2e%2e/%2e%2e/%2e%2e/package.json',
+  '/..%5c..%5cpackage.json',
+  '//',
+  '/%00',
+  '/' + 'a'.repeat(3000),
+  '/😀',
+  '/1;select 1',
+  '.json',
+  ';jsessionid=1',
+  '%20',
+  '/%2e%2e/health',
+];
 const ODD_PATH_PREFIXES = ['/..', '/./', '//', '/%2e', '/docs/..', '/links/../'];
 const ODD_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD', 'TRACE', 'PROPFIND', 'SEARCH'];
 
@@ -116,7 +142,9 @@ function fillPath(path: string, values: Record<string, string>): string {
 function validPath(op: Operation, hints: Hints): fc.Arbitrary<string> {
   const names = pathParamNames(op.path);
   if (!names.length) return fc.constant(op.path);
-  return fc.tuple(...names.map((name) => pick((hints[`path:${op.path}:${name}`] ?? hints[name] ?? ['x']) as string[]))).map((values) => fillPath(op.path, Object.fromEntries(names.map((n, i) => [n, values[i]!]))));
+  return fc
+    .tuple(...names.map((name) => pick((hints[`path:${op.path}:${name}`] ?? hints[name] ?? ['x']) as string[])))
+    .map((values) => fillPath(op.path, Object.fromEntries(names.map((n, i) => [n, values[i]!]))));
 }
 
 function hostilePath(op: Operation, hints: Hints): fc.Arbitrary<string> {
@@ -128,8 +156,12 @@ function hostilePath(op: Operation, hints: Hints): fc.Arbitrary<string> {
   ];
   if (names.length) {
     const odd = fc.oneof(pick(ODD_IDS), hostileString, fc.string({ unit: 'binary', maxLength: 30 }).map(pct));
-    options.push(fc.tuple(...names.map(() => odd)).map((values) => fillPath(op.path, Object.fromEntries(names.map((n, i) => [n, values[i]!])))));
-    options.push(fc.tuple(...names.map(() => odd)).map((values) => fillPath(op.path, Object.fromEntries(names.map((n, i) => [n, values[i]!])))));
+    options.push(
+      fc.tuple(...names.map(() => odd)).map((values) => fillPath(op.path, Object.fromEntries(names.map((n, i) => [n, values[i]!])))),
+    );
+    options.push(
+      fc.tuple(...names.map(() => odd)).map((values) => fillPath(op.path, Object.fromEntries(names.map((n, i) => [n, values[i]!])))),
+    );
   }
   return fc.oneof(...options);
 }
@@ -137,7 +169,10 @@ function hostilePath(op: Operation, hints: Hints): fc.Arbitrary<string> {
 /** Percent-encodes the UTF-8 bytes of any string (encodeURIComponent throws on a lone surrogate). */
 function pct(text: string): string {
   let out = '';
-  for (const byte of Buffer.from(text, 'utf8')) out += /[A-Za-z0-9\-_.~]/.test(String.fromCharCode(byte)) ? String.fromCharCode(byte) : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+  for (const byte of Buffer.from(text, 'utf8'))
+    out += /[A-Za-z0-9\-_.~]/.test(String.fromCharCode(byte))
+      ? String.fromCharCode(byte)
+      : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
   return out;
 }
 
@@ -147,7 +182,14 @@ function validQuery(op: Operation, hints: Hints): fc.Arbitrary<[string, string][
   const params = op.parameters.filter((p) => p.in === 'query');
   if (!params.length) return fc.constant([]);
   return fc
-    .tuple(...params.map((p) => fc.option(validValue(p.schema ?? { type: 'string' }, p.name, hints).map((v) => [p.name, String(v)] as [string, string]), { nil: undefined, freq: p.required ? 20 : 2 })))
+    .tuple(
+      ...params.map((p) =>
+        fc.option(
+          validValue(p.schema ?? { type: 'string' }, p.name, hints).map((v) => [p.name, String(v)] as [string, string]),
+          { nil: undefined, freq: p.required ? 20 : 2 },
+        ),
+      ),
+    )
     .map((pairs) => pairs.filter((x): x is [string, string] => x !== undefined));
 }
 
@@ -156,7 +198,11 @@ function hostileQuery(op: Operation, hints: Hints): fc.Arbitrary<string> {
   const names = params.length ? pick(params.map((p) => p.name)) : pick(['limit', 'cursor', 'x']);
   return fc.oneof(
     // One parameter hostile, the others valid.
-    fc.tuple(validQuery(op, hints), names, hostileScalar).map(([pairs, name, value]) => encode([...pairs.filter(([k]) => k !== name), [name, typeof value === 'string' ? value : (JSON.stringify(value) ?? '')]])),
+    fc
+      .tuple(validQuery(op, hints), names, hostileScalar)
+      .map(([pairs, name, value]) =>
+        encode([...pairs.filter(([k]) => k !== name), [name, typeof value === 'string' ? value : (JSON.stringify(value) ?? '')]]),
+      ),
     // One parameter's real value with an odd character in it.
     fc.tuple(validQuery(op, hints), names).chain(([pairs, name]) => {
       const param = params.find((p) => p.name === name);
@@ -167,9 +213,31 @@ function hostileQuery(op: Operation, hints: Hints): fc.Arbitrary<string> {
     fc.tuple(validQuery(op, hints), names).map(([pairs, name]) => encode([...pairs, [name, '1'], [name, '2']])),
     fc.tuple(validQuery(op, hints), names).map(([pairs, name]) => `${encode(pairs)}&${name}[]=1&${name}[a]=2&unknown_param=1`),
     // Raw query strings no encoder would make.
-    fc.tuple(validQuery(op, hints), pick(['%', '%ZZ', '&&&', '=', '=x', 'a=%00', '%00=1', 'a=%E0%A4%A', ';a=1', 'a=1;b=2', '#frag', '?', 'a=😀', 'limit=99999999999999999999', 'limit=-1', 'limit=0x10', 'limit=1e2', 'limit= 5'])).map(
-      ([pairs, raw]) => [encode(pairs), raw].filter(Boolean).join('&'),
-    ),
+    fc
+      .tuple(
+        validQuery(op, hints),
+        pick([
+          '%',
+          '%ZZ',
+          '&&&',
+          '=',
+          '=x',
+          'a=%00',
+          '%00=1',
+          'a=%E0%A4%A',
+          ';a=1',
+          'a=1;b=2',
+          '#frag',
+          '?',
+          'a=😀',
+          'limit=99999999999999999999',
+          'limit=-1',
+          'limit=0x10',
+          'limit=1e2',
+          'limit= 5',
+        ]),
+      )
+      .map(([pairs, raw]) => [encode(pairs), raw].filter(Boolean).join('&')),
     fc.tuple(validQuery(op, hints), names).map(([pairs, name]) => encode([...pairs, [name, 'q'.repeat(20_000)]])),
     fc.constant(Array.from({ length: 1500 }, (_, i) => `p${i}=${i}`).join('&')),
   );
@@ -197,8 +265,12 @@ function validBody(op: Operation, hints: Hints): fc.Arbitrary<Body> {
 }
 
 function hostileBody(op: Operation, hints: Hints, bodyLimit: number): fc.Arbitrary<Body> {
-  const schema: Schema = op.body ?? { type: 'object', properties: op.acceptsForm ? { outcome: { type: 'string', enum: (hints.outcome ?? ['succeed']) as string[] } } : {} };
-  const json = (kind: string, value: fc.Arbitrary<unknown>) => value.map((v) => ({ kind, body: JSON.stringify(v), contentType: 'application/json' }));
+  const schema: Schema = op.body ?? {
+    type: 'object',
+    properties: op.acceptsForm ? { outcome: { type: 'string', enum: (hints.outcome ?? ['succeed']) as string[] } } : {},
+  };
+  const json = (kind: string, value: fc.Arbitrary<unknown>) =>
+    value.map((v) => ({ kind, body: JSON.stringify(v), contentType: 'application/json' }));
   const raw = (kind: string, value: fc.Arbitrary<string>) => value.map((body) => ({ kind, body, contentType: 'application/json' }));
   const valid = validValue(schema, '', hints);
   const options: fc.WeightedArbitrary<Body>[] = [
@@ -208,20 +280,76 @@ function hostileBody(op: Operation, hints: Hints, bodyLimit: number): fc.Arbitra
     {
       arbitrary: raw(
         'body: malformed JSON',
-        pick(['{', '}', '{"amount":}', '[1,2', '{"a":1}{"b":2}', 'null', '"text"', '\u0000', '{"amount": 1e99999}', '{"to": "\\ud800"}', ' ', 'undefined', "{'a':1}", '{"a":1,}', '\ufeff{}', '{"a":"\u0001"}', 'NaN', '{"__proto__":{"admin":true}}']),
+        pick([
+          '{',
+          '}',
+          '{"amount":}',
+          '[1,2',
+          '{"a":1}{"b":2}',
+          'null',
+          '"text"',
+          '\u0000',
+          '{"amount": 1e99999}',
+          '{"to": "\\ud800"}',
+          ' ',
+          'undefined',
+          "{'a':1}",
+          '{"a":1,}',
+          '\ufeff{}',
+          '{"a":"\u0001"}',
+          'NaN',
+          '{"__proto__":{"admin":true}}',
+        ]),
       ),
       weight: 3,
     },
-    { arbitrary: valid.map((v) => ({ kind: 'body: duplicate keys', body: JSON.stringify(v).replace(/^\{/, '{"amount":"1","currency":7,"to":[],') .replace(/,\}$/, '}'), contentType: 'application/json' })), weight: 1 },
-    { arbitrary: fc.constant({ kind: 'body: empty', body: '', contentType: 'application/json' }), weight: 1 },
-    { arbitrary: fc.constant({ kind: 'body: none' }), weight: 1 },
-    { arbitrary: fc.constantFrom(bodyLimit - 200, bodyLimit + 1, bodyLimit * 4).map((n) => ({ kind: `body: huge string (${n} bytes)`, body: JSON.stringify({ note: 'x'.repeat(n) }), contentType: 'application/json' })), weight: 1 },
     {
-      arbitrary: fc.constantFrom(100, bodyLimit + 1).map((n) => ({ kind: `body: chunked (${n} bytes)`, body: JSON.stringify({ note: 'x'.repeat(n) }), contentType: 'application/json', headers: { 'transfer-encoding': 'chunked' } })),
+      arbitrary: valid.map((v) => ({
+        kind: 'body: duplicate keys',
+        body: JSON.stringify(v).replace(/^\{/, '{"amount":"1","currency":7,"to":[],').replace(/,\}$/, '}'),
+        contentType: 'application/json',
+      })),
       weight: 1,
     },
-    { arbitrary: fc.integer({ min: 50, max: 20_000 }).map((d) => ({ kind: 'body: deep nesting', body: '['.repeat(d) + ']'.repeat(d), contentType: 'application/json' })), weight: 1 },
-    { arbitrary: fc.integer({ min: 50, max: 5000 }).map((d) => ({ kind: 'body: deep nesting in a field', body: '{"amount":' + '{"a":'.repeat(d) + '1' + '}'.repeat(d) + '}', contentType: 'application/json' })), weight: 1 },
+    { arbitrary: fc.constant({ kind: 'body: empty', body: '', contentType: 'application/json' }), weight: 1 },
+    { arbitrary: fc.constant({ kind: 'body: none' }), weight: 1 },
+    {
+      arbitrary: fc
+        .constantFrom(bodyLimit - 200, bodyLimit + 1, bodyLimit * 4)
+        .map((n) => ({
+          kind: `body: huge string (${n} bytes)`,
+          body: JSON.stringify({ note: 'x'.repeat(n) }),
+          contentType: 'application/json',
+        })),
+      weight: 1,
+    },
+    {
+      arbitrary: fc
+        .constantFrom(100, bodyLimit + 1)
+        .map((n) => ({
+          kind: `body: chunked (${n} bytes)`,
+          body: JSON.stringify({ note: 'x'.repeat(n) }),
+          contentType: 'application/json',
+          headers: { 'transfer-encoding': 'chunked' },
+        })),
+      weight: 1,
+    },
+    {
+      arbitrary: fc
+        .integer({ min: 50, max: 20_000 })
+        .map((d) => ({ kind: 'body: deep nesting', body: '['.repeat(d) + ']'.repeat(d), contentType: 'application/json' })),
+      weight: 1,
+    },
+    {
+      arbitrary: fc
+        .integer({ min: 50, max: 5000 })
+        .map((d) => ({
+          kind: 'body: deep nesting in a field',
+          body: '{"amount":' + '{"a":'.repeat(d) + '1' + '}'.repeat(d) + '}',
+          contentType: 'application/json',
+        })),
+      weight: 1,
+    },
     {
       arbitrary: fc.tuple(valid, pick(CONTENT_TYPES)).map(([v, contentType]) => ({
         kind: `content type "${contentType}"`,
@@ -234,7 +362,14 @@ function hostileBody(op: Operation, hints: Hints, bodyLimit: number): fc.Arbitra
       })),
       weight: 3,
     },
-    { arbitrary: valid.map((v) => ({ kind: 'content type: two of them', body: JSON.stringify(v), contentType: ['application/json', 'text/plain'] })), weight: 1 },
+    {
+      arbitrary: valid.map((v) => ({
+        kind: 'content type: two of them',
+        body: JSON.stringify(v),
+        contentType: ['application/json', 'text/plain'],
+      })),
+      weight: 1,
+    },
     { arbitrary: valid.map((v) => ({ kind: 'content type: none', body: JSON.stringify(v) })), weight: 1 },
   ];
   return fc.oneof(...options);
@@ -319,7 +454,7 @@ function validOwnHeaders(op: Operation, hints: Hints): fc.Arbitrary<Record<strin
   };
   return fc
     .tuple(...params.map((p) => fc.option(valueOf(p), { nil: undefined, freq: 2 })))
-    .map((values) => Object.fromEntries(params.flatMap((p, i) => (values[i] === undefined ? [] : [[p.name.toLowerCase(), values[i]!]]))));
+    .map((values) => Object.fromEntries(params.flatMap((p, i) => (values[i] === undefined ? [] : [[p.name.toLowerCase(), values[i]]]))));
 }
 
 type Axis = 'method' | 'path' | 'query' | 'auth' | 'idempotency' | 'headers' | 'body' | 'burst';
@@ -364,7 +499,15 @@ export function casesFor(op: Operation, users: number, allHints: Hints, bodyLimi
         if (headers['content-length'] !== undefined && (body.body ?? '') !== '') delete headers['content-length'];
         const kind = axesBroken.length === 0 ? 'valid' : axesBroken.map((a) => (a === 'body' ? body.kind : a)).join(' + ');
         const copies = is('burst') ? 3 : 1;
-        return { kind, method, path, query, headers, copies, ...(body.body !== undefined && method !== 'GET' && method !== 'HEAD' ? { body: body.body } : {}) };
+        return {
+          kind,
+          method,
+          path,
+          query,
+          headers,
+          copies,
+          ...(body.body !== undefined && method !== 'GET' && method !== 'HEAD' ? { body: body.body } : {}),
+        };
       });
   });
 }

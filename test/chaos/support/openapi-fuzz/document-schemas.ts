@@ -12,7 +12,13 @@ export function documentBodyCheck(op: Operation): BodyCheck | null {
   if (!op.body) return null;
   const validate = ajv.compile(op.body);
   return (body, contentType) => {
-    if (body === undefined || !String(contentType ?? '').toLowerCase().startsWith('application/json')) return null;
+    if (
+      body === undefined ||
+      !String(contentType ?? '')
+        .toLowerCase()
+        .startsWith('application/json')
+    )
+      return null;
     let value: unknown;
     try {
       value = JSON.parse(body);

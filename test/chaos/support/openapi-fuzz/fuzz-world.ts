@@ -8,13 +8,26 @@ import { registerUser, type TestServer, type TestUser } from '../../../helpers/t
 import { linkPath, newLink, setUp } from '../../../helpers/fiat.js';
 import { drainDeposits, faucet, mined } from '../../../helpers/stablecoin-chain.js';
 import { fundHotWallet } from '../../../helpers/withdrawals.js';
-import { encodeBase64Json, fundedPayer, handMadeV1Header, LOOKUP_PRICE, payToOf, QUOTE_PRICE, SEARCH_PRICE, signAuthorization } from '../../../helpers/nano.js';
+import {
+  encodeBase64Json,
+  fundedPayer,
+  handMadeV1Header,
+  LOOKUP_PRICE,
+  payToOf,
+  QUOTE_PRICE,
+  SEARCH_PRICE,
+  signAuthorization,
+} from '../../../helpers/nano.js';
 import type { Hints } from './schema-values.js';
 
 export const LINK_PURPOSES = ['card-setup', 'bank-debit-setup', 'payout-setup', 'funding'] as const;
 type LinkPurpose = (typeof LINK_PURPOSES)[number];
 
-const LINK_ENDPOINT = { 'card-setup': '/agent/setup-link', 'bank-debit-setup': '/agent/bank-debit-link', 'payout-setup': '/agent/connect-link' } as const;
+const LINK_ENDPOINT = {
+  'card-setup': '/agent/setup-link',
+  'bank-debit-setup': '/agent/bank-debit-link',
+  'payout-setup': '/agent/connect-link',
+} as const;
 
 export interface FuzzWorld {
   users: TestUser[];
@@ -59,9 +72,9 @@ function craftedCursors(): string[] {
 
 export async function buildFuzzWorld(server: TestServer): Promise<FuzzWorld> {
   const [alice, bob, carol] = [await registerUser(server), await registerUser(server), await registerUser(server)];
-  const users = [alice!, bob!, carol!];
+  const users = [alice, bob, carol];
   // Alice and Bob can pay every way; Carol has nothing set up, so her requests meet the refusals.
-  for (const user of [alice!, bob!]) {
+  for (const user of [alice, bob]) {
     await setUp(server, user, '/agent/setup-link');
     await setUp(server, user, '/agent/bank-debit-link');
     await setUp(server, user, '/agent/connect-link');
@@ -71,40 +84,47 @@ export async function buildFuzzWorld(server: TestServer): Promise<FuzzWorld> {
   await drainDeposits(server);
   await fundHotWallet(server, 10n ** 13n);
   await fundHotWallet(server, 10n ** 13n, 'EURC');
-  await must(server, 'PATCH', '/account', bob!, { phone: '+14155550123', discoverable: true, website: 'https://bob.example' });
+  await must(server, 'PATCH', '/account', bob, { phone: '+14155550123', discoverable: true, website: 'https://bob.example' });
 
   // One of everything, so that lists have pages and the ids the fuzzer names exist.
   const withdrawTo = privateKeyToAccount(generatePrivateKey()).address;
-  await must(server, 'PUT', '/stablecoin/withdrawal-address', alice!, { address: withdrawTo });
-  await must(server, 'PUT', '/stablecoin/withdrawal-address', bob!, { address: privateKeyToAccount(generatePrivateKey()).address });
+  await must(server, 'PUT', '/stablecoin/withdrawal-address', alice, { address: withdrawTo });
+  await must(server, 'PUT', '/stablecoin/withdrawal-address', bob, { address: privateKeyToAccount(generatePrivateKey()).address });
   for (let i = 0; i < 2; i++) {
-    await must(server, 'POST', '/transfers', alice!, { recipientHandle: bob!.handle, amount: 5, currency: 'USD' });
-    await must(server, 'POST', '/agent/transfer', alice!, { to: bob!.handle, amount: 3, currency: 'USDC' });
-    await must(server, 'POST', '/stablecoin/withdraw', alice!, { amount: 2, currency: 'USDC' });
+    await must(server, 'POST', '/transfers', alice, { recipientHandle: bob.handle, amount: 5, currency: 'USD' });
+    await must(server, 'POST', '/agent/transfer', alice, { to: bob.handle, amount: 3, currency: 'USDC' });
+    await must(server, 'POST', '/stablecoin/withdraw', alice, { amount: 2, currency: 'USDC' });
   }
-  await must(server, 'POST', '/transfers', bob!, { recipientHandle: alice!.handle, amount: 7, currency: 'EUR', paymentMethod: 'ach' });
-  await must(server, 'GET', `/agent/transfer/quote?to=${encodeURIComponent(bob!.email)}&amount=10&currency=USDC`, alice!);
-  await must(server, 'POST', '/stablecoin/buy-session', alice!, { amount: 5, currency: 'USDC' });
+  await must(server, 'POST', '/transfers', bob, { recipientHandle: alice.handle, amount: 7, currency: 'EUR', paymentMethod: 'ach' });
+  await must(server, 'GET', `/agent/transfer/quote?to=${encodeURIComponent(bob.email)}&amount=10&currency=USDC`, alice);
+  await must(server, 'POST', '/stablecoin/buy-session', alice, { amount: 5, currency: 'USDC' });
   const cursors = [
-    ...(await cursorOf(server, alice!, '/transfers')),
-    ...(await cursorOf(server, alice!, '/transactions')),
-    ...(await cursorOf(server, alice!, '/stablecoin/transfers')),
+    ...(await cursorOf(server, alice, '/transfers')),
+    ...(await cursorOf(server, alice, '/transactions')),
+    ...(await cursorOf(server, alice, '/stablecoin/transfers')),
   ];
   if (cursors.length < 3) throw new Error(`setting up the fuzzer: expected a cursor of each list, got ${cursors.length}`);
 
   const payers: LocalAccount[] = [await fundedPayer(server, 10n ** 9n)];
   const usedPayments: string[] = [];
   let unique = Date.now();
-  const priceOf = (path: string) => (path.startsWith('/nano/search') ? SEARCH_PRICE : path.startsWith('/nano/quote') ? QUOTE_PRICE : LOOKUP_PRICE);
+  const priceOf = (path: string) =>
+    path.startsWith('/nano/search') ? SEARCH_PRICE : path.startsWith('/nano/quote') ? QUOTE_PRICE : LOOKUP_PRICE;
 
   const hints: Hints = {
-    to: [bob!.handle, bob!.email, '+14155550123', alice!.handle, carol!.handle, 'PA-00000000'],
-    recipientHandle: [bob!.handle, alice!.handle, carol!.handle, 'PA-00000000', bob!.handle.toLowerCase()],
-    recipientEmail: [bob!.email, alice!.email, carol!.email, bob!.email.toUpperCase(), 'nobody@example.com'],
-    handle: [bob!.handle, carol!.handle, 'PA-00000000'],
-    email: [bob!.email, alice!.email, carol!.email],
-    password: [alice!.password],
-    address: [withdrawTo, privateKeyToAccount(generatePrivateKey()).address, alice!.depositAddress, bob!.depositAddress, '0x0000000000000000000000000000000000000000'],
+    to: [bob.handle, bob.email, '+14155550123', alice.handle, carol.handle, 'PA-00000000'],
+    recipientHandle: [bob.handle, alice.handle, carol.handle, 'PA-00000000', bob.handle.toLowerCase()],
+    recipientEmail: [bob.email, alice.email, carol.email, bob.email.toUpperCase(), 'nobody@example.com'],
+    handle: [bob.handle, carol.handle, 'PA-00000000'],
+    email: [bob.email, alice.email, carol.email],
+    password: [alice.password],
+    address: [
+      withdrawTo,
+      privateKeyToAccount(generatePrivateKey()).address,
+      alice.depositAddress,
+      bob.depositAddress,
+      '0x0000000000000000000000000000000000000000',
+    ],
     currency: ['USDC', 'EURC', 'usdc', 'USD', 'EUR', 'GBP', 'JPY', 'jpy', 'BTC'],
     amount: [0.01, 1, 2.5, 10, 0.000001, 100, '10', '0.01', '2.5', '1000000', '0.0000001', '-1'],
     paymentMethod: ['instant', 'ach'],
@@ -121,7 +141,14 @@ export async function buildFuzzWorld(server: TestServer): Promise<FuzzWorld> {
     outcome: ['succeed', 'decline', 'return', 'cancel', 'explode'],
     // Per operation (`<path>:<name>`): each rail's own currencies and amounts.
     ...Object.fromEntries(
-      ['/agent/transfer', '/stablecoin/transfer', '/stablecoin/withdraw', '/stablecoin/buy-session', '/test-helpers/stablecoin/faucet', '/agent/transfer/quote'].flatMap((path) => [
+      [
+        '/agent/transfer',
+        '/stablecoin/transfer',
+        '/stablecoin/withdraw',
+        '/stablecoin/buy-session',
+        '/test-helpers/stablecoin/faucet',
+        '/agent/transfer/quote',
+      ].flatMap((path) => [
         [`${path}:currency`, ['USDC', 'EURC', 'usdc', 'eurc', 'USD']],
         [`${path}:amount`, [0.01, 1, 2.5, 0.000001, 10, '1.5', '0.0000001']],
       ]),
@@ -132,10 +159,14 @@ export async function buildFuzzWorld(server: TestServer): Promise<FuzzWorld> {
     '/nano/quote:action': ['transfer', 'withdraw', 'instant', 'ach'],
     '/nano/quote:amount': ['10', '0.01', '2.5', '1000000.5'],
     '/nano/search:website': ['bob.example', 'https://www.bob.example', 'not a site'],
-    '/nano/lookup:email': [bob!.email],
-    '/stablecoin/withdraw:address': [privateKeyToAccount(generatePrivateKey()).address, privateKeyToAccount(generatePrivateKey()).address.toLowerCase(), alice!.depositAddress],
-    '/agent/register:email': [alice!.email, 'fz-{{unique}}@example.com'],
-    '/stablecoin/register:email': [bob!.email, 'fz-{{unique}}@example.com'],
+    '/nano/lookup:email': [bob.email],
+    '/stablecoin/withdraw:address': [
+      privateKeyToAccount(generatePrivateKey()).address,
+      privateKeyToAccount(generatePrivateKey()).address.toLowerCase(),
+      alice.depositAddress,
+    ],
+    '/agent/register:email': [alice.email, 'fz-{{unique}}@example.com'],
+    '/stablecoin/register:email': [bob.email, 'fz-{{unique}}@example.com'],
     token: LINK_PURPOSES.flatMap((purpose) => users.map((_, n) => `{{link:${purpose}:${n}}}`)),
     'header:x-payment-source': ['balance', 'elsewhere'],
     'header:x-payment': ['{{x402}}', '{{x402:replay}}', '{{x402v2}}'],
@@ -178,11 +209,14 @@ export async function buildFuzzWorld(server: TestServer): Promise<FuzzWorld> {
     users,
     hints,
     async resolve(text, path) {
-      let out = text.replace(/\{\{key(\d)\}\}/g, (_, n: string) => users[Number(n)]?.key ?? '').replace(/\{\{unique\}\}/g, () => String(++unique));
+      let out = text
+        .replace(/\{\{key(\d)\}\}/g, (_, n: string) => users[Number(n)]?.key ?? '')
+        .replace(/\{\{unique\}\}/g, () => String(++unique));
       for (const match of [...out.matchAll(/\{\{link:([a-z-]+):(\d)\}\}/g)]) {
         out = out.replace(match[0], await linkToken(match[1] as LinkPurpose, users[Number(match[2])]!));
       }
-      for (const match of [...out.matchAll(/\{\{x402(v2)?(:replay)?\}\}/g)]) out = out.replace(match[0], await payment(path, match[2] !== undefined, match[1] ? 2 : 1));
+      for (const match of [...out.matchAll(/\{\{x402(v2)?(:replay)?\}\}/g)])
+        out = out.replace(match[0], await payment(path, match[2] !== undefined, match[1] ? 2 : 1));
       return out;
     },
     async renewRevokedKeys() {

@@ -11,7 +11,13 @@ export function documentedOperations(doc: { paths: Record<string, Record<string,
     for (const [method, op] of Object.entries(methods)) {
       if (!['get', 'post', 'put', 'patch', 'delete'].includes(method)) continue;
       const statuses = Object.keys(op.responses ?? {}).map(Number);
-      ops.push({ method: method.toUpperCase(), path, parameters: op.parameters ?? [], body: op.requestBody?.content?.['application/json']?.schema, statuses });
+      ops.push({
+        method: method.toUpperCase(),
+        path,
+        parameters: op.parameters ?? [],
+        body: op.requestBody?.content?.['application/json']?.schema,
+        statuses,
+      });
     }
   }
   return ops;
@@ -19,7 +25,8 @@ export function documentedOperations(doc: { paths: Record<string, Record<string,
 
 export function undocumentedOperations(documented: Operation[], hints: Hints, users: number): Operation[] {
   const ops: Operation[] = documented.filter((op) => op.method === 'GET').map((op) => ({ ...op, method: 'HEAD' }));
-  for (const path of ['/openapi.json', '/metrics', '/docs', '/docs/json', '/docs/yaml', '/docs/static/index.html']) ops.push({ method: 'GET', path, parameters: [] });
+  for (const path of ['/openapi.json', '/metrics', '/docs', '/docs/json', '/docs/yaml', '/docs/static/index.html'])
+    ops.push({ method: 'GET', path, parameters: [] });
   for (const purpose of LINK_PURPOSES) {
     const path = `/links/${purpose}/{token}`;
     // A fresh token of this kind, or one of another kind (which names nothing here).

@@ -30,7 +30,8 @@ export function rawRequest(baseUrl: string, request: RawRequest, timeoutMs = 30_
   for (const [name, value] of Object.entries(request.headers)) headers[name] = Array.isArray(value) ? value.map(asBytes) : asBytes(value);
   const body = request.body === undefined ? undefined : Buffer.from(request.body, 'utf8');
   // A Transfer-Encoding given by the case frames the body (chunked) or breaks it; else a length.
-  if (body !== undefined && headers['content-length'] === undefined && headers['transfer-encoding'] === undefined) headers['content-length'] = String(body.length);
+  if (body !== undefined && headers['content-length'] === undefined && headers['transfer-encoding'] === undefined)
+    headers['content-length'] = String(body.length);
   return new Promise((resolve, reject) => {
     const req = http.request(
       {

@@ -43,15 +43,80 @@ const HOSTILE_STRINGS = [
 ];
 
 const HOSTILE_NUMBERS = [
-  0, -0, -1, 0.1 + 0.2, 1e-7, 5e-324, 1e21, 1e308, -1e308, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER + 2, 2 ** 31, 2 ** 63, -(2 ** 63), 2 ** 64,
-  123456789.123456789, 1_000_000, 1_000_000.000001, 1_000_001, 999_999.9999999, 0.000001, 0.0000001, 0.005, 3650, 3651,
+  0,
+  -0,
+  -1,
+  0.1 + 0.2,
+  1e-7,
+  5e-324,
+  1e21,
+  1e308,
+  -1e308,
+  Number.MAX_SAFE_INTEGER,
+  Number.MAX_SAFE_INTEGER + 2,
+  2 ** 31,
+  2 ** 63,
+  -(2 ** 63),
+  2 ** 64,
+  123456789.123456789,
+  1_000_000,
+  1_000_000.000001,
+  1_000_001,
+  999_999.9999999,
+  0.000001,
+  0.0000001,
+  0.005,
+  3650,
+  3651,
 ];
 
 /** Number literals JSON allows (or almost) that no JSON.stringify makes: past double range, more digits than a double keeps. */
-const ODD_NUMBER_LITERALS = ['1e400', '-1e400', '1e-400', '123456789012345678901234567890', '0.1000000000000000000001', '1.0000000000000001', '-0', '-0.0', '1E2', '1e+2', '0x10', '01', '.5', '5.', '+5', 'Infinity', '-Infinity', 'NaN', '1_000', '9007199254740993', '10.005'];
+const ODD_NUMBER_LITERALS = [
+  '1e400',
+  '-1e400',
+  '1e-400',
+  '123456789012345678901234567890',
+  '0.1000000000000000000001',
+  '1.0000000000000001',
+  '-0',
+  '-0.0',
+  '1E2',
+  '1e+2',
+  '0x10',
+  '01',
+  '.5',
+  '5.',
+  '+5',
+  'Infinity',
+  '-Infinity',
+  'NaN',
+  '1_000',
+  '9007199254740993',
+  '10.005',
+];
 
 /** Characters that break careless text handling: NUL and controls, bidi and BOM, lone surrogates, SQL and LIKE metacharacters. */
-const ODD_CHARACTERS = ['\u0000', '\u0001', '\n', '\r\n', '\t', '\u202e', '\ufeff', '\u00a0', '\ud800', '\udc00', '\u0301', '😀', "'", '"', '\\', '%', '_', '%00', '\u2028'];
+const ODD_CHARACTERS = [
+  '\u0000',
+  '\u0001',
+  '\n',
+  '\r\n',
+  '\t',
+  '\u202e',
+  '\ufeff',
+  '\u00a0',
+  '\ud800',
+  '\udc00',
+  '\u0301',
+  '😀',
+  "'",
+  '"',
+  '\\',
+  '%',
+  '_',
+  '%00',
+  '\u2028',
+];
 
 /** A real value with one odd character put somewhere in it: it gets past shape checks into the code behind them. */
 export function withOddCharacter(value: fc.Arbitrary<string>): fc.Arbitrary<string> {
@@ -61,7 +126,10 @@ export function withOddCharacter(value: fc.Arbitrary<string>): fc.Arbitrary<stri
   });
 }
 
-export const hostileString: fc.Arbitrary<string> = fc.oneof(fc.constantFrom(...HOSTILE_STRINGS), fc.string({ unit: 'binary', maxLength: 40 }));
+export const hostileString: fc.Arbitrary<string> = fc.oneof(
+  fc.constantFrom(...HOSTILE_STRINGS),
+  fc.string({ unit: 'binary', maxLength: 40 }),
+);
 
 export const hostileScalar: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom(...HOSTILE_STRINGS),
@@ -91,9 +159,16 @@ export function validValue(schema: Schema, name: string, hints: Hints): fc.Arbit
     case 'string': {
       const min = schema.minLength ?? 0;
       const max = Math.min(schema.maxLength ?? 64, 64);
-      const random = fc.oneof(fc.string({ minLength: min, maxLength: Math.max(min, max) }), fc.string({ unit: 'grapheme', minLength: min, maxLength: Math.max(min, max) }));
+      const random = fc.oneof(
+        fc.string({ minLength: min, maxLength: Math.max(min, max) }),
+        fc.string({ unit: 'grapheme', minLength: min, maxLength: Math.max(min, max) }),
+      );
       // Real values (a recipient who exists, a currency peerpay has) reach the code behind validation.
-      return fc.oneof(...fromHints.map((arbitrary) => ({ arbitrary, weight: 6 })), ...fromExamples.map((arbitrary) => ({ arbitrary, weight: 1 })), { arbitrary: random, weight: 1 });
+      return fc.oneof(
+        ...fromHints.map((arbitrary) => ({ arbitrary, weight: 6 })),
+        ...fromExamples.map((arbitrary) => ({ arbitrary, weight: 1 })),
+        { arbitrary: random, weight: 1 },
+      );
     }
     case 'number':
     case 'integer': {
@@ -101,7 +176,12 @@ export function validValue(schema: Schema, name: string, hints: Hints): fc.Arbit
       const max = Math.min(schema.maximum ?? 1000, 1000);
       const whole = fc.integer({ min: Math.ceil(min), max: Math.floor(max) });
       const cents = fc.integer({ min: 1, max: 100_000 }).map((c) => c / 100);
-      return fc.oneof(...fromHints.map((arbitrary) => ({ arbitrary, weight: 6 })), ...fromExamples, whole, ...(typeOf(schema) === 'number' ? [cents] : []));
+      return fc.oneof(
+        ...fromHints.map((arbitrary) => ({ arbitrary, weight: 6 })),
+        ...fromExamples,
+        whole,
+        ...(typeOf(schema) === 'number' ? [cents] : []),
+      );
     }
     case 'boolean':
       return fc.boolean();
@@ -124,34 +204,51 @@ export function rawNumberBody(schema: Schema, hints: Hints): fc.Arbitrary<string
   const numeric = Object.entries(schema.properties ?? {})
     .filter(([, s]) => ['number', 'integer'].includes(typeOf(s) ?? ''))
     .map(([k]) => k);
-  const base = validValue(schema, '', hints).map((v) => (v && typeof v === 'object' ? { ...(v as object) } : {}) as Record<string, unknown>);
-  return fc.tuple(base, fc.constantFrom(...(numeric.length ? numeric : ['amount'])), fc.constantFrom(...ODD_NUMBER_LITERALS)).map(([v, field, literal]) =>
-    JSON.stringify({ ...v, [field]: '__number__' }).replace('"__number__"', literal),
+  const base = validValue(schema, '', hints).map(
+    (v) => (v && typeof v === 'object' ? { ...(v) } : {}) as Record<string, unknown>,
   );
+  return fc
+    .tuple(base, fc.constantFrom(...(numeric.length ? numeric : ['amount'])), fc.constantFrom(...ODD_NUMBER_LITERALS))
+    .map(([v, field, literal]) => JSON.stringify({ ...v, [field]: '__number__' }).replace('"__number__"', literal));
 }
 
 /** A valid object with one thing wrong: a field dropped, retyped, made huge, or an unknown field added. */
 export function brokenObject(schema: Schema, hints: Hints): fc.Arbitrary<unknown> {
   const properties = Object.keys(schema.properties ?? {});
-  const base = validValue(schema, '', hints).map((v) => (v && typeof v === 'object' ? { ...(v as object) } : {}) as Record<string, unknown>);
+  const base = validValue(schema, '', hints).map(
+    (v) => (v && typeof v === 'object' ? { ...(v) } : {}) as Record<string, unknown>,
+  );
   const mutations: fc.Arbitrary<unknown>[] = [
     fc.tuple(base, fc.string({ minLength: 1, maxLength: 12 }), hostileScalar).map(([v, k, x]) => ({ ...v, [`x_${k}`]: x })),
-    fc.tuple(base, fc.constantFrom('__proto__', 'constructor', 'prototype')).map(([v, k]) => JSON.parse(JSON.stringify(v).replace(/^\{/, `{"${k}":{"polluted":true},`).replace(',}', '}'))),
+    fc
+      .tuple(base, fc.constantFrom('__proto__', 'constructor', 'prototype'))
+      .map(([v, k]) => JSON.parse(JSON.stringify(v).replace(/^\{/, `{"${k}":{"polluted":true},`).replace(',}', '}'))),
   ];
   if (properties.length) {
     const field = fc.constantFrom(...properties);
     mutations.push(fc.tuple(base, field).map(([v, f]) => Object.fromEntries(Object.entries(v).filter(([k]) => k !== f))));
     mutations.push(fc.tuple(base, field, hostileScalar).map(([v, f, x]) => ({ ...v, [f]: x })));
-    const textFields = properties.filter((p) => typeOf(schema.properties![p]!) === 'string' || (schema.properties![p]!.anyOf ?? []).some((s) => typeOf(s) === 'string'));
+    const textFields = properties.filter(
+      (p) => typeOf(schema.properties![p]!) === 'string' || (schema.properties![p]!.anyOf ?? []).some((s) => typeOf(s) === 'string'),
+    );
     if (textFields.length) {
       const textField = fc.constantFrom(...textFields);
       mutations.push(
         textField.chain((f) =>
-          fc.tuple(base, withOddCharacter(validValue(schema.properties![f]!, f, hints).map((x) => (typeof x === 'string' ? x : String(x ?? ''))))).map(([v, text]) => ({ ...v, [f]: text })),
+          fc
+            .tuple(
+              base,
+              withOddCharacter(validValue(schema.properties![f]!, f, hints).map((x) => (typeof x === 'string' ? x : String(x ?? '')))),
+            )
+            .map(([v, text]) => ({ ...v, [f]: text })),
         ),
       );
     }
-    mutations.push(fc.tuple(base, field).map(([v, f]) => ({ ...v, [f]: typeof v[f] === 'number' ? String(v[f]) : typeof v[f] === 'string' ? Number(v[f]) || 42 : 'text' })));
+    mutations.push(
+      fc
+        .tuple(base, field)
+        .map(([v, f]) => ({ ...v, [f]: typeof v[f] === 'number' ? String(v[f]) : typeof v[f] === 'string' ? Number(v[f]) || 42 : 'text' })),
+    );
   }
   return fc.oneof(...mutations);
 }

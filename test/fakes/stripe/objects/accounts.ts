@@ -70,7 +70,8 @@ export const accountRoutes = [
     pattern: /^\/v1\/accounts$/,
     validate(params) {
       const input = readParams(createSpec, params);
-      if (input.type !== undefined && input.type !== 'express') throw parameterError(`The Stripe stand-in serves type=express accounts only (got ${input.type}).`, { param: 'type' });
+      if (input.type !== undefined && input.type !== 'express')
+        throw parameterError(`The Stripe stand-in serves type=express accounts only (got ${input.type}).`, { param: 'type' });
       return input;
     },
     execute(input, ctx) {

@@ -8,7 +8,14 @@ import { arrayOf, integer, metadata, readParams, required, string } from '../par
 import { readCurrency } from '../currency.js';
 import { defineRoute } from '../routes.js';
 import { type Context, snapshot, unixSeconds } from '../store.js';
-import { type Mandate, type PaymentMethod, type PaymentMethodType, type TestPaymentMethod, savePaymentMethod, typeOf } from './payment-methods.js';
+import {
+  type Mandate,
+  type PaymentMethod,
+  type PaymentMethodType,
+  type TestPaymentMethod,
+  savePaymentMethod,
+  typeOf,
+} from './payment-methods.js';
 import { createSetupIntent, type SetupIntent } from './setup-intents.js';
 
 export interface CheckoutSession {
@@ -63,26 +70,36 @@ export const checkoutSessionRoutes = [
     pattern: /^\/v1\/checkout\/sessions$/,
     validate(params, _id, ctx) {
       const input = readParams(createSpec, params);
-      if (input.mode !== 'setup') throw parameterError(`The Stripe stand-in serves mode=setup only (got mode=${input.mode}).`, { param: 'mode' });
+      if (input.mode !== 'setup')
+        throw parameterError(`The Stripe stand-in serves mode=setup only (got mode=${input.mode}).`, { param: 'mode' });
       const currency = input.currency === undefined ? undefined : readCurrency(input.currency);
       if (input.payment_method_types === undefined && currency === undefined) {
-        throw parameterError('Missing required param: currency. In setup mode, pass `currency` or `payment_method_types`.', { code: 'parameter_missing', param: 'currency' });
+        throw parameterError('Missing required param: currency. In setup mode, pass `currency` or `payment_method_types`.', {
+          code: 'parameter_missing',
+          param: 'currency',
+        });
       }
       const types = input.payment_method_types ?? ['card'];
-      if (types.length === 0) throw parameterError('Invalid array: payment_method_types must not be empty.', { param: 'payment_method_types' });
+      if (types.length === 0)
+        throw parameterError('Invalid array: payment_method_types must not be empty.', { param: 'payment_method_types' });
       if (types.includes('us_bank_account')) currencyRequiredForBank(currency);
       const now = unixSeconds(ctx.clock);
       const expiresAt = input.expires_at ?? now + MAX_LIFETIME;
       if (expiresAt < now + MIN_LIFETIME) {
-        throw parameterError('The `expires_at` timestamp must be at least 30 minutes from Checkout Session creation.', { param: 'expires_at' });
+        throw parameterError('The `expires_at` timestamp must be at least 30 minutes from Checkout Session creation.', {
+          param: 'expires_at',
+        });
       }
       if (expiresAt > now + MAX_LIFETIME) {
-        throw parameterError('The `expires_at` timestamp must be less than 24 hours from Checkout Session creation.', { param: 'expires_at' });
+        throw parameterError('The `expires_at` timestamp must be less than 24 hours from Checkout Session creation.', {
+          param: 'expires_at',
+        });
       }
       return { ...input, currency, types: [...new Set(types)], expiresAt };
     },
     execute(input, ctx) {
-      if (input.customer !== undefined && !ctx.store.customers.has(input.customer)) throw noSuch('customer', input.customer, 'customer', 400);
+      if (input.customer !== undefined && !ctx.store.customers.has(input.customer))
+        throw noSuch('customer', input.customer, 'customer', 400);
       const customer = input.customer ?? null;
       const intent = createSetupIntent(ctx, customer, input.types);
       const id = `cs_test_${randomToken(58)}`;
@@ -146,7 +163,9 @@ export function completeCheckoutSession(ctx: Context, sessionId: string, behavio
   if (session.status !== 'open') throw new Error(`Stripe stand-in: checkout session ${sessionId} is ${session.status}, not open`);
   const type = typeOf(behaviour);
   if (!session.payment_method_types.includes(type)) {
-    throw new Error(`Stripe stand-in: checkout session ${sessionId} takes ${session.payment_method_types.join(', ')}, not ${type} (${behaviour})`);
+    throw new Error(
+      `Stripe stand-in: checkout session ${sessionId} takes ${session.payment_method_types.join(', ')}, not ${type} (${behaviour})`,
+    );
   }
   const intent = ctx.store.setupIntents.get(session.setup_intent);
   if (intent === undefined) throw new Error(`Stripe stand-in: checkout session ${sessionId} lost its setup intent`);

@@ -62,7 +62,13 @@ const NEEDS_AUTHENTICATION = 'Your card was declined. This transaction requires 
 const DOCS = 'https://stripe.com/docs/error-codes';
 
 function paymentError(code: string, declineCode: string | undefined, message: string, pm: PaymentMethod, charge?: string): PaymentError {
-  const error: PaymentError = { type: 'card_error', code, message, doc_url: `${DOCS}/${code.replace(/_/g, '-')}`, payment_method: snapshot(pm) };
+  const error: PaymentError = {
+    type: 'card_error',
+    code,
+    message,
+    doc_url: `${DOCS}/${code.replace(/_/g, '-')}`,
+    payment_method: snapshot(pm),
+  };
   if (declineCode !== undefined) error.decline_code = declineCode;
   if (charge !== undefined) error.charge = charge;
   return error;
@@ -72,13 +78,19 @@ function paymentError(code: string, declineCode: string | undefined, message: st
 function lookUpPaymentMethod(ctx: Context, id: string, customer: string | null): PaymentMethod {
   const pm = ctx.store.paymentMethods.get(id);
   if (pm === undefined) {
-    const hint = id.startsWith('pm_card_') || id.startsWith('pm_usBankAccount_') ? ' (the Stripe stand-in charges only payment methods saved by completing a checkout session)' : '';
+    const hint =
+      id.startsWith('pm_card_') || id.startsWith('pm_usBankAccount_')
+        ? ' (the Stripe stand-in charges only payment methods saved by completing a checkout session)'
+        : '';
     throw invalidRequest(`No such PaymentMethod: '${id}'${hint}`, { code: 'resource_missing', param: 'payment_method' });
   }
   if (pm.customer !== null && customer === null) {
-    throw invalidRequest(`The provided PaymentMethod ${id} is attached to a Customer. To use it with this PaymentIntent, you must pass the ID of that Customer in the \`customer\` parameter.`, {
-      param: 'customer',
-    });
+    throw invalidRequest(
+      `The provided PaymentMethod ${id} is attached to a Customer. To use it with this PaymentIntent, you must pass the ID of that Customer in the \`customer\` parameter.`,
+      {
+        param: 'customer',
+      },
+    );
   }
   if (customer !== null && pm.customer !== customer) {
     throw invalidRequest(`The provided PaymentMethod ${id} does not belong to the Customer ${customer}.`, { param: 'payment_method' });
@@ -117,7 +129,10 @@ export const paymentIntentRoutes = [
         );
       }
       if (pm?.type === 'us_bank_account') {
-        if (input.currency !== 'usd') throw invalidRequest(`The currency provided (${input.currency}) is invalid. us_bank_account supports only usd.`, { param: 'currency' });
+        if (input.currency !== 'usd')
+          throw invalidRequest(`The currency provided (${input.currency}) is invalid. us_bank_account supports only usd.`, {
+            param: 'currency',
+          });
         checkMandate(ctx, input.mandate, pm, input.confirm === true && input.offSession);
       } else if (input.mandate !== undefined && !ctx.store.mandates.has(input.mandate)) {
         throw noSuch('mandate', input.mandate, 'mandate', 400);
@@ -170,17 +185,23 @@ export const paymentIntentRoutes = [
 function checkMandate(ctx: Context, mandateId: string | undefined, pm: PaymentMethod, offSessionConfirm: boolean): void {
   if (mandateId === undefined) {
     if (offSessionConfirm) {
-      throw invalidRequest('Missing required param: mandate. An off-session us_bank_account payment needs the mandate saved with its payment method.', {
-        code: 'parameter_missing',
-        param: 'mandate',
-      });
+      throw invalidRequest(
+        'Missing required param: mandate. An off-session us_bank_account payment needs the mandate saved with its payment method.',
+        {
+          code: 'parameter_missing',
+          param: 'mandate',
+        },
+      );
     }
     return;
   }
   const mandate = ctx.store.mandates.get(mandateId);
   if (mandate === undefined) throw noSuch('mandate', mandateId, 'mandate', 400);
   if (mandate.payment_method !== pm.id) {
-    throw invalidRequest('The provided mandate is invalid and can not be used for the payment intent.', { code: 'payment_intent_mandate_invalid', param: 'mandate' });
+    throw invalidRequest('The provided mandate is invalid and can not be used for the payment intent.', {
+      code: 'payment_intent_mandate_invalid',
+      param: 'mandate',
+    });
   }
 }
 
@@ -246,7 +267,12 @@ export function settleBankDebits(ctx: Context, only?: readonly string[]): string
     if (pm === undefined || behaviour === undefined) continue;
     if (behaviour === 'pm_usBankAccount_insufficientFunds') {
       intent.status = 'requires_payment_method';
-      intent.last_payment_error = paymentError('insufficient_funds', undefined, "The customer's account has insufficient funds to cover this payment.", pm);
+      intent.last_payment_error = paymentError(
+        'insufficient_funds',
+        undefined,
+        "The customer's account has insufficient funds to cover this payment.",
+        pm,
+      );
       ctx.emit('payment_intent.payment_failed', intent);
     } else {
       succeed(ctx, intent);

@@ -36,7 +36,13 @@ export interface PaymentMethod {
   metadata: Record<string, string>;
   billing_details: { email: string | null; name: string | null };
   card: { brand: string; last4: string; exp_month: number; exp_year: number; funding: string; country: string } | null;
-  us_bank_account: { bank_name: string; last4: string; routing_number: string; account_type: 'checking'; account_holder_type: 'individual' } | null;
+  us_bank_account: {
+    bank_name: string;
+    last4: string;
+    routing_number: string;
+    account_type: 'checking';
+    account_holder_type: 'individual';
+  } | null;
 }
 
 export interface Mandate {
@@ -59,7 +65,12 @@ const LAST4: Record<TestPaymentMethod, string> = {
 };
 
 /** Saves a payment method for `customer` that behaves as `behaviour`; bank accounts also get a mandate. */
-export function savePaymentMethod(ctx: Context, customer: string | null, behaviour: TestPaymentMethod, email: string | null): { paymentMethod: PaymentMethod; mandate: Mandate | null } {
+export function savePaymentMethod(
+  ctx: Context,
+  customer: string | null,
+  behaviour: TestPaymentMethod,
+  email: string | null,
+): { paymentMethod: PaymentMethod; mandate: Mandate | null } {
   const now = unixSeconds(ctx.clock);
   const type = typeOf(behaviour);
   const paymentMethod: PaymentMethod = {
@@ -71,10 +82,26 @@ export function savePaymentMethod(ctx: Context, customer: string | null, behavio
     livemode: false,
     metadata: {},
     billing_details: { email, name: null },
-    card: type === 'card' ? { brand: 'visa', last4: LAST4[behaviour], exp_month: 12, exp_year: new Date(ctx.clock.now()).getUTCFullYear() + 3, funding: 'credit', country: 'US' } : null,
+    card:
+      type === 'card'
+        ? {
+            brand: 'visa',
+            last4: LAST4[behaviour],
+            exp_month: 12,
+            exp_year: new Date(ctx.clock.now()).getUTCFullYear() + 3,
+            funding: 'credit',
+            country: 'US',
+          }
+        : null,
     us_bank_account:
       type === 'us_bank_account'
-        ? { bank_name: 'STRIPE TEST BANK', last4: LAST4[behaviour], routing_number: '110000000', account_type: 'checking', account_holder_type: 'individual' }
+        ? {
+            bank_name: 'STRIPE TEST BANK',
+            last4: LAST4[behaviour],
+            routing_number: '110000000',
+            account_type: 'checking',
+            account_holder_type: 'individual',
+          }
         : null,
   };
   ctx.store.paymentMethods.set(paymentMethod.id, paymentMethod);

@@ -47,10 +47,13 @@ export const transferRoutes = [
       const account = ctx.store.accounts.get(input.destination);
       if (account === undefined) throw noSuch('account', input.destination, 'destination', 400);
       if (!canReceiveTransfers(account)) {
-        throw invalidRequest('Your destination account needs to have at least one of the following capabilities enabled: transfers, crypto_transfers, legacy_payments', {
-          code: 'insufficient_capabilities_for_transfer',
-          param: 'destination',
-        });
+        throw invalidRequest(
+          'Your destination account needs to have at least one of the following capabilities enabled: transfers, crypto_transfers, legacy_payments',
+          {
+            code: 'insufficient_capabilities_for_transfer',
+            param: 'destination',
+          },
+        );
       }
       const transfer: Transfer = {
         id: newId('tr'),
