@@ -22,8 +22,6 @@ const OUTPUT_NAME = process.argv[2] ?? 'latest';
 if (!/^[a-z0-9-]+$/.test(OUTPUT_NAME)) throw new Error(`output name must be [a-z0-9-]+, got ${OUTPUT_NAME}`);
 
 const seen: string[] = [];
-// Wrapped below and called with the client as `this`, so it is never used unbound.
-// eslint-disable-next-line @typescript-eslint/unbound-method
 const originalQuery = pg.Client.prototype.query;
 pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   const first = args[0] as string | { text?: string };

@@ -6,7 +6,6 @@
 // (the request died between reserving and sending) are sent now, or given up and refunded if the
 // chain refuses them — the intent was recorded first, so nothing is lost or sent twice.
 import type { Deps } from '../deps.js';
-import type { Hash } from 'viem';
 import { AppError, assert } from '../platform/errors.js';
 import { findOutboxEntry } from './outbox/hot-wallet-outbox.js';
 import { continueWithdrawal } from './withdrawal-service.js';

@@ -2,7 +2,7 @@
 // /settle (with @x402/core's HTTP client) instead of its built-in one. The facilitator here is a
 // real one, run by the test on 127.0.0.1: @x402/core's x402Facilitator with @x402/evm's exact
 // scheme, relaying from its own account (with its own gas) on peerpay's embedded chain.
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWalletClient, http, publicActions } from 'viem';
@@ -32,7 +32,8 @@ function readBody(req: import('node:http').IncomingMessage): Promise<string> {
 }
 
 beforeAll(async () => {
-  facilitatorHttp = createServer(async (req, res) => {
+  facilitatorHttp = createServer((req, res) => void answerFacilitator(req, res));
+  async function answerFacilitator(req: IncomingMessage, res: ServerResponse): Promise<void> {
     calls.push(`${req.method} ${req.url}`);
     const reply = (status: number, body: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json' });
@@ -55,7 +56,7 @@ beforeAll(async () => {
     } catch (error) {
       reply(500, { error: String(error) });
     }
-  });
+  }
   await new Promise<void>((resolve) => facilitatorHttp.listen(0, '127.0.0.1', resolve));
   const { port } = facilitatorHttp.address() as AddressInfo;
   server = await startTestServer({ X402_FACILITATOR_URL: `http://127.0.0.1:${port}` });

@@ -55,16 +55,14 @@ describe('PAY_TO', () => {
 
   it('a payment finished later (reconciliation) to an external PAY_TO is not booked as custody either', async () => {
     const before = await x402Books(server);
-    await server.deps.db
-      .transaction()
-      .execute((trx) =>
-        recordChainRevenue(trx, {
-          id: 'x402_reconciled_external',
-          amountMinor: LOOKUP_PRICE,
-          payTo,
-          hotWallet: server.deps.wallets.hotWallet.address,
-        }),
-      );
+    await server.deps.db.transaction().execute((trx) =>
+      recordChainRevenue(trx, {
+        id: 'x402_reconciled_external',
+        amountMinor: LOOKUP_PRICE,
+        payTo,
+        hotWallet: server.deps.wallets.hotWallet.address,
+      }),
+    );
     const after = await x402Books(server);
     expect(after.custody).toBe(before.custody);
     expect(after.revenue).toBe(before.revenue);

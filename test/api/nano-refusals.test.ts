@@ -2,7 +2,6 @@
 // serves nothing, and settles nothing (no token moves, no revenue is recorded).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { privateKeyToAccount, generatePrivateKey } from 'viem/accounts';
-import type { Hex } from 'viem';
 import { registerUser, startTestServer, type TestResponse, type TestServer } from '../helpers/test-server.js';
 import {
   decodeBase64Json,

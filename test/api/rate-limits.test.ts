@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { expectProblem, startTestServer, type TestServer } from '../helpers/test-server.js';
+import { expectProblem, startTestServer, type TestResponse, type TestServer } from '../helpers/test-server.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -11,14 +11,17 @@ afterAll(async () => {
 
 it('limits registrations per client address with 429, Retry-After and RateLimit headers', async () => {
   const statuses: number[] = [];
-  let last;
+  const responses: TestResponse[] = [];
   for (let i = 0; i < 4; i++) {
-    last = await server.request('POST', '/agent/register', {
+    const response = await server.request('POST', '/agent/register', {
       body: { email: `rl${i}-${Date.now()}@example.com`, password: 'password123', name: 'R' },
     });
-    statuses.push(last.status);
+    responses.push(response);
+    statuses.push(response.status);
   }
   expect(statuses).toEqual([201, 201, 201, 429]);
+  const last = responses.at(-1);
+  if (!last) throw new Error('no answer');
   expectProblem(last, 429, 'rate_limited');
   expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(0);
   expect(last.headers.get('ratelimit-limit')).toBe('3');

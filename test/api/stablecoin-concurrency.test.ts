@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { checkLedgerInvariants } from '../../src/ledger/ledger-queries.js';
-import { expectProblem, registerUser, startTestServer, type TestServer, type TestUser } from '../helpers/test-server.js';
+import { expectProblem, registerUser, startTestServer, type TestServer } from '../helpers/test-server.js';
 import { agentTransfer, balanceOf, emailTransfer, fund, minorOf } from '../helpers/stablecoin.js';
 
 let server: TestServer;

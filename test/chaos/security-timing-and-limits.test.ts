@@ -107,7 +107,7 @@ function expectLimited(answer: TestResponse, label: string, code = 'rate_limited
     expect(Number(retryAfter), `${label}: Retry-After`).toBeLessThanOrEqual(code === 'too_many_attempts' ? 15 * 60 : 60);
   } catch (error) {
     counts.limits.violations++;
-    throw new Error(`${label} ${seedNote}: ${(error as Error).message}`);
+    throw new Error(`${label} ${seedNote}: ${(error as Error).message}`, { cause: error });
   }
 }
 

@@ -61,7 +61,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('npm start, twice over one DA
   it('without a terminal: JSON lines only, the listening line names the URL; LOG_FORMAT=json under a terminal: the same', async () => {
     const first = npmStart({ env: { PORT: '0', DATA_DIR: dataDir }, terminal: false });
     let firstMs: number;
-    let firstCode: number | null = -1;
+    let firstCode: number | null;
     try {
       const firstStarted = Date.now();
       const url = await first.url();

@@ -73,11 +73,11 @@ export function v2Fetch(server: TestServer, account: LocalAccount): typeof fetch
 
 /** Wraps fetch so that a test can see (and replay) the payment headers a client sent. */
 export function recordingFetch(sent: Headers[]): typeof fetch {
-  return (async (input: RequestInfo | URL, init?: RequestInit) => {
+  return async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = new Request(input, init);
     sent.push(new Headers(request.headers));
     return fetch(request);
-  });
+  };
 }
 
 export function decodeBase64Json(value: string | null): any {
@@ -118,7 +118,7 @@ export async function signAuthorization(server: TestServer, account: LocalAccoun
     value: overrides.value ?? price,
     validAfter: overrides.validAfter ?? now - 600n,
     validBefore: overrides.validBefore ?? now + 60n,
-    nonce: overrides.nonce ?? (`0x${randomBytes(32).toString('hex')}`),
+    nonce: overrides.nonce ?? `0x${randomBytes(32).toString('hex')}`,
   };
   const signature = await account.signTypedData({
     domain: {

@@ -8,7 +8,6 @@ import { loadConfig } from '../../src/config.js';
 import { createDeps, type Deps } from '../../src/deps.js';
 import { buildApp } from '../../src/app.js';
 import type { App } from '../../src/http/types.js';
-import type { InjectOptions } from 'fastify';
 import { openTestDatabase } from './test-database.js';
 import { TEST_MASTER_SEED } from './test-fixtures.js';
 import { acquireSharedChain } from './shared-chain.js';
@@ -17,8 +16,6 @@ import { startJobs } from '../../src/jobs/job-runner.js';
 import type { Clock } from '../../src/platform/clock.js';
 
 export { TEST_MASTER_SEED };
-
-type InjectMethod = NonNullable<InjectOptions['method']>;
 
 export interface TestServer {
   url: string;
@@ -136,7 +133,7 @@ export async function startTestServer(env: Record<string, string> = {}, options:
       for (const one of Array.isArray(value) ? value : [value]) responseHeaders.append(name, String(one));
     }
     const text = response.body;
-    let parsed: unknown = undefined;
+    let parsed: unknown;
     try {
       parsed = text ? JSON.parse(text) : undefined;
     } catch {

@@ -245,7 +245,7 @@ describe('concurrent opposite transfers', () => {
       }
     }
     const results = await Promise.allSettled(jobs);
-    expect(results.filter((r) => r.status === 'rejected').map((r) => String((r).reason))).toEqual([]);
+    expect(results.filter((r) => r.status === 'rejected').map((r) => String(r.reason))).toEqual([]);
     expect(refusedInBatches).toBe(20);
     const total = (await Promise.all(people.map((p) => spendable(p, 'JPY')))).reduce((x, y) => x + y, 0n);
     expect(total).toBe(4n * 10_000n - 20n * 5n);

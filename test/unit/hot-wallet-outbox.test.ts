@@ -2,7 +2,7 @@
 // nonce, is recorded before it is broadcast, is sent once however often it is asked for, and a
 // recorded transaction that was never broadcast (a crash) is sent by the job, byte for byte.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql, type KyselyPlugin, type RawNode } from 'kysely';
+import { sql, type KyselyPlugin } from 'kysely';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import type { Address } from 'viem';
 import { ChainRevertError, type SignedTransaction } from '../../src/adapters/chain/chain-adapter.js';
@@ -277,7 +277,7 @@ function losingFirstAnswer(match: string): { plugin: KyselyPlugin; lost: () => b
     lost: () => lost,
     plugin: {
       transformQuery({ node, queryId }) {
-        if (armed && node.kind === 'RawNode' && (node).sqlFragments.join('?').includes(match)) {
+        if (armed && node.kind === 'RawNode' && node.sqlFragments.join('?').includes(match)) {
           armed = false;
           doomed.add(queryId);
         }

@@ -37,7 +37,7 @@ export function validationProblem(
       : error.keyword === 'additionalProperties'
         ? error.params?.additionalProperty
         : undefined;
-  const path = member === undefined ? base : `${base}/${escape(String(member))}`;
+  const path = member === undefined ? base : `${base}/${escape(typeof member === 'string' ? member : JSON.stringify(member))}`;
   const detail = describe(error, schemaAt, where);
   const subject = fieldName(where, error.keyword === 'additionalProperties' ? base : path);
   return { detail: `${subject} ${detail}.`, errors: [pointerOf(where, path, detail)] };
@@ -50,7 +50,7 @@ function outermost(errors: readonly FastifySchemaValidationError[]): FastifySche
 }
 
 function describe(error: FastifySchemaValidationError, schemaAt: (path: string) => Schema | undefined, where: ValidationContext): string {
-  const params = (error.params ?? {});
+  const params = error.params ?? {};
   const schemaPath = error.schemaPath ?? '';
   const own = schemaAt(parentPath(schemaPath));
   switch (error.keyword) {

@@ -6,13 +6,7 @@
 import formbody from '@fastify/formbody';
 import type { FastifyReply } from 'fastify';
 import type { Deps } from '../../deps.js';
-import {
-  SETUP_PURPOSES,
-  completeSandboxSetupLink,
-  inspectSetupLink,
-  outcomesFor,
-  type SetupPurpose,
-} from '../../fiat/setup-links-service.js';
+import { SETUP_PURPOSES, completeSandboxSetupLink, inspectSetupLink, outcomesFor } from '../../fiat/setup-links-service.js';
 import { badOutcomePage, completedPage, gonePage, notFoundPage, setupPage } from '../views/setup-link-pages.js';
 import { sendPage } from '../views/html-reply.js';
 import type { App } from '../types.js';

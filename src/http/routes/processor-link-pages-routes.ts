@@ -2,7 +2,7 @@
 // handed out is the processor's own page; these are its success, cancel and (for Connect
 // onboarding) refresh addresses, under peerpay's link URL so that they name the link.
 import type { Deps } from '../../deps.js';
-import { SETUP_PURPOSES, inspectSetupLink, refreshPayoutOnboarding, type SetupPurpose } from '../../fiat/setup-links-service.js';
+import { SETUP_PURPOSES, inspectSetupLink, refreshPayoutOnboarding } from '../../fiat/setup-links-service.js';
 import { gonePage, notFoundPage } from '../views/setup-link-pages.js';
 import { setupCancelledPage, setupReturnPage } from '../views/processor-return-pages.js';
 import { sendPage } from '../views/html-reply.js';

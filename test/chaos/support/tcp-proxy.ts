@@ -50,6 +50,7 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
   let bytes = 0;
   let trip: { at: number; resolve: (n: number) => void } | null = null;
   // Assigned once listening; connections arrive only after that.
+  // eslint-disable-next-line prefer-const -- read by the server's handler, which is created first
   let proxy: TcpProxy;
 
   function resetAll(): number {

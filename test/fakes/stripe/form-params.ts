@@ -42,7 +42,7 @@ export function splitKey(key: string): string[] {
   const segments = [key.slice(0, open)];
   let rest = key.slice(open);
   while (rest.length > 0) {
-    const match = /^\[([^\[\]]*)\]/.exec(rest);
+    const match = /^\[([^[\]]*)\]/.exec(rest);
     if (!match) return [key];
     segments.push(match[1] ?? '');
     rest = rest.slice(match[0].length);

@@ -1,6 +1,5 @@
 // startStripeStandIn: the state, the HTTP server, the webhook sender and the test controls, put
 // together. Everything a test asserts on is returned as a copy.
-import type { Server } from 'node:http';
 import Stripe from 'stripe';
 import { type FaultRule, FaultPlan } from './faults.js';
 import { IdempotencyStore } from './idempotency.js';
@@ -127,9 +126,7 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
     completeOnboarding: (accountId: string) => completeOnboarding(context(null), accountId),
   };
 
-  let server: Server;
-  let port: number;
-  ({ server, port } = await startServer(
+  const { server, port } = await startServer(
     {
       secretKeys: [options.secretKey, ...(options.extraSecretKeys ?? [])],
       apiVersion: Stripe.API_VERSION,
@@ -149,7 +146,7 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
     },
     HOST,
     options.port ?? 0,
-  ));
+  );
   apiBase = `http://${HOST}:${port}`;
 
   return {

@@ -314,24 +314,20 @@ function hostileBody(op: Operation, hints: Hints, bodyLimit: number): fc.Arbitra
     { arbitrary: fc.constant({ kind: 'body: empty', body: '', contentType: 'application/json' }), weight: 1 },
     { arbitrary: fc.constant({ kind: 'body: none' }), weight: 1 },
     {
-      arbitrary: fc
-        .constantFrom(bodyLimit - 200, bodyLimit + 1, bodyLimit * 4)
-        .map((n) => ({
-          kind: `body: huge string (${n} bytes)`,
-          body: JSON.stringify({ note: 'x'.repeat(n) }),
-          contentType: 'application/json',
-        })),
+      arbitrary: fc.constantFrom(bodyLimit - 200, bodyLimit + 1, bodyLimit * 4).map((n) => ({
+        kind: `body: huge string (${n} bytes)`,
+        body: JSON.stringify({ note: 'x'.repeat(n) }),
+        contentType: 'application/json',
+      })),
       weight: 1,
     },
     {
-      arbitrary: fc
-        .constantFrom(100, bodyLimit + 1)
-        .map((n) => ({
-          kind: `body: chunked (${n} bytes)`,
-          body: JSON.stringify({ note: 'x'.repeat(n) }),
-          contentType: 'application/json',
-          headers: { 'transfer-encoding': 'chunked' },
-        })),
+      arbitrary: fc.constantFrom(100, bodyLimit + 1).map((n) => ({
+        kind: `body: chunked (${n} bytes)`,
+        body: JSON.stringify({ note: 'x'.repeat(n) }),
+        contentType: 'application/json',
+        headers: { 'transfer-encoding': 'chunked' },
+      })),
       weight: 1,
     },
     {
@@ -341,13 +337,11 @@ function hostileBody(op: Operation, hints: Hints, bodyLimit: number): fc.Arbitra
       weight: 1,
     },
     {
-      arbitrary: fc
-        .integer({ min: 50, max: 5000 })
-        .map((d) => ({
-          kind: 'body: deep nesting in a field',
-          body: '{"amount":' + '{"a":'.repeat(d) + '1' + '}'.repeat(d) + '}',
-          contentType: 'application/json',
-        })),
+      arbitrary: fc.integer({ min: 50, max: 5000 }).map((d) => ({
+        kind: 'body: deep nesting in a field',
+        body: '{"amount":' + '{"a":'.repeat(d) + '1' + '}'.repeat(d) + '}',
+        contentType: 'application/json',
+      })),
       weight: 1,
     },
     {

@@ -40,6 +40,8 @@ export function rawRequest(baseUrl: string, request: RawRequest, timeoutMs = 30_
         method: request.method,
         // Non-ASCII path bytes go raw too; spaces and control characters, which would end or
         // break the request line (and which Node refuses to send), are percent-encoded.
+        // Control characters are what this escapes.
+        // eslint-disable-next-line no-control-regex
         path: asBytes(request.target).replace(/[\u0000-\u0020\u007f]/g, (c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`),
         headers,
         agent: false,

@@ -3,7 +3,7 @@
 // page's buttons or by the in-process control — both go through completeCheckoutSession.
 import { currencyRequiredForBank } from './rules.js';
 import { noSuch, parameterError } from '../errors.js';
-import { newId, randomToken } from '../ids.js';
+import { randomToken } from '../ids.js';
 import { arrayOf, integer, metadata, readParams, required, string } from '../params.js';
 import { readCurrency } from '../currency.js';
 import { defineRoute } from '../routes.js';
