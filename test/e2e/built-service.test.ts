@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { distMain, ensureBuilt, hasScript, npmStart, plainEnv, plainText, repoRoot } from './support/built-service.js';
+import { distMain, ensureBuilt, hasScript, npmStart, plainEnv, plainText, repoRoot } from '../helpers/built-service.js';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'peerpay-built-'));
 beforeAll(() => ensureBuilt(), 180_000);

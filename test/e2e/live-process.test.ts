@@ -1,4 +1,4 @@
-// peerpay in live mode as an operator runs it: `src/main.ts` in its own process with
+// peerpay in live mode as an operator runs it: the compiled service (`node dist/main.js`) in its own process with
 // PEERPAY_MODE=live, on a fresh PostgreSQL database, a separately started anvil standing in for
 // Polygon and the Stripe stand-in, whose webhooks (auto mode) reach the process's
 // POST /webhooks/stripe. Everything is checked from outside: the public API, what the stand-in
@@ -18,6 +18,7 @@ import { createPostgresTestDatabase } from '../helpers/test-database.js';
 import { freePort } from '../helpers/free-port.js';
 import { peerpayProcess, type PeerpayProcess } from '../chaos/support/peerpay-process.js';
 import { callOnce } from '../chaos/support/retrying-client.js';
+import { distMain } from '../helpers/built-service.js';
 
 const alnum = (bytes: number) => randomBytes(bytes).toString('hex');
 const SECRET_KEY = `sk_test_e2e${alnum(16)}`;
@@ -197,7 +198,7 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('peerpay as a live-mode proces
     const { STRIPE_SECRET_KEY: _omitted, ...withoutKey } = env;
     const childEnv: NodeJS.ProcessEnv = { ...process.env, ...withoutKey, PORT: String(port) };
     delete childEnv.STRIPE_SECRET_KEY;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [distMain], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));

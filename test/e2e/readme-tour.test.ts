@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt, hasScript, npmStart, plainEnv, plainText, repoRoot, type RunningService } from './support/built-service.js';
+import { ensureBuilt, hasScript, npmStart, plainEnv, plainText, repoRoot, type RunningService } from '../helpers/built-service.js';
 
 const readme = fs.readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
 const TOUR_FIRST_LINE = /^PEERPAY=http:\/\/127\.0\.0\.1:3000$/;

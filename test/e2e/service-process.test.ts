@@ -1,4 +1,4 @@
-// peerpay as a newcomer runs it: `src/main.ts` in its own process, in sandbox mode with its data
+// peerpay as a newcomer runs it: the compiled service (`node dist/main.js`) in its own process, in sandbox mode with its data
 // in DATA_DIR. The scripted journey runs against it; SIGTERM shuts it down cleanly; a restart
 // keeps every account and balance.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -10,6 +10,7 @@ import { createPublicClient, http, parseAbi, type Address } from 'viem';
 import { runJourney, runStablecoinJourney } from '../../scripts/journey.js';
 import { createPostgresTestDatabase } from '../helpers/test-database.js';
 import { freePort } from '../helpers/free-port.js';
+import { distMain } from '../helpers/built-service.js';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'peerpay-e2e-'));
 const postgres = await createPostgresTestDatabase();
@@ -29,7 +30,7 @@ async function startService(): Promise<Service> {
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info', PEERPAY_MODE: 'sandbox' };
   if (postgres) env.DATABASE_URL = postgres.url;
   else delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [distMain], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));

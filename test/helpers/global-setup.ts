@@ -21,6 +21,7 @@ import { createHdWalletProvider } from '../../src/adapters/wallet/hd-wallet-prov
 import { loadMasterSeed } from '../../src/adapters/wallet/master-seed.js';
 import { TEST_MASTER_SEED, type SharedChainFixture, type TestFixtures } from './test-fixtures.js';
 import { takeSnapshot, writeSlotSnapshot } from './shared-chain.js';
+import { ensureBuilt } from './built-service.js';
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'peerpay-test-fixtures-'));
@@ -34,6 +35,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const [database, sharedChain] = await Promise.all([
       prepareDatabaseTemplate(workDir, cleanups),
       startSharedChains({ workDir, slots, cleanups }),
+      // The process tests run dist/main.js, as npm start does: built by npm ci, again here if older than src/.
+      ensureBuilt(),
     ]);
     Object.assign(fixtures, database, { sharedChain });
     project.provide('peerpayTestFixtures', fixtures);

@@ -1,6 +1,8 @@
-// `node --import tsx src/main.ts` as a child process with the environment a test gives it, for tests
+// The compiled service (`node dist/main.js`, what `npm start` runs; built once per run by the global
+// set-up) as a child process with the environment a test gives it, for tests
 // of what the process itself does at start: its exit code, its output, what it leaves in DATA_DIR.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { distMain } from './built-service.js';
 
 export interface MainProcess {
   readonly child: ChildProcess;
@@ -16,7 +18,7 @@ export interface MainProcess {
 export function spawnMain(env: Record<string, string | undefined>): MainProcess {
   const childEnv: NodeJS.ProcessEnv = { ...process.env, PEERPAY_MODE: 'sandbox', LOG_LEVEL: 'warn', PASSWORD_HASH_COST_LOG2: '12', ...env };
   for (const [name, value] of Object.entries(env)) if (value === undefined) delete childEnv[name];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [distMain], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));

@@ -1,10 +1,11 @@
-// peerpay as a real process (`node --import tsx src/main.ts`), which a chaos test can SIGKILL at any
+// peerpay as a real process (`node dist/main.js`, what `npm start` runs), which a chaos test can SIGKILL at any
 // moment and start again on the same port, database and chain.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../helpers/free-port.js';
+import { distMain } from '../../helpers/built-service.js';
 
 export interface PeerpayProcess {
   readonly baseUrl: string;
@@ -46,7 +47,7 @@ export async function peerpayProcess(name: string, env: Record<string, string>):
         PASSWORD_HASH_COST_LOG2: '12',
         ...env,
       };
-      const c = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+      const c = spawn(process.execPath, [distMain], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
       child = c;
       c.stdout.on('data', (chunk) => (output += chunk));
       c.stderr.on('data', (chunk) => (output += chunk));

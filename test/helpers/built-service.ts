@@ -6,7 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
-export const repoRoot = path.resolve(import.meta.dirname, '../../..');
+export const repoRoot = path.resolve(import.meta.dirname, '../..');
 export const distMain = path.join(repoRoot, 'dist', 'main.js');
 const lockDir = path.join(repoRoot, 'node_modules', '.peerpay-dist-building');
 
