@@ -140,6 +140,15 @@ export const CASES: Record<string, (w: World) => Case | Promise<Case>> = {
     };
   },
   listTransfers: ({ alice }) => ({ success: [get('/transfers?limit=5', alice, 200)], errors: [get('/transfers?limit=0', alice, 400, 'invalid_request')] }),
+  quoteTransfer: ({ alice, bob }) => ({
+    success: [get(`/transfers/quote?recipientHandle=${bob.handle}&amount=10&currency=USD`, alice, 200), get(`/transfers/quote?recipientHandle=${bob.handle}&amount=10&currency=USD&paymentMethod=ach`, alice, 200)],
+    errors: [
+      get(`/transfers/quote?recipientHandle=${bob.handle}&amount=0.1&currency=USD`, alice, 400, 'amount_too_small'),
+      get(`/transfers/quote?recipientHandle=${bob.handle}&amount=1.234&currency=USD`, alice, 400, 'invalid_amount'),
+      get(`/transfers/quote?recipientHandle=${bob.handle}&amount=10&currency=CHF`, alice, 400, 'unsupported_currency'),
+      get(`/transfers/quote?recipientHandle=${NOBODY}&amount=10&currency=USD`, alice, 404, 'recipient_not_found'),
+    ],
+  }),
   getBalance: ({ bob }) => ({ success: [get('/balance', bob, 200)], errors: [get('/balance', 'none', 401, 'unauthorized')] }),
   listTransactions: ({ alice }) => ({ success: [get('/transactions', alice, 200)], errors: [get('/transactions?cursor=not-a-cursor', alice, 400, 'invalid_request')] }),
 
