@@ -35,7 +35,7 @@ export const FiatQuoteQuery = Type.Object(
     recipientHandle: Type.String({ minLength: 1, maxLength: 64, description: 'The recipient’s handle, PA- followed by 8 characters (must exist)', examples: ['PA-7KQ2M9XD'] }),
     amount: Type.String({ minLength: 1, maxLength: 64, description: 'Amount the recipient receives, in major units, e.g. 10 or 10.5 (at most the currency’s decimals)', examples: ['10'] }),
     currency: Type.String({ minLength: 1, maxLength: 16, description: 'USD, EUR, GBP or JPY (case-insensitive)', examples: ['USD'] }),
-    paymentMethod: Type.Optional(PaymentMethod),
+    paymentMethod: Type.Optional(StringEnum(['instant', 'ach'], { description: '`instant` (the default, card) or `ach` (bank debit)', examples: ['instant'] })),
   },
   { additionalProperties: false },
 );
