@@ -180,6 +180,18 @@ export const CASES: Record<string, (w: World) => Case | Promise<Case>> = {
   }),
   getWithdrawalAddress: ({ alice }) => ({ success: [get('/stablecoin/withdrawal-address', alice, 200)], errors: [get('/stablecoin/withdrawal-address', 'bad', 401, 'unauthorized')] }),
   listStablecoinTransfers: ({ alice }) => ({ success: [get('/stablecoin/transfers?limit=10', alice, 200)], errors: [get('/stablecoin/transfers?limit=ten', alice, 400, 'invalid_request')] }),
+  quoteWithdrawal: async ({ alice, fresh }) => {
+    const unfunded = await fresh();
+    return {
+      success: [get(`/stablecoin/withdraw/quote?amount=5&currency=USDC&address=${EXTERNAL}`, alice, 200)],
+      errors: [
+        get(`/stablecoin/withdraw/quote?amount=0.5&currency=USDC&address=${EXTERNAL}`, alice, 400, 'amount_too_small'),
+        get(`/stablecoin/withdraw/quote?amount=5&currency=DOGE&address=${EXTERNAL}`, alice, 400, 'unsupported_currency'),
+        get('/stablecoin/withdraw/quote?amount=5&currency=USDC&address=0x1234', alice, 400, 'invalid_address'),
+        get('/stablecoin/withdraw/quote?amount=5&currency=USDC', unfunded, 400, 'no_default_address'),
+      ],
+    };
+  },
   createWithdrawal: async ({ alice, fresh }) => {
     const unfunded = await fresh();
     return {

@@ -587,6 +587,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/stablecoin/withdraw/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a withdrawal would cost: the fee, what arrives, and the address it would go to
+         * @description Computed by the same rules as POST /stablecoin/withdraw, and refused as it would be (amount, minimum 1.00, currency, address, no default address); the balance is not checked and nothing is recorded. Without `address`, the saved default is named.
+         */
+        get: operations["quoteWithdrawal"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/stablecoin/withdrawal-address": {
         parameters: {
             query?: never;
@@ -7106,6 +7126,196 @@ export interface operations {
                          * @enum {string}
                          */
                         code?: "withdrawal_unavailable" | "service_unavailable";
+                        /** @enum {integer} */
+                        status?: 503;
+                    };
+                };
+            };
+        };
+    };
+    quoteWithdrawal: {
+        parameters: {
+            query: {
+                /**
+                 * @description Polygon address; omitted: the saved default withdrawal address
+                 * @example 0x52908400098527886E0F7030069857D2E4169EE7
+                 */
+                address?: string;
+                /**
+                 * @description Amount before the fee, in major units, e.g. 5 or 5.5 (at most 6 decimals)
+                 * @example 5
+                 */
+                amount: string;
+                /**
+                 * @description USDC or EURC (case-insensitive)
+                 * @example USDC
+                 */
+                currency: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "gross": 5,
+                     *       "fee": 0.0745,
+                     *       "feeRate": "1.49%",
+                     *       "net": 4.9255,
+                     *       "currency": "USDC",
+                     *       "address": "0x52908400098527886E0F7030069857D2E4169EE7"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description Where it would go, EIP-55 checksummed
+                         * @example 0x52908400098527886E0F7030069857D2E4169EE7
+                         */
+                        address: string;
+                        /**
+                         * @description USDC (US dollars) or EURC (euros) on Polygon
+                         * @enum {string}
+                         */
+                        currency: "USDC" | "EURC";
+                        /**
+                         * @description The 1.49% fee, in major units (at most 6 decimals)
+                         * @example 0.0745
+                         */
+                        fee: number;
+                        /** @example 1.49% */
+                        feeRate: string;
+                        /**
+                         * @description Taken from the balance, in major units (at most 6 decimals)
+                         * @example 5
+                         */
+                        gross: number;
+                        /**
+                         * @description What would arrive at the address, in major units (at most 6 decimals)
+                         * @example 4.9255
+                         */
+                        net: number;
+                    };
+                };
+            };
+            /**
+             * @description Missing or invalid request fields. Codes:
+             *     - `invalid_request`: Invalid request
+             *     - `invalid_amount`: Invalid amount
+             *     - `amount_too_large`: Amount too large
+             *     - `amount_too_small`: Amount too small
+             *     - `unsupported_currency`: Unsupported currency
+             *     - `invalid_address`: Invalid address
+             *     - `no_default_address`: No default withdrawal address
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description At this status: invalid_request, invalid_amount, amount_too_large, amount_too_small, unsupported_currency, invalid_address, no_default_address
+                         * @enum {string}
+                         */
+                        code?: "invalid_request" | "invalid_amount" | "amount_too_large" | "amount_too_small" | "unsupported_currency" | "invalid_address" | "no_default_address";
+                        /** @enum {integer} */
+                        status?: 400;
+                    };
+                };
+            };
+            /**
+             * @description Invalid API key or incorrect password. Codes:
+             *     - `unauthorized`: Invalid API key
+             */
+            401: {
+                headers: {
+                    /** @description unauthorized: `Bearer realm="peerpay"` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description At this status: unauthorized
+                         * @enum {string}
+                         */
+                        code?: "unauthorized";
+                        /** @enum {integer} */
+                        status?: 401;
+                    };
+                };
+            };
+            /**
+             * @description Too many requests; retry after Retry-After. Codes:
+             *     - `rate_limited`: Rate limit exceeded
+             */
+            429: {
+                headers: {
+                    /** @description rate_limited: what is left, e.g. `"default";r=0;t=30` */
+                    RateLimit?: string;
+                    /** @description rate_limited: the limit, e.g. `"default";q=1200;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description At this status: rate_limited
+                         * @enum {string}
+                         */
+                        code?: "rate_limited";
+                        /** @enum {integer} */
+                        status?: 429;
+                    };
+                };
+            };
+            /**
+             * @description Server error; retry after a brief wait. Codes:
+             *     - `internal_error`: Internal server error
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description At this status: internal_error
+                         * @enum {string}
+                         */
+                        code?: "internal_error";
+                        /** @enum {integer} */
+                        status?: 500;
+                    };
+                };
+            };
+            /**
+             * @description Temporarily unavailable; retry after Retry-After. Codes:
+             *     - `service_unavailable`: Service unavailable
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description At this status: service_unavailable
+                         * @enum {string}
+                         */
+                        code?: "service_unavailable";
                         /** @enum {integer} */
                         status?: 503;
                     };

@@ -33,6 +33,7 @@ export const OPERATIONS = {
   quoteAgentTransfer: { method: 'GET', path: '/agent/transfer/quote', idempotent: false },
   quoteNanoFee: { method: 'GET', path: '/nano/quote', idempotent: false },
   quoteTransfer: { method: 'GET', path: '/transfers/quote', idempotent: false },
+  quoteWithdrawal: { method: 'GET', path: '/stablecoin/withdraw/quote', idempotent: false },
   registerAgent: { method: 'POST', path: '/agent/register', idempotent: false },
   registerStablecoinAccount: { method: 'POST', path: '/stablecoin/register', idempotent: false },
   revokeAllApiKeys: { method: 'POST', path: '/account/revoke-all-keys', idempotent: false },
