@@ -4,6 +4,10 @@
 import { createPeerpayClient, type PeerpayClient } from '@peerpay/client';
 import { startTestServer, registerUser, type TestServer, type TestUser } from '../helpers/test-server.js';
 import { fund } from '../helpers/stablecoin.js';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 
 export interface ClientsServer {
   server: TestServer;
@@ -41,4 +45,33 @@ export async function startClientsServer(env: Record<string, string> = {}): Prom
     fund: (user, amountMinor, token = 'USDC') => fund(server, user, amountMinor, token),
     close: () => server.close(),
   };
+}
+
+/** Scripted answers to elicitation/create, and what the server asked. */
+export class ElicitationScript {
+  readonly asked: { mode: string; message: string; url?: string }[] = [];
+  next: { action: 'accept' | 'decline' | 'cancel'; content?: Record<string, unknown> } = { action: 'accept', content: { confirm: true } };
+
+  answer(request: { params: Record<string, unknown> }) {
+    this.asked.push({ mode: String(request.params.mode ?? 'form'), message: String(request.params.message), ...(request.params.url ? { url: String(request.params.url) } : {}) });
+    return this.next;
+  }
+}
+
+/** An official MCP client; with a script, it declares elicitation (form and url) and answers by it. */
+export async function mcpClient(transport: Transport, script?: ElicitationScript): Promise<Client> {
+  const client = new Client({ name: 'peerpay-tests', version: '1.0.0' }, { capabilities: script ? { elicitation: { form: {}, url: {} } } : {} });
+  if (script) client.setRequestHandler(ElicitRequestSchema, async (request) => script.answer(request as never) as never);
+  await client.connect(transport);
+  return client;
+}
+
+export function httpTransport(url: string, key: string): StreamableHTTPClientTransport {
+  return new StreamableHTTPClientTransport(new URL(`${url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${key}` } } });
+}
+
+/** A tool call's result, typed loosely for assertions. */
+export async function callTool(client: Client, name: string, args: Record<string, unknown>): Promise<{ isError?: boolean; structuredContent?: any; text: string }> {
+  const result = (await client.callTool({ name, arguments: args })) as { isError?: boolean; structuredContent?: any; content: { type: string; text?: string }[] };
+  return { isError: result.isError, structuredContent: result.structuredContent, text: result.content.map((c) => c.text ?? '').join('\n') };
 }
