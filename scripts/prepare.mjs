@@ -16,7 +16,7 @@ try {
 }
 // The workspace packages first, in dependency order (the SDK, the MCP tools on it, the CLI on
 // both): the service's MCP server (src/mcp/) imports @peerpay/mcp from its dist/.
-for (const pkg of ['packages/client', 'packages/mcp']) {
+for (const pkg of ['packages/client', 'packages/mcp', 'packages/cli']) {
   const built = spawnSync(process.execPath, [tsc, '-p', `${pkg}/tsconfig.json`, '--noCheck'], { stdio: 'inherit' });
   if (built.status !== 0) process.exit(built.status ?? 1);
 }

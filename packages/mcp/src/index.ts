@@ -14,6 +14,16 @@ import { hashTerms, idempotencyKeyOf, type ConfirmationStore } from './confirmat
 
 export * from './confirmations.js';
 
+/** Terms refused before the service is asked (an amount that is no decimal, a field of the wrong rail). */
+export class TermsError extends Error {
+  constructor(
+    readonly code: string,
+    readonly detail: string,
+  ) {
+    super(detail);
+  }
+}
+
 export type ToolExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
 export interface PeerpayMcpOptions {
@@ -35,7 +45,7 @@ const Amount = z
   .describe('Amount in major units as a decimal string, e.g. "10.50" (a JSON number is read through its shortest decimal form)');
 
 /** Steps that get a refused call going again, by problem code. */
-const NEXT_STEP: Record<string, string> = {
+export const NEXT_STEP: Record<string, string> = {
   card_setup_required: 'The user has no card on file: call create_link with kind "card", give the user the link, and retry once they say it is done.',
   card_declined: 'The card was declined: call create_link with kind "card" so the user can set up another card.',
   card_authentication_required: 'The card needs the cardholder: call create_link with kind "card" and have the user complete it.',
@@ -137,8 +147,7 @@ export function createPeerpayMcpServer(options: PeerpayMcpOptions): McpServer {
     },
     (args, extra) =>
       run(async () => {
-        const terms = await quote(options.api(extra), args);
-        if ('error' in terms) return terms.error;
+        const terms = await quoteTransferTerms(options.api(extra), args);
         return ok(terms.structured, terms.summary);
       }),
   );
@@ -161,19 +170,10 @@ export function createPeerpayMcpServer(options: PeerpayMcpOptions): McpServer {
     (args, extra) =>
       run(async () => {
         const api = options.api(extra);
-        const quoted = await quote(api, args);
-        if ('error' in quoted) return quoted.error;
-        if (quoted.rail === 'stablecoin' && args.note !== undefined) return toolError('invalid_field', 'A note can be sent with fiat transfers only; leave it out for USDC or EURC.');
-        const terms = { tool: 'send_money', ...quoted.terms, note: args.note ?? null };
-        const summary = quoted.summary + (args.note !== undefined ? ` Note: “${args.note}”.` : '');
-        const execute = (idempotencyKey?: string) =>
-          quoted.rail === 'fiat'
-            ? api.createTransfer({
-                body: { recipientHandle: quoted.terms.recipientHandle, amount: quoted.terms.amount, currency: quoted.terms.currency, paymentMethod: quoted.terms.paymentMethod as 'instant' | 'ach', ...(args.note !== undefined ? { note: args.note } : {}) },
-                ...(idempotencyKey ? { idempotencyKey } : {}),
-              })
-            : api.createAgentTransfer({ body: { to: quoted.terms.recipientHandle, amount: quoted.terms.amount, currency: quoted.terms.currency }, ...(idempotencyKey ? { idempotencyKey } : {}) });
-        return confirmThenMove(extra, { terms, summary, structuredTerms: quoted.structured, confirmationId: args.confirmationId, question: 'Send this money?', execute, describe: describeSent });
+        const quoted = await quoteTransferTerms(api, args);
+        const terms = { tool: 'send_money', ...quoted.terms };
+        const execute = (idempotencyKey?: string) => sendOnTerms(api, quoted, idempotencyKey);
+        return confirmThenMove(extra, { terms, summary: quoted.summary, structuredTerms: quoted.structured, confirmationId: args.confirmationId, question: 'Send this money?', execute, describe: describeSent });
       }),
   );
 
@@ -195,13 +195,9 @@ export function createPeerpayMcpServer(options: PeerpayMcpOptions): McpServer {
     (args, extra) =>
       run(async () => {
         const api = options.api(extra);
-        const amount = decimalOf(args.amount);
-        if (amount === null) return toolError('invalid_amount', 'The amount must be a positive decimal number such as "5" or "5.50".');
-        const q = await api.quoteWithdrawal({ query: { amount, currency: args.currency, ...(args.address !== undefined ? { address: args.address } : {}) } });
-        const terms = { tool: 'withdraw', amount: decimalOf(q.gross)!, currency: q.currency, address: q.address };
-        const summary = `Withdraw ${q.gross} ${q.currency} to ${q.address} on Polygon. Fee ${q.fee} ${q.currency} (${q.feeRate}); ${q.net} ${q.currency} arrives.`;
-        const execute = (idempotencyKey?: string) => api.createWithdrawal({ body: { amount: terms.amount, currency: q.currency, address: q.address }, ...(idempotencyKey ? { idempotencyKey } : {}) });
-        return confirmThenMove(extra, { terms, summary, structuredTerms: q, confirmationId: args.confirmationId, question: 'Withdraw this money?', execute, describe: describeWithdrawal });
+        const quoted = await quoteWithdrawalTerms(api, args);
+        const execute = (idempotencyKey?: string) => withdrawOnTerms(api, quoted, idempotencyKey);
+        return confirmThenMove(extra, { terms: { tool: 'withdraw', ...quoted.terms }, summary: quoted.summary, structuredTerms: quoted.structured, confirmationId: args.confirmationId, question: 'Withdraw this money?', execute, describe: describeWithdrawal });
       }),
   );
 
@@ -338,27 +334,40 @@ export function createPeerpayMcpServer(options: PeerpayMcpOptions): McpServer {
   return server;
 }
 
-type QuoteArgs = { to: string; amount: string | number; currency: string; paymentMethod?: 'instant' | 'ach' | undefined };
-type Quoted = {
+export interface TransferArgs {
+  to: string;
+  amount: string | number;
+  currency: string;
+  paymentMethod?: 'instant' | 'ach' | undefined;
+  note?: string | undefined;
+}
+
+/** The exact terms of a transfer, as confirmed and as sent. */
+export interface TransferTerms {
   rail: 'fiat' | 'stablecoin';
-  terms: { rail: string; recipientHandle: string; amount: string; currency: string; paymentMethod: string | null };
+  terms: { rail: 'fiat' | 'stablecoin'; recipientHandle: string; amount: string; currency: string; paymentMethod: string | null; note: string | null };
+  /** The quote as the service answered it, with the recipient's name and handle. */
   structured: Record<string, unknown>;
+  /** One paragraph for the user: recipient, amount, currency, fee and what arrives. */
   summary: string;
-};
+}
 
 /** The recipient, fee and what arrives, from the service's own quote on the rail of the currency. */
-async function quote(api: PeerpayClient, args: QuoteArgs): Promise<Quoted | { error: CallToolResult }> {
+export async function quoteTransferTerms(api: PeerpayClient, args: TransferArgs): Promise<TransferTerms> {
   const amount = decimalOf(args.amount);
-  if (amount === null) return { error: toolError('invalid_amount', 'The amount must be a positive decimal number such as "10" or "10.50".') };
+  if (amount === null) throw new TermsError('invalid_amount', 'The amount must be a positive decimal number such as "10" or "10.50".');
   const currency = args.currency.trim().toUpperCase();
+  const note = args.note ?? null;
+  const noteText = note !== null ? ` Note: “${note}”.` : '';
   if (TOKENS.has(currency)) {
-    if (args.paymentMethod !== undefined) return { error: toolError('invalid_field', 'paymentMethod is for fiat currencies only; leave it out for USDC or EURC.') };
+    if (args.paymentMethod !== undefined) throw new TermsError('invalid_field', 'paymentMethod is for fiat currencies only; leave it out for USDC or EURC.');
+    if (note !== null) throw new TermsError('invalid_field', 'A note can be sent with fiat transfers only; leave it out for USDC or EURC.');
     const q = await api.quoteAgentTransfer({ query: { to: args.to, amount, currency } });
     const name = await firstName(api, q.recipientHandle);
     const who = name ? `${name} (${q.recipientHandle})` : q.recipientHandle;
     return {
       rail: 'stablecoin',
-      terms: { rail: 'stablecoin', recipientHandle: q.recipientHandle, amount: decimalOf(q.amount)!, currency: q.currency, paymentMethod: null },
+      terms: { rail: 'stablecoin', recipientHandle: q.recipientHandle, amount: decimalOf(q.amount)!, currency: q.currency, paymentMethod: null, note: null },
       structured: { rail: 'stablecoin', recipient: { handle: q.recipientHandle, firstName: name }, ...q },
       summary: `Send ${q.amount} ${q.currency} to ${who}. Fee ${q.fee} ${q.currency} (${q.feeRate}) comes out of it; ${who} receives ${q.recipientReceives} ${q.currency}.`,
     };
@@ -369,10 +378,42 @@ async function quote(api: PeerpayClient, args: QuoteArgs): Promise<Quoted | { er
   const how = q.paymentMethod === 'ach' ? 'by bank debit (settles in 3 business days)' : 'by card';
   return {
     rail: 'fiat',
-    terms: { rail: 'fiat', recipientHandle: q.recipientHandle, amount: q.amount, currency: q.currency, paymentMethod: q.paymentMethod },
-    structured: { rail: 'fiat', recipient: { handle: q.recipientHandle, firstName: recipient.firstName ?? null }, ...q },
-    summary: `Send ${q.amount} ${q.currency} to ${who} ${how}. Fee ${q.fee} ${q.currency} (${q.feeRate}) on top: you pay ${q.totalDeducted} ${q.currency}; ${who} receives ${q.amount} ${q.currency}.`,
+    terms: { rail: 'fiat', recipientHandle: q.recipientHandle, amount: q.amount, currency: q.currency, paymentMethod: q.paymentMethod, note },
+    structured: { rail: 'fiat', recipient: { handle: q.recipientHandle, firstName: recipient.firstName ?? null }, ...q, ...(note !== null ? { note } : {}) },
+    summary: `Send ${q.amount} ${q.currency} to ${who} ${how}. Fee ${q.fee} ${q.currency} (${q.feeRate}) on top: you pay ${q.totalDeducted} ${q.currency}; ${who} receives ${q.amount} ${q.currency}.${noteText}`,
   };
+}
+
+/** Sends exactly the quoted terms (to the quoted handle). */
+export function sendOnTerms(api: PeerpayClient, quoted: TransferTerms, idempotencyKey?: string) {
+  const t = quoted.terms;
+  const key = idempotencyKey ? { idempotencyKey } : {};
+  return t.rail === 'fiat'
+    ? api.createTransfer({ body: { recipientHandle: t.recipientHandle, amount: t.amount, currency: t.currency, paymentMethod: t.paymentMethod as 'instant' | 'ach', ...(t.note !== null ? { note: t.note } : {}) }, ...key })
+    : api.createAgentTransfer({ body: { to: t.recipientHandle, amount: t.amount, currency: t.currency }, ...key });
+}
+
+export interface WithdrawalTerms {
+  terms: { amount: string; currency: string; address: string };
+  structured: Record<string, unknown>;
+  summary: string;
+}
+
+export async function quoteWithdrawalTerms(api: PeerpayClient, args: { amount: string | number; currency: string; address?: string | undefined }): Promise<WithdrawalTerms> {
+  const amount = decimalOf(args.amount);
+  if (amount === null) throw new TermsError('invalid_amount', 'The amount must be a positive decimal number such as "5" or "5.50".');
+  const q = await api.quoteWithdrawal({ query: { amount, currency: args.currency, ...(args.address !== undefined ? { address: args.address } : {}) } });
+  return {
+    terms: { amount: decimalOf(q.gross)!, currency: q.currency, address: q.address },
+    structured: q,
+    summary: `Withdraw ${q.gross} ${q.currency} to ${q.address} on Polygon. Fee ${q.fee} ${q.currency} (${q.feeRate}); ${q.net} ${q.currency} arrives.`,
+  };
+}
+
+/** Withdraws exactly the quoted terms (to the quoted address, also when it was the default). */
+export function withdrawOnTerms(api: PeerpayClient, quoted: WithdrawalTerms, idempotencyKey?: string) {
+  const t = quoted.terms;
+  return api.createWithdrawal({ body: { amount: t.amount, currency: t.currency, address: t.address }, ...(idempotencyKey ? { idempotencyKey } : {}) });
 }
 
 async function firstName(api: PeerpayClient, handle: string): Promise<string | null> {
@@ -383,13 +424,13 @@ async function firstName(api: PeerpayClient, handle: string): Promise<string | n
   }
 }
 
-function describeSent(result: object): string {
+export function describeSent(result: object): string {
   const r = result as { transfer?: { amount: string; currency: string; fee: string; status: string; recipientHandle: string }; amount?: number; currency?: string; status?: string; recipientHandle?: string; recipientAmount?: number; fee?: number };
   if (r.transfer) return `Sent ${r.transfer.amount} ${r.transfer.currency} to ${r.transfer.recipientHandle} (fee ${r.transfer.fee}); status ${r.transfer.status}.`;
   return `Sent ${r.amount} ${r.currency} to ${r.recipientHandle} (fee ${r.fee}, they receive ${r.recipientAmount}); status ${r.status}.`;
 }
 
-function describeWithdrawal(result: object): string {
+export function describeWithdrawal(result: object): string {
   const w = result as { gross: number; net: number; fee: number; currency: string; address: string; status: string; txId: string; note?: string };
   return `Withdrawal of ${w.gross} ${w.currency} to ${w.address}: ${w.net} ${w.currency} sent (fee ${w.fee}), status ${w.status}, transaction ${w.txId}.${w.note ? ` ${w.note}` : ''}`;
 }
@@ -423,6 +464,7 @@ async function run(body: () => Promise<CallToolResult>): Promise<CallToolResult>
     return await body();
   } catch (error) {
     if (error instanceof PeerpayError) return toolError(String(error.code), error.problem.detail, error.problem as Record<string, unknown>);
+    if (error instanceof TermsError) return toolError(error.code, error.detail);
     throw error;
   }
 }
