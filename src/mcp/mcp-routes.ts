@@ -89,7 +89,14 @@ export async function mcpRoutes(app: App, deps: Pick<Deps, 'db' | 'clock'>, inje
     // The transport writes the answer (JSON or an SSE stream) itself.
     reply.hijack();
     const raw = Object.assign(request.raw, { auth: { token, clientId: String(accountId), scopes: [] as string[] } });
-    await transport.handleRequest(raw, reply.raw, request.body);
+    try {
+      await transport.handleRequest(raw, reply.raw, request.body);
+    } catch (error) {
+      request.log.error({ err: error }, 'MCP request failed');
+      if (!reply.raw.headersSent) {
+        reply.raw.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32603, message: 'Internal error' }, id: null }));
+      } else reply.raw.end();
+    }
   }
 
   const route = { config: { auth: 'required' as const, idempotent: false }, schema: { hide: true } };

@@ -97,12 +97,14 @@ describe('MCP over Streamable HTTP', () => {
     expect(noCard.isError).toBe(true);
     expect(noCard.structuredContent).toMatchObject({ code: 'card_setup_required' });
     expect(noCard.text).toMatch(/create_link/);
+    const noBankDebit = await callTool(client, 'send_money', { to: bob.handle, amount: '5', currency: 'USD', paymentMethod: 'ach' });
+    expect(noBankDebit).toMatchObject({ isError: true, structuredContent: { code: 'ach_setup_required', needsBankDebitSetup: true } });
     const nobody = await callTool(client, 'send_money', { to: 'nobody-here@example.com', amount: '5', currency: 'USD' });
     expect(nobody.structuredContent).toMatchObject({ code: 'recipient_not_found' });
     const nobodyCoin = await callTool(client, 'send_money', { to: 'PA-ZZZZZZZZ', amount: '5', currency: 'USDC' });
     expect(nobodyCoin).toMatchObject({ isError: true, structuredContent: { code: 'recipient_not_found' } });
-    // The card question came only after the terms were accepted; the unknown recipients were never asked about.
-    expect(script.asked).toHaveLength(1);
+    // The card and bank questions came only after the terms were accepted; the unknown recipients were never asked about.
+    expect(script.asked).toHaveLength(2);
     expect(await fiatAvailable(bob, 'EUR')).toBe('0.00');
   });
 

@@ -29,6 +29,7 @@ export async function main(argv: string[]): Promise<number> {
   const program = new Command('peerpay')
     .description('Send and receive money with peerpay: fiat (card, bank debit) and stablecoins (USDC, EURC on Polygon)')
     .option('--url <url>', `the peerpay service (default: PEERPAY_URL, the saved one, or ${DEFAULT_URL})`)
+    .version('0.1.0')
     .option('--json', 'print the answer as JSON')
     .showHelpAfterError()
     .exitOverride();
