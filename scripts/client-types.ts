@@ -33,6 +33,7 @@ export async function generateClientFiles(document: Record<string, unknown>): Pr
   }
   const operations =
     HEADER +
+    '/* eslint-disable */\n' +
     '/** Every operation of the document by operationId: its method, path, and whether it takes an Idempotency-Key (the calls that move money). */\n' +
     `export const OPERATIONS = {\n${rows.sort().join('\n')}\n} as const;\n\nexport type OperationId = keyof typeof OPERATIONS;\n`;
   return { types, operations };

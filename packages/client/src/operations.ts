@@ -1,4 +1,5 @@
 // Generated from peerpay's GET /openapi.json by `npm run generate:client` (scripts/client-types.ts). Do not edit.
+/* eslint-disable */
 /** Every operation of the document by operationId: its method, path, and whether it takes an Idempotency-Key (the calls that move money). */
 export const OPERATIONS = {
   advanceSandboxClock: { method: 'POST', path: '/test-helpers/clock/advance', idempotent: false },
