@@ -57,6 +57,17 @@ describe('MCP over Streamable HTTP', () => {
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
     });
     expect(foreign.status).toBe(404);
+    // Ending the session (DELETE) ends it for good: its id is unknown afterwards.
+    const headers = { authorization: `Bearer ${alice.key}`, 'mcp-session-id': transport.sessionId!, 'mcp-protocol-version': '2025-06-18' };
+    expect((await fetch(`${env.url}/mcp`, { method: 'DELETE', headers })).status).toBe(200);
+    const ended = await fetch(`${env.url}/mcp`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }),
+    });
+    expect(ended.status).toBe(404);
+    const noSession = await fetch(`${env.url}/mcp`, { method: 'GET', headers: { authorization: `Bearer ${alice.key}`, accept: 'text/event-stream' } });
+    expect(noSession.status).toBe(400);
   });
 
   it('with elicitation: moves money only on accept with confirm: true', async () => {
