@@ -28,6 +28,7 @@ import { stablecoinFaucetRoutes } from './http/routes/stablecoin-faucet-routes.j
 import { stripeWebhookRoutes } from './http/routes/stripe-webhook-routes.js';
 import { processorLinkPagesRoutes } from './http/routes/processor-link-pages-routes.js';
 import type { App } from './http/types.js';
+import { mcpRoutes } from './mcp/mcp-routes.js';
 
 export interface BuildAppOptions {
   /** A pino destination for the logs (tests capture them); defaults to stdout. */
@@ -117,6 +118,8 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   await app.register(async (scope) => stablecoinRoutes(scope as App, deps));
   await app.register(async (scope) => nanoRoutes(scope as App, deps));
   await app.register(async (scope) => stablecoinWithdrawalRoutes(scope as App, deps));
+  // The MCP server (DESIGN §12); its tools call this app in-process with the caller's key.
+  await app.register(async (scope) => mcpRoutes(scope as App, deps, (request) => app.inject(request)));
   // Both modes: the funding link pages (sandbox buttons on the embedded chain, a deposit page elsewhere).
   await app.register(async (scope) => fundingPagesRoutes(scope as App, deps));
   // Sandbox mode only: peerpay hosts the processor's setup pages, and the test helpers exist.

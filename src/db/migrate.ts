@@ -12,6 +12,7 @@ import * as m0008 from './migrations/0008-outbox-withdrawals.js';
 import * as m0009 from './migrations/0009-x402.js';
 import * as m0010 from './migrations/0010-live-processor.js';
 import * as m0011 from './migrations/0011-ledger-guards.js';
+import * as m0012 from './migrations/0012-mcp-confirmations.js';
 
 const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '0009-x402': m0009,
   '0010-live-processor': m0010,
   '0011-ledger-guards': m0011,
+  '0012-mcp-confirmations': m0012,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -316,6 +316,15 @@ export interface InstallationIdentityTable {
   recorded_at: Date;
 }
 
+export interface McpConfirmationsTable {
+  id_hash: string;
+  account_id: number;
+  terms_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Date | null;
+}
+
 export interface DB {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
@@ -341,4 +350,5 @@ export interface DB {
   chain_scan_cursors: ChainScanCursorsTable;
   custody_checks: CustodyChecksTable;
   installation_identity: InstallationIdentityTable;
+  mcp_confirmations: McpConfirmationsTable;
 }

@@ -9,7 +9,7 @@ import { checkVisibleText } from '../accounts/account-rules.js';
 import { formatMinor, parseAmount } from '../money/amount.js';
 import { MINIMUM_CHARGE_MINOR, minimumFiatAmountMinor } from '../money/minimums.js';
 import { exponentOf, isFiatCurrency, type FiatCurrency } from '../money/assets.js';
-import { fiatFee, type FiatPaymentMethod } from '../money/fees.js';
+import { FIAT_FEE_RATES, fiatFee, type FiatPaymentMethod } from '../money/fees.js';
 import { AppError, assert } from '../platform/errors.js';
 import { newId } from '../platform/ids.js';
 import type { FiatTransfer } from './fiat-transfer.js';
@@ -179,6 +179,40 @@ async function instrumentFor(
   return { customerRef: customer.customerRef, instrumentRef: customer.bankDebitRef };
 }
 
+export interface FiatQuoteInput {
+  senderAccountId: number;
+  recipientHandle: string;
+  /** Major units, as a decimal string (a query parameter) or a JSON number. */
+  amount: number | string;
+  currency: string;
+  paymentMethod?: FiatPaymentMethod | undefined;
+}
+
+export interface FiatQuote {
+  amountMinor: bigint;
+  feeMinor: bigint;
+  currency: FiatCurrency;
+  paymentMethod: FiatPaymentMethod;
+  feeRateLabel: string;
+  recipientHandle: string;
+}
+
+/**
+ * What POST /transfers would charge for these terms, by the same rules and refusals (currency,
+ * amount, minimum, recipient, self); nothing is recorded and no card or bank setup is checked.
+ */
+export async function quoteFiatTransfer(deps: Pick<Deps, 'db' | 'config'>, input: FiatQuoteInput): Promise<FiatQuote> {
+  const currency = currencyOf(input.currency);
+  const amountMinor = amountOf(input.amount, currency, deps.config.maxFiatTransferMajor);
+  const paymentMethod = input.paymentMethod ?? 'instant';
+  checkFiatMinimum(amountMinor, currency, paymentMethod);
+  const recipient = await findAccountByHandle(deps.db, input.recipientHandle.trim().toUpperCase());
+  if (!recipient) throw new AppError('recipient_not_found', 'No account has that handle.');
+  if (recipient.id === input.senderAccountId) throw new AppError('self_transfer', 'You cannot send money to yourself.');
+  const { fee } = fiatFee(amountMinor, paymentMethod);
+  return { amountMinor, feeMinor: fee, currency, paymentMethod, feeRateLabel: FIAT_FEE_RATES[paymentMethod].label, recipientHandle: recipient.handle };
+}
+
 /** Totals below the processor's minimum charge are refused before anything is recorded (DESIGN §15). */
 export function checkFiatMinimum(amountMinor: bigint, currency: FiatCurrency, method: FiatPaymentMethod): void {
   const minimumMinor = minimumFiatAmountMinor(currency, method);
@@ -199,7 +233,7 @@ function currencyOf(raw: string): FiatCurrency {
   return code;
 }
 
-function amountOf(amount: number, currency: FiatCurrency, maxMajor: bigint): bigint {
+function amountOf(amount: number | string, currency: FiatCurrency, maxMajor: bigint): bigint {
   const parsed = parseAmount(amount, currency, maxMajor);
   if (parsed.ok) return parsed.minor;
   switch (parsed.problem) {

@@ -15,7 +15,8 @@ import { AppError, assert } from '../platform/errors.js';
 import { newId } from '../platform/ids.js';
 import { chainErrorText } from './outbox/chain-error-text.js';
 import { findOutboxEntry, sendFromHotWallet } from './outbox/hot-wallet-outbox.js';
-import { priceOperation, tokenAmountOf, tokenOf } from './stablecoin-amounts.js';
+import { priceOperation, tokenAmountOf, tokenOf, type Priced } from './stablecoin-amounts.js';
+import type { Token } from '../money/assets.js';
 import type { Withdrawal } from './withdrawal.js';
 import { withdrawalDestination } from './withdrawal-destination.js';
 import { reserveWithdrawal, resolveWithdrawal } from './withdrawal-ledger.js';
@@ -38,6 +39,24 @@ export interface WithdrawInput {
 }
 
 export type WithdrawalDeps = Pick<Deps, 'db' | 'chain' | 'wallets' | 'clock' | 'config'>;
+
+export interface WithdrawalQuote {
+  currency: Token;
+  priced: Priced;
+  /** Where it would go: the address given, or the saved default. */
+  address: string;
+}
+
+/** What POST /stablecoin/withdraw would take, send and where, by its rules and refusals; nothing is recorded. */
+export async function quoteWithdrawal(
+  deps: Pick<Deps, 'db' | 'chain' | 'wallets' | 'config'>,
+  input: { accountId: number; amount: number | string; currency: string; address?: string | undefined },
+): Promise<WithdrawalQuote> {
+  const currency = tokenOf(input.currency);
+  const priced = priceOperation(tokenAmountOf(input.amount, currency, deps.config.maxStablecoinOperationMajor), currency, 'withdrawal');
+  const address = await withdrawalDestination(deps, { accountId: input.accountId, address: input.address });
+  return { currency, priced, address };
+}
 
 export async function withdraw(deps: WithdrawalDeps, input: WithdrawInput): Promise<Withdrawal> {
   const currency = tokenOf(input.currency);

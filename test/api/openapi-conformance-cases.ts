@@ -239,9 +239,15 @@ export const CASES: Record<string, (w: World) => Case | Promise<Case>> = {
       ],
     };
   },
-  listTransfers: ({ alice }) => ({
-    success: [get('/transfers?limit=5', alice, 200)],
-    errors: [get('/transfers?limit=0', alice, 400, 'invalid_request')],
+  listTransfers: ({ alice }) => ({ success: [get('/transfers?limit=5', alice, 200)], errors: [get('/transfers?limit=0', alice, 400, 'invalid_request')] }),
+  quoteTransfer: ({ alice, bob }) => ({
+    success: [get(`/transfers/quote?recipientHandle=${bob.handle}&amount=10&currency=USD`, alice, 200), get(`/transfers/quote?recipientHandle=${bob.handle}&amount=10&currency=USD&paymentMethod=ach`, alice, 200)],
+    errors: [
+      get(`/transfers/quote?recipientHandle=${bob.handle}&amount=0.1&currency=USD`, alice, 400, 'amount_too_small'),
+      get(`/transfers/quote?recipientHandle=${bob.handle}&amount=1.234&currency=USD`, alice, 400, 'invalid_amount'),
+      get(`/transfers/quote?recipientHandle=${bob.handle}&amount=10&currency=CHF`, alice, 400, 'unsupported_currency'),
+      get(`/transfers/quote?recipientHandle=${NOBODY}&amount=10&currency=USD`, alice, 404, 'recipient_not_found'),
+    ],
   }),
   getBalance: ({ bob }) => ({ success: [get('/balance', bob, 200)], errors: [get('/balance', 'none', 401, 'unauthorized')] }),
   listTransactions: ({ alice }) => ({
@@ -301,6 +307,18 @@ export const CASES: Record<string, (w: World) => Case | Promise<Case>> = {
     success: [get('/stablecoin/transfers?limit=10', alice, 200)],
     errors: [get('/stablecoin/transfers?limit=ten', alice, 400, 'invalid_request')],
   }),
+  quoteWithdrawal: async ({ alice, fresh }) => {
+    const unfunded = await fresh();
+    return {
+      success: [get(`/stablecoin/withdraw/quote?amount=5&currency=USDC&address=${EXTERNAL}`, alice, 200)],
+      errors: [
+        get(`/stablecoin/withdraw/quote?amount=0.5&currency=USDC&address=${EXTERNAL}`, alice, 400, 'amount_too_small'),
+        get(`/stablecoin/withdraw/quote?amount=5&currency=DOGE&address=${EXTERNAL}`, alice, 400, 'unsupported_currency'),
+        get('/stablecoin/withdraw/quote?amount=5&currency=USDC&address=0x1234', alice, 400, 'invalid_address'),
+        get('/stablecoin/withdraw/quote?amount=5&currency=USDC', unfunded, 400, 'no_default_address'),
+      ],
+    };
+  },
   createWithdrawal: async ({ alice, fresh }) => {
     const unfunded = await fresh();
     return {

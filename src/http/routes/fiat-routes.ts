@@ -3,13 +3,13 @@
 import type { Deps } from '../../deps.js';
 import { formatMinor } from '../../money/amount.js';
 import { AppError } from '../../platform/errors.js';
-import { sendTransfer } from '../../fiat/fiat-transfer-service.js';
+import { quoteFiatTransfer, sendTransfer } from '../../fiat/fiat-transfer-service.js';
 import { fiatBalances } from '../../fiat/fiat-balances.js';
 import type { FiatTransfer } from '../../fiat/fiat-transfer.js';
 import { callerOf } from '../plugins/auth.js';
 import { IdempotencyHeaders } from '../schemas/common.js';
 import { operation } from '../schemas/operation.js';
-import { BalanceResponse, SendTransferBody, TransferResponse } from '../schemas/fiat-schemas.js';
+import { BalanceResponse, FiatQuoteQuery, FiatQuoteResponse, SendTransferBody, TransferResponse } from '../schemas/fiat-schemas.js';
 import type { App } from '../types.js';
 import { fiatHistoryRoutes } from './fiat-history-routes.js';
 import { setupLinkRoutes } from './fiat-link-routes.js';
@@ -60,6 +60,33 @@ export async function fiatRoutes(app: App, deps: Deps): Promise<void> {
         idempotencyKey: request.idempotencyKey,
       });
       return { transfer: presentTransfer(sent.transfer, sent.recipientHandle) };
+    },
+  );
+
+  app.get(
+    '/transfers/quote',
+    operation({
+      operationId: 'quoteTransfer',
+      tag: 'fiat',
+      summary: 'What a fiat transfer would cost: the fee on top and the total charged',
+      description:
+        'Computed by the same rules as POST /transfers, so the numbers are the transfer’s, and terms it would refuse (currency, amount, minimum charge, unknown recipient, yourself) are refused here too. `paymentMethod` defaults to `instant`. Card and bank debit setup are not checked; nothing is recorded.',
+      auth: 'required',
+      querystring: FiatQuoteQuery,
+      responses: { 200: FiatQuoteResponse },
+      errors: ['invalid_amount', 'amount_too_small', 'amount_too_large', 'unsupported_currency', 'self_transfer', 'recipient_not_found'],
+    }),
+    async (request) => {
+      const quote = await quoteFiatTransfer(deps, { ...request.query, senderAccountId: callerOf(request).accountId });
+      return {
+        amount: formatMinor(quote.amountMinor, quote.currency),
+        fee: formatMinor(quote.feeMinor, quote.currency),
+        totalDeducted: formatMinor(quote.amountMinor + quote.feeMinor, quote.currency),
+        feeRate: quote.feeRateLabel,
+        currency: quote.currency,
+        paymentMethod: quote.paymentMethod,
+        recipientHandle: quote.recipientHandle,
+      };
     },
   );
 

@@ -2,12 +2,13 @@
 import type { Deps } from '../../deps.js';
 import { toJsonNumber } from '../../money/amount.js';
 import { AppError, assert } from '../../platform/errors.js';
-import { withdraw } from '../../stablecoin/withdrawal-service.js';
+import { quoteWithdrawal, withdraw } from '../../stablecoin/withdrawal-service.js';
+import { STABLECOIN_FEE_RATE } from '../../money/fees.js';
 import { withdrawalNote, type Withdrawal } from '../../stablecoin/withdrawal.js';
 import { callerOf } from '../plugins/auth.js';
 import { IdempotencyHeaders } from '../schemas/common.js';
 import { operation } from '../schemas/operation.js';
-import { WithdrawBody, WithdrawalResponse } from '../schemas/stablecoin-withdrawal-schemas.js';
+import { WithdrawBody, WithdrawalQuoteQuery, WithdrawalQuoteResponse, WithdrawalResponse } from '../schemas/stablecoin-withdrawal-schemas.js';
 import type { App } from '../types.js';
 
 export async function stablecoinWithdrawalRoutes(app: App, deps: Deps): Promise<void> {
@@ -16,6 +17,32 @@ export async function stablecoinWithdrawalRoutes(app: App, deps: Deps): Promise<
     if (error instanceof AppError && error.code === 'withdrawal_unavailable')
       request.log.warn({ cause: error.cause }, 'withdrawal could not be sent');
   });
+
+  app.get(
+    '/stablecoin/withdraw/quote',
+    operation({
+      operationId: 'quoteWithdrawal',
+      tag: 'stablecoin',
+      summary: 'What a withdrawal would cost: the fee, what arrives, and the address it would go to',
+      description:
+        'Computed by the same rules as POST /stablecoin/withdraw, and refused as it would be (amount, minimum 1.00, currency, address, no default address); the balance is not checked and nothing is recorded. Without `address`, the saved default is named.',
+      auth: 'required',
+      querystring: WithdrawalQuoteQuery,
+      responses: { 200: WithdrawalQuoteResponse },
+      errors: ['invalid_amount', 'amount_too_small', 'amount_too_large', 'unsupported_currency', 'invalid_address', 'no_default_address'],
+    }),
+    async (request) => {
+      const quote = await quoteWithdrawal(deps, { accountId: callerOf(request).accountId, ...request.query });
+      return {
+        gross: toJsonNumber(quote.priced.amountMinor, quote.currency),
+        fee: toJsonNumber(quote.priced.feeMinor, quote.currency),
+        feeRate: STABLECOIN_FEE_RATE.label,
+        net: toJsonNumber(quote.priced.netMinor, quote.currency),
+        currency: quote.currency,
+        address: quote.address,
+      };
+    },
+  );
 
   app.post(
     '/stablecoin/withdraw',

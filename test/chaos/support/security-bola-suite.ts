@@ -238,6 +238,8 @@ const samples = (): Record<string, Sample | { skip: string }> => ({
   'POST /agent/transfer': { body: () => ({ to: carol.handle, amount: 0.5, currency: 'USDC' }) },
   'POST /stablecoin/transfer': { body: () => ({ recipientEmail: carol.email, amount: 0.5, currency: 'USDC' }) },
   'GET /agent/transfer/quote': { query: `to=${carol.handle}&amount=2&currency=USDC` },
+  'GET /transfers/quote': { query: `recipientHandle=${carol.handle}&amount=2&currency=USD` },
+  'GET /stablecoin/withdraw/quote': { query: 'amount=2&currency=USDC' },
   'PUT /stablecoin/withdrawal-address': { body: () => ({ address: aliceAddress }) },
   'GET /stablecoin/withdrawal-address': {},
   'GET /stablecoin/transfers': { query: 'limit=5' },

@@ -1,0 +1,257 @@
+// The peerpay command (DESIGN §12). Every command takes --json (machine-readable answer on stdout);
+// send and withdraw show recipient, amount, currency and fee and ask before moving money (--yes for
+// scripts). Refusals print the service's message and the next step; the card ones print a setup link.
+import { Command, Option } from 'commander';
+import { createPeerpayClient, PeerpayError, type PeerpayClient } from '@peerpay/client';
+import { describeSent, describeWithdrawal, quoteTransferTerms, quoteWithdrawalTerms, sendOnTerms, TermsError, withdrawOnTerms } from '@peerpay/mcp';
+import { configFile, readConfig, writeConfig } from './config-store.js';
+import { ask, readPassword } from './prompt.js';
+import { serveStdio } from './mcp-stdio.js';
+
+const DEFAULT_URL = 'http://127.0.0.1:3000';
+
+interface GlobalOptions {
+  url?: string;
+  json?: boolean;
+}
+
+/** Exit codes: 0 done, 1 refused by the service or failed, 2 usage, 3 not confirmed (nothing moved). */
+class Exit extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const program = new Command('peerpay')
+    .description('Send and receive money with peerpay: fiat (card, bank debit) and stablecoins (USDC, EURC on Polygon)')
+    .option('--url <url>', `the peerpay service (default: PEERPAY_URL, the saved one, or ${DEFAULT_URL})`)
+    .version('0.1.0')
+    .option('--json', 'print the answer as JSON')
+    .showHelpAfterError()
+    .exitOverride();
+
+  const out = (json: unknown, text: string) => {
+    if (program.opts<GlobalOptions>().json) process.stdout.write(JSON.stringify(json, null, 2) + '\n');
+    else process.stdout.write(text + '\n');
+  };
+  const baseUrl = () => program.opts<GlobalOptions>().url || process.env.PEERPAY_URL || readConfig().url || DEFAULT_URL;
+  const client = (): PeerpayClient => {
+    const apiKey = process.env.PEERPAY_API_KEY || readConfig().apiKey;
+    if (!apiKey) throw new Exit(2, 'No API key: run `peerpay register` or `peerpay login` first (or set PEERPAY_API_KEY).');
+    return createPeerpayClient({ baseUrl: baseUrl(), apiKey });
+  };
+
+  async function saveKey(answer: { apiKey: string; agentHandle: string; isNewAccount: boolean }, email: string) {
+    const file = writeConfig({ ...readConfig(), url: baseUrl(), apiKey: answer.apiKey, handle: answer.agentHandle, email });
+    // The key is shown nowhere: it is in the file only.
+    out({ handle: answer.agentHandle, email, isNewAccount: answer.isNewAccount, configFile: file }, `${answer.isNewAccount ? 'Registered' : 'Logged in'} as ${answer.agentHandle} (${email}). API key saved to ${file}.`);
+  }
+
+  async function password(options: { passwordStdin?: boolean }): Promise<string> {
+    return readPassword({ fromStdin: options.passwordStdin === true, env: process.env.PEERPAY_PASSWORD });
+  }
+
+  program
+    .command('register')
+    .description('create an account (or get a new key for an existing one) and save its API key')
+    .requiredOption('--email <email>', 'your e-mail address')
+    .requiredOption('--name <name>', 'your name')
+    .option('--password-stdin', 'read the password from the first line of standard input (else PEERPAY_PASSWORD or a prompt)')
+    .action(async (options: { email: string; name: string; passwordStdin?: boolean }) => {
+      const api = createPeerpayClient({ baseUrl: baseUrl() });
+      const answer = await api.registerAgent({ body: { email: options.email, name: options.name, password: await password(options) } });
+      await saveKey(answer, options.email);
+    });
+
+  program
+    .command('login')
+    .description('get a new API key for your account and save it')
+    .requiredOption('--email <email>', 'your e-mail address')
+    .option('--password-stdin', 'read the password from the first line of standard input (else PEERPAY_PASSWORD or a prompt)')
+    .action(async (options: { email: string; passwordStdin?: boolean }) => {
+      const api = createPeerpayClient({ baseUrl: baseUrl() });
+      const answer = await api.registerAgent({ body: { email: options.email, password: await password(options) } });
+      await saveKey(answer, options.email);
+    });
+
+  program
+    .command('balance')
+    .description('fiat balances per currency and stablecoin balances')
+    .action(async () => {
+      const api = client();
+      const [fiat, stablecoin] = await Promise.all([api.getBalance(), api.getStablecoinBalance()]);
+      const lines = fiat.balances.map((b) => `  ${b.currency.padEnd(4)} ${b.available}${/^0(\.0+)?$/.test(b.pending) ? '' : `  (pending ${b.pending})`}`);
+      out({ fiat: fiat.balances, stablecoin }, ['Fiat:', ...lines, 'Stablecoin:', `  USDC ${stablecoin.USDC}`, `  EURC ${stablecoin.EURC}`].join('\n'));
+    });
+
+  const methodOption = () => new Option('--method <method>', 'fiat: instant (card, default) or ach (bank debit)').choices(['instant', 'ach']);
+
+  program
+    .command('quote')
+    .description('what sending would cost: recipient, fee and what arrives (USD/EUR/GBP/JPY: fiat; USDC/EURC: stablecoin)')
+    .argument('<to>', 'recipient: e-mail address or PA- handle')
+    .argument('<amount>', 'amount, e.g. 10.50')
+    .argument('<currency>', 'USD, EUR, GBP, JPY, USDC or EURC')
+    .addOption(methodOption())
+    .action(async (to: string, amount: string, currency: string, options: { method?: 'instant' | 'ach' }) => {
+      const quoted = await quoteTransferTerms(client(), { to, amount, currency, paymentMethod: options.method });
+      out(quoted.structured, quoted.summary);
+    });
+
+  program
+    .command('send')
+    .description('send money; shows the terms and asks first')
+    .argument('<to>', 'recipient: e-mail address or PA- handle')
+    .argument('<amount>', 'amount the recipient is sent, e.g. 10.50')
+    .argument('<currency>', 'USD, EUR, GBP, JPY, USDC or EURC')
+    .addOption(methodOption())
+    .option('--note <note>', 'fiat: a message to the recipient')
+    .option('-y, --yes', 'do not ask (for scripts)')
+    .action(async (to: string, amount: string, currency: string, options: { method?: 'instant' | 'ach'; note?: string; yes?: boolean }) => {
+      const api = client();
+      const quoted = await quoteTransferTerms(api, { to, amount, currency, paymentMethod: options.method, note: options.note });
+      await confirm(quoted.summary, 'Send?', options.yes === true, quoted.structured);
+      const result = await sendOnTerms(api, quoted);
+      out(result, describeSent(result));
+    });
+
+  program
+    .command('withdraw')
+    .description('send USDC or EURC to a Polygon address; shows the terms and asks first')
+    .argument('<amount>', 'amount before the 1.49% fee, e.g. 25')
+    .argument('<currency>', 'USDC or EURC')
+    .option('--address <address>', 'Polygon address (default: your saved withdrawal address)')
+    .option('-y, --yes', 'do not ask (for scripts)')
+    .action(async (amount: string, currency: string, options: { address?: string; yes?: boolean }) => {
+      const api = client();
+      const quoted = await quoteWithdrawalTerms(api, { amount, currency, address: options.address });
+      await confirm(quoted.summary, 'Withdraw?', options.yes === true, quoted.structured);
+      const result = await withdrawOnTerms(api, quoted);
+      out(result, describeWithdrawal(result));
+    });
+
+  program
+    .command('links')
+    .description('a private link to open in a browser: card, bank_debit, payout, or funding (--amount, --currency)')
+    .argument('<kind>', 'card | bank_debit | payout | funding')
+    .option('--amount <amount>', 'funding: amount to add')
+    .option('--currency <currency>', 'funding: USDC or EURC', 'USDC')
+    .action(async (kind: string, options: { amount?: string; currency: string }) => {
+      const api = client();
+      let link: { url: string; expiresAt?: string; expiresIn?: string };
+      if (kind === 'card') link = await api.createCardSetupLink();
+      else if (kind === 'bank_debit') link = await api.createBankDebitSetupLink();
+      else if (kind === 'payout') link = await api.createPayoutSetupLink();
+      else if (kind === 'funding') {
+        if (options.amount === undefined) throw new Exit(2, 'A funding link needs --amount (and --currency, USDC by default).');
+        link = await api.createFundingLink({ body: { amount: options.amount, currency: options.currency } });
+      } else throw new Exit(2, `Unknown link kind "${kind}": use card, bank_debit, payout or funding.`);
+      out(link, `Open this link in your browser: ${link.url}\n(expires ${link.expiresAt ?? `in ${link.expiresIn}`})`);
+    });
+
+  program
+    .command('history')
+    .description('your transfers, newest first')
+    .addOption(new Option('--rail <rail>', 'fiat or stablecoin').choices(['fiat', 'stablecoin']).default('fiat'))
+    .option('--limit <n>', 'how many (1-100)', '20')
+    .option('--cursor <cursor>', 'the next page, from the previous answer')
+    .action(async (options: { rail: 'fiat' | 'stablecoin'; limit: string; cursor?: string }) => {
+      const api = client();
+      const query = { limit: options.limit, ...(options.cursor ? { cursor: options.cursor } : {}) };
+      const page = options.rail === 'fiat' ? await api.listTransfers({ query }) : await api.listStablecoinTransfers({ query });
+      const lines = (page.transfers as Record<string, unknown>[]).map((t) =>
+        [t.createdAt, t.direction ?? '', t.amount, t.currency, t.status, t.counterpartyHandle ?? t.recipientHandle ?? t.senderHandle ?? t.address ?? ''].filter((v) => v !== '' && v !== undefined).join('  '),
+      );
+      out(page, [...(lines.length > 0 ? lines : ['No transfers.']), ...(page.nextCursor ? [`More: peerpay history --rail ${options.rail} --cursor ${page.nextCursor}`] : [])].join('\n'));
+    });
+
+  program
+    .command('mcp')
+    .description('an MCP server on standard input and output, for desktop agents (PEERPAY_URL, PEERPAY_API_KEY)')
+    .action(async () => {
+      const apiKey = process.env.PEERPAY_API_KEY || readConfig().apiKey;
+      if (!apiKey) throw new Exit(2, 'peerpay mcp needs PEERPAY_API_KEY (or a key saved by `peerpay login`).');
+      await serveStdio({ baseUrl: baseUrl(), apiKey });
+    });
+
+  /** Asks before money moves; --yes skips it; with no terminal to ask on, refuses. */
+  async function confirm(summary: string, question: string, yes: boolean, terms: unknown): Promise<void> {
+    if (!program.opts<GlobalOptions>().json) process.stdout.write(summary + '\n');
+    if (yes) return;
+    if (!process.stdin.isTTY) throw new Exit(3, 'Nothing was sent: there is no terminal to ask for a yes. Run it in a terminal, or pass --yes once the terms are right.');
+    if (program.opts<GlobalOptions>().json) process.stderr.write(JSON.stringify(terms) + '\n');
+    const answer = await ask(`${question} [y/N] `);
+    if (!/^y(es)?$/i.test(answer.trim())) throw new Exit(3, 'Nothing was sent.');
+  }
+
+  try {
+    await program.parseAsync(argv);
+    return 0;
+  } catch (error) {
+    return await report(error, program.opts<GlobalOptions>().json === true, () => client());
+  }
+}
+
+/** Prints a failure and the next step; answers the exit code. */
+async function report(error: unknown, json: boolean, api: () => PeerpayClient): Promise<number> {
+  const name = (error as { code?: string }).code;
+  if (typeof name === 'string' && name.startsWith('commander.')) {
+    // commander printed the usage or help already.
+    return name === 'commander.helpDisplayed' || name === 'commander.version' || name === 'commander.help' ? 0 : 2;
+  }
+  if (error instanceof Exit) {
+    if (json) process.stdout.write(JSON.stringify({ error: { code: error.code === 3 ? 'not_confirmed' : 'usage', detail: error.message } }) + '\n');
+    process.stderr.write(error.message + '\n');
+    return error.code;
+  }
+  if (error instanceof TermsError) {
+    if (json) process.stdout.write(JSON.stringify({ error: { code: error.code, detail: error.detail } }) + '\n');
+    process.stderr.write(`Error: ${error.detail} (${error.code})\n`);
+    return 2;
+  }
+  if (!(error instanceof PeerpayError)) {
+    process.stderr.write(`Error: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  }
+  const next = await nextStep(error, api);
+  if (json) process.stdout.write(JSON.stringify({ error: error.problem, ...(next.link ? { setupLink: next.link } : {}), nextStep: next.text }, null, 2) + '\n');
+  process.stderr.write(`Error: ${error.problem.detail} (${error.code})\n${next.text ? next.text + '\n' : ''}`);
+  return 1;
+}
+
+async function nextStep(error: PeerpayError, api: () => PeerpayClient): Promise<{ text: string; link?: string }> {
+  const linkFor = async (kind: 'card' | 'bank_debit', what: string) => {
+    try {
+      const client = api();
+      const link = kind === 'card' ? await client.createCardSetupLink() : await client.createBankDebitSetupLink();
+      return { text: `${what}: open ${link.url} in your browser, then run the command again.`, link: link.url };
+    } catch {
+      return { text: `${what}: run \`peerpay links ${kind}\` and open the link, then run the command again.` };
+    }
+  };
+  switch (error.code) {
+    case 'card_setup_required':
+      return linkFor('card', 'Set up a card first');
+    case 'card_declined':
+    case 'card_authentication_required':
+      return linkFor('card', 'Set up your card again');
+    case 'ach_setup_required':
+      return linkFor('bank_debit', 'Set up bank debit first (or send with --method instant)');
+    case 'insufficient_balance':
+      return { text: 'Add funds with `peerpay links funding --amount <amount> --currency USDC`, or check `peerpay balance`.' };
+    case 'recipient_not_found':
+      return { text: 'Check the e-mail address or handle (PA- and 8 characters); the recipient needs a peerpay account.' };
+    case 'unauthorized':
+      return { text: `Your key was refused: run \`peerpay login --email <email>\` (config: ${configFile()}).` };
+    case 'no_default_address':
+      return { text: 'Pass --address 0x… (or save a default with the API: PUT /stablecoin/withdrawal-address).' };
+    case 'network_error':
+      return { text: 'Is the service running? Set --url or PEERPAY_URL.' };
+    default:
+      return { text: error.retryAfterSeconds !== undefined ? `Try again in ${error.retryAfterSeconds} s.` : '' };
+  }
+}
