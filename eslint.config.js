@@ -6,7 +6,20 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', '**/dist/**', 'node_modules/**', 'contracts/**', 'bench/results/**', 'data/**', 'coverage/**'] },
+  // The SDK's types are generated from the OpenAPI document (npm run generate:client), compared byte for byte.
+  {
+    ignores: [
+      'packages/client/src/openapi.ts',
+      'packages/client/src/operations.ts',
+      'dist/**',
+      '**/dist/**',
+      'node_modules/**',
+      'contracts/**',
+      'bench/results/**',
+      'data/**',
+      'coverage/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -10,7 +10,7 @@ export const GENERATED_FILES = {
   operations: 'packages/client/src/operations.ts',
 } as const;
 
-const HEADER = '// Generated from peerpay\'s GET /openapi.json by `npm run generate:client` (scripts/client-types.ts). Do not edit.\n';
+const HEADER = "// Generated from peerpay's GET /openapi.json by `npm run generate:client` (scripts/client-types.ts). Do not edit.\n";
 
 interface OpenApiOperation {
   operationId?: string;

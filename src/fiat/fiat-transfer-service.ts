@@ -210,7 +210,14 @@ export async function quoteFiatTransfer(deps: Pick<Deps, 'db' | 'config'>, input
   if (!recipient) throw new AppError('recipient_not_found', 'No account has that handle.');
   if (recipient.id === input.senderAccountId) throw new AppError('self_transfer', 'You cannot send money to yourself.');
   const { fee } = fiatFee(amountMinor, paymentMethod);
-  return { amountMinor, feeMinor: fee, currency, paymentMethod, feeRateLabel: FIAT_FEE_RATES[paymentMethod].label, recipientHandle: recipient.handle };
+  return {
+    amountMinor,
+    feeMinor: fee,
+    currency,
+    paymentMethod,
+    feeRateLabel: FIAT_FEE_RATES[paymentMethod].label,
+    recipientHandle: recipient.handle,
+  };
 }
 
 /** Totals below the processor's minimum charge are refused before anything is recorded (DESIGN §15). */

@@ -2,7 +2,13 @@
 // on the service's clock (the sandbox clock can move past an expiry). Owners are account ids.
 import { CONFIRMATION_TTL_MS, hashConfirmationId, newConfirmationId, type ClaimResult, type ConfirmationStore } from '@peerpay/mcp';
 import type { Deps } from '../deps.js';
-import { claimConfirmation, deleteExpiredConfirmations, findConfirmation, insertConfirmation, releaseConfirmation } from './confirmations-repository.js';
+import {
+  claimConfirmation,
+  deleteExpiredConfirmations,
+  findConfirmation,
+  insertConfirmation,
+  releaseConfirmation,
+} from './confirmations-repository.js';
 
 export type ConfirmationDeps = Pick<Deps, 'db' | 'clock'>;
 
@@ -20,7 +26,13 @@ export function databaseConfirmationStore(deps: ConfirmationDeps): ConfirmationS
       const expiresAt = new Date(now.getTime() + CONFIRMATION_TTL_MS);
       // Expired ones are kept a day (a late second call is told "expired", not "not found"), then removed.
       await deleteExpiredConfirmations(deps.db, new Date(now.getTime() - 24 * 3600_000), 100);
-      await insertConfirmation(deps.db, { idHash: hashConfirmationId(id), accountId: accountIdOf(owner), termsHash, createdAt: now, expiresAt });
+      await insertConfirmation(deps.db, {
+        idHash: hashConfirmationId(id),
+        accountId: accountIdOf(owner),
+        termsHash,
+        createdAt: now,
+        expiresAt,
+      });
       return { id, expiresAt };
     },
     async claim({ id, owner, termsHash }): Promise<ClaimResult> {

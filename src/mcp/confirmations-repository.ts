@@ -2,15 +2,28 @@
 // their id. A claim is one conditional UPDATE, so two processes can never both claim one.
 import type { Db } from '../db/database.js';
 
-export async function insertConfirmation(db: Db, row: { idHash: string; accountId: number; termsHash: string; createdAt: Date; expiresAt: Date }): Promise<void> {
+export async function insertConfirmation(
+  db: Db,
+  row: { idHash: string; accountId: number; termsHash: string; createdAt: Date; expiresAt: Date },
+): Promise<void> {
   await db
     .insertInto('mcp_confirmations')
-    .values({ id_hash: row.idHash, account_id: row.accountId, terms_hash: row.termsHash, created_at: row.createdAt, expires_at: row.expiresAt, used_at: null })
+    .values({
+      id_hash: row.idHash,
+      account_id: row.accountId,
+      terms_hash: row.termsHash,
+      created_at: row.createdAt,
+      expires_at: row.expiresAt,
+      used_at: null,
+    })
     .execute();
 }
 
 /** Marks it used when it is this account's, unused, unexpired at `now` and for these terms; true when it did. */
-export async function claimConfirmation(db: Db, input: { idHash: string; accountId: number; termsHash: string; now: Date }): Promise<boolean> {
+export async function claimConfirmation(
+  db: Db,
+  input: { idHash: string; accountId: number; termsHash: string; now: Date },
+): Promise<boolean> {
   const row = await db
     .updateTable('mcp_confirmations')
     .set({ used_at: input.now })
@@ -24,7 +37,11 @@ export async function claimConfirmation(db: Db, input: { idHash: string; account
   return row !== undefined;
 }
 
-export async function findConfirmation(db: Db, idHash: string, accountId: number): Promise<{ termsHash: string; expiresAt: Date; usedAt: Date | null } | null> {
+export async function findConfirmation(
+  db: Db,
+  idHash: string,
+  accountId: number,
+): Promise<{ termsHash: string; expiresAt: Date; usedAt: Date | null } | null> {
   const row = await db
     .selectFrom('mcp_confirmations')
     .select(['terms_hash', 'expires_at', 'used_at'])
@@ -35,7 +52,12 @@ export async function findConfirmation(db: Db, idHash: string, accountId: number
 }
 
 export async function releaseConfirmation(db: Db, idHash: string, accountId: number): Promise<void> {
-  await db.updateTable('mcp_confirmations').set({ used_at: null }).where('id_hash', '=', idHash).where('account_id', '=', accountId).execute();
+  await db
+    .updateTable('mcp_confirmations')
+    .set({ used_at: null })
+    .where('id_hash', '=', idHash)
+    .where('account_id', '=', accountId)
+    .execute();
 }
 
 /** Removes confirmations that expired before `before`, at most `limit` of them. */

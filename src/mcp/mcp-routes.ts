@@ -59,7 +59,8 @@ export async function mcpRoutes(app: App, deps: Pick<Deps, 'db' | 'clock'>, inje
       if (transport.sessionId) sessions.delete(transport.sessionId);
     };
     const server = createPeerpayMcpServer({
-      api: (extra) => createPeerpayClient({ baseUrl: 'http://peerpay.internal', apiKey: extra.authInfo?.token, fetch: fetchInProcess, maxRetries: 0 }),
+      api: (extra) =>
+        createPeerpayClient({ baseUrl: 'http://peerpay.internal', apiKey: extra.authInfo?.token, fetch: fetchInProcess, maxRetries: 0 }),
       confirmations,
       owner: () => String(accountId),
     });
@@ -68,7 +69,10 @@ export async function mcpRoutes(app: App, deps: Pick<Deps, 'db' | 'clock'>, inje
   }
 
   const rpcError = (reply: FastifyReply, status: number, message: string) =>
-    reply.code(status).type('application/json').send({ jsonrpc: '2.0', error: { code: -32000, message }, id: null });
+    reply
+      .code(status)
+      .type('application/json')
+      .send({ jsonrpc: '2.0', error: { code: -32000, message }, id: null });
 
   async function handle(request: FastifyRequest, reply: FastifyReply) {
     const { accountId } = callerOf(request);
@@ -94,7 +98,9 @@ export async function mcpRoutes(app: App, deps: Pick<Deps, 'db' | 'clock'>, inje
     } catch (error) {
       request.log.error({ err: error }, 'MCP request failed');
       if (!reply.raw.headersSent) {
-        reply.raw.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32603, message: 'Internal error' }, id: null }));
+        reply.raw
+          .writeHead(500, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32603, message: 'Internal error' }, id: null }));
       } else reply.raw.end();
     }
   }

@@ -239,9 +239,15 @@ export const CASES: Record<string, (w: World) => Case | Promise<Case>> = {
       ],
     };
   },
-  listTransfers: ({ alice }) => ({ success: [get('/transfers?limit=5', alice, 200)], errors: [get('/transfers?limit=0', alice, 400, 'invalid_request')] }),
+  listTransfers: ({ alice }) => ({
+    success: [get('/transfers?limit=5', alice, 200)],
+    errors: [get('/transfers?limit=0', alice, 400, 'invalid_request')],
+  }),
   quoteTransfer: ({ alice, bob }) => ({
-    success: [get(`/transfers/quote?recipientHandle=${bob.handle}&amount=10&currency=USD`, alice, 200), get(`/transfers/quote?recipientHandle=${bob.handle}&amount=10&currency=USD&paymentMethod=ach`, alice, 200)],
+    success: [
+      get(`/transfers/quote?recipientHandle=${bob.handle}&amount=10&currency=USD`, alice, 200),
+      get(`/transfers/quote?recipientHandle=${bob.handle}&amount=10&currency=USD&paymentMethod=ach`, alice, 200),
+    ],
     errors: [
       get(`/transfers/quote?recipientHandle=${bob.handle}&amount=0.1&currency=USD`, alice, 400, 'amount_too_small'),
       get(`/transfers/quote?recipientHandle=${bob.handle}&amount=1.234&currency=USD`, alice, 400, 'invalid_amount'),

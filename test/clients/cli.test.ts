@@ -42,7 +42,9 @@ function newConfigDir(): string {
 /** Runs the binary; `input` is written to its stdin (then closed). */
 function peerpay(args: string[], options: { configDir: string; input?: string; env?: Record<string, string> }): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(BIN, args, { env: { ...process.env, PEERPAY_URL: env.url, PEERPAY_CONFIG_DIR: options.configDir, PEERPAY_API_KEY: '', ...options.env } });
+    const child = spawn(BIN, args, {
+      env: { ...process.env, PEERPAY_URL: env.url, PEERPAY_CONFIG_DIR: options.configDir, PEERPAY_API_KEY: '', ...options.env },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -57,7 +59,9 @@ function peerpay(args: string[], options: { configDir: string; input?: string; e
 function onTerminal(args: string[], options: { configDir: string; prompt: string; answer: string }): Promise<Run> {
   const command = [BIN, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
   return new Promise((resolve, reject) => {
-    const child = spawn('script', ['-qfec', command, '/dev/null'], { env: { ...process.env, PEERPAY_URL: env.url, PEERPAY_CONFIG_DIR: options.configDir, PEERPAY_API_KEY: '' } });
+    const child = spawn('script', ['-qfec', command, '/dev/null'], {
+      env: { ...process.env, PEERPAY_URL: env.url, PEERPAY_CONFIG_DIR: options.configDir, PEERPAY_API_KEY: '' },
+    });
     let stdout = '';
     let answered = false;
     child.stdout.on('data', (d) => {
@@ -75,7 +79,10 @@ function onTerminal(args: string[], options: { configDir: string; prompt: string
 async function registered(): Promise<{ configDir: string; email: string; handle: string; key: string }> {
   const configDir = newConfigDir();
   const email = `cli-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const run = await peerpay(['register', '--email', email, '--name', 'Casey Cli', '--password-stdin', '--json'], { configDir, input: 'correct horse battery\n' });
+  const run = await peerpay(['register', '--email', email, '--name', 'Casey Cli', '--password-stdin', '--json'], {
+    configDir,
+    input: 'correct horse battery\n',
+  });
   expect(run.code, run.stderr).toBe(0);
   const saved = JSON.parse(fs.readFileSync(path.join(configDir, 'config.json'), 'utf8'));
   return { configDir, email, handle: JSON.parse(run.stdout).handle, key: saved.apiKey };
@@ -106,7 +113,13 @@ describe('peerpay (CLI)', () => {
     expect(balance.code, balance.stderr).toBe(0);
     expect(JSON.parse(balance.stdout).stablecoin).toEqual({ USDC: '0.000000', EURC: '0.000000' });
     const quote = await peerpay(['--json', 'quote', bob.email, '20', 'eur', '--method', 'ach'], { configDir: me.configDir });
-    expect(JSON.parse(quote.stdout)).toMatchObject({ amount: '20.00', fee: '0.16', totalDeducted: '20.16', currency: 'EUR', recipient: { handle: bob.handle } });
+    expect(JSON.parse(quote.stdout)).toMatchObject({
+      amount: '20.00',
+      fee: '0.16',
+      totalDeducted: '20.16',
+      currency: 'EUR',
+      recipient: { handle: bob.handle },
+    });
     const link = await peerpay(['links', 'card', '--json'], { configDir: me.configDir });
     expect(JSON.parse(link.stdout).url).toMatch(/^http/);
     const history = await peerpay(['history', '--rail', 'stablecoin', '--json'], { configDir: me.configDir });
@@ -134,7 +147,11 @@ describe('peerpay (CLI)', () => {
     expect(no.stdout).toContain('Nothing was sent.');
     expect((await bob.api.getBalance()).balances.find((b) => b.currency === 'USD')!.available).toBe('0.00');
 
-    const yes = await onTerminal(['send', bob.handle, '10', 'USD', '--note', 'lunch'], { configDir: me.configDir, prompt: 'Send? [y/N]', answer: 'y' });
+    const yes = await onTerminal(['send', bob.handle, '10', 'USD', '--note', 'lunch'], {
+      configDir: me.configDir,
+      prompt: 'Send? [y/N]',
+      answer: 'y',
+    });
     expect(yes.code, yes.stdout).toBe(0);
     expect(yes.stdout).toMatch(/Sent 10\.00 USD to PA-\w+ \(fee 0\.25\); status completed/);
     expect((await bob.api.getBalance()).balances.find((b) => b.currency === 'USD')!.available).toBe('10.00');
@@ -165,7 +182,12 @@ describe('peerpay (CLI)', () => {
 
 describe('peerpay mcp (stdio)', () => {
   async function stdioClient(key: string, script?: ElicitationScript): Promise<Client> {
-    const transport = new StdioClientTransport({ command: BIN, args: ['mcp'], env: { ...(process.env as Record<string, string>), PEERPAY_URL: env.url, PEERPAY_API_KEY: key, PEERPAY_CONFIG_DIR: newConfigDir() }, stderr: 'pipe' });
+    const transport = new StdioClientTransport({
+      command: BIN,
+      args: ['mcp'],
+      env: { ...(process.env as Record<string, string>), PEERPAY_URL: env.url, PEERPAY_API_KEY: key, PEERPAY_CONFIG_DIR: newConfigDir() },
+      stderr: 'pipe',
+    });
     const client = await mcpClient(transport, script);
     clients.push(client);
     return client;
@@ -177,18 +199,39 @@ describe('peerpay mcp (stdio)', () => {
     await env.fund(alice, 30_000_000n, 'EURC');
     const client = await stdioClient(alice.key);
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(['check_account', 'create_link', 'get_balances', 'get_deposit_address', 'list_transfers', 'quote_transfer', 'send_money', 'withdraw']);
+    expect(tools.map((t) => t.name).sort()).toEqual([
+      'check_account',
+      'create_link',
+      'get_balances',
+      'get_deposit_address',
+      'list_transfers',
+      'quote_transfer',
+      'send_money',
+      'withdraw',
+    ]);
 
     const send = { to: bob.email, amount: '12.5', currency: 'EURC' };
     const first = await callTool(client, 'send_money', send);
     expect(first.structuredContent).toMatchObject({ status: 'confirmation_required', terms: { recipientHandle: bob.handle } });
     expect((await bob.api.getStablecoinBalance()).EURC).toBe('0.000000');
-    const unknown = await callTool(client, 'send_money', { ...send, to: 'PA-ZZZZZZZZ', confirmationId: first.structuredContent.confirmationId });
+    const unknown = await callTool(client, 'send_money', {
+      ...send,
+      to: 'PA-ZZZZZZZZ',
+      confirmationId: first.structuredContent.confirmationId,
+    });
     expect(unknown).toMatchObject({ isError: true, structuredContent: { code: 'recipient_not_found' } });
-    const changed = await callTool(client, 'send_money', { ...send, amount: '12.49', confirmationId: first.structuredContent.confirmationId });
+    const changed = await callTool(client, 'send_money', {
+      ...send,
+      amount: '12.49',
+      confirmationId: first.structuredContent.confirmationId,
+    });
     expect(changed).toMatchObject({ isError: true, structuredContent: { code: 'confirmation_terms_changed' } });
     // The same terms, the amount written as a number this time.
-    const confirmed = await callTool(client, 'send_money', { ...send, amount: 12.5, confirmationId: first.structuredContent.confirmationId });
+    const confirmed = await callTool(client, 'send_money', {
+      ...send,
+      amount: 12.5,
+      confirmationId: first.structuredContent.confirmationId,
+    });
     expect(confirmed.isError, confirmed.text).toBeFalsy();
     const again = await callTool(client, 'send_money', { ...send, confirmationId: first.structuredContent.confirmationId });
     expect(again).toMatchObject({ isError: true, structuredContent: { code: 'confirmation_used' } });
@@ -203,10 +246,14 @@ describe('peerpay mcp (stdio)', () => {
     const script = new ElicitationScript();
     const client = await stdioClient(alice.key, script);
     script.next = { action: 'decline' };
-    expect(await callTool(client, 'send_money', { to: bob.handle, amount: '1', currency: 'USDC' })).toMatchObject({ structuredContent: { status: 'not_confirmed' } });
+    expect(await callTool(client, 'send_money', { to: bob.handle, amount: '1', currency: 'USDC' })).toMatchObject({
+      structuredContent: { status: 'not_confirmed' },
+    });
     expect((await bob.api.getStablecoinBalance()).USDC).toBe('0.000000');
     script.next = { action: 'accept', content: { confirm: true } };
-    expect(await callTool(client, 'send_money', { to: bob.handle, amount: '1', currency: 'USDC' })).toMatchObject({ structuredContent: { status: 'complete' } });
+    expect(await callTool(client, 'send_money', { to: bob.handle, amount: '1', currency: 'USDC' })).toMatchObject({
+      structuredContent: { status: 'complete' },
+    });
     expect((await bob.api.getStablecoinBalance()).USDC).toBe('0.985100');
     expect(script.asked).toHaveLength(2);
   });

@@ -9,9 +9,19 @@ import { createPeerpayClient } from '@peerpay/client';
 import { CONFIRMATION_TTL_MS, createPeerpayMcpServer, hashTerms, MemoryConfirmationStore } from '@peerpay/mcp';
 import { callTool, mcpClient } from './support.js';
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const QUOTE = { amount: 10, fee: 0.149, feeRate: '1.49%', recipientReceives: 9.851, currency: 'USDC', recipientHandle: 'PA-BOB00001' };
-const SENT = { transferId: 'st_1', status: 'complete', amount: 10, fee: 0.149, recipientAmount: 9.851, currency: 'USDC', recipientHandle: 'PA-BOB00001', createdAt: '2026-01-05T10:00:00.000Z' };
+const SENT = {
+  transferId: 'st_1',
+  status: 'complete',
+  amount: 10,
+  fee: 0.149,
+  recipientAmount: 9.851,
+  currency: 'USDC',
+  recipientHandle: 'PA-BOB00001',
+  createdAt: '2026-01-05T10:00:00.000Z',
+};
 
 describe('@peerpay/mcp confirmations', () => {
   it('lets a confirmed call whose answer was lost be repeated, with the same Idempotency-Key', async () => {
@@ -20,7 +30,8 @@ describe('@peerpay/mcp confirmations', () => {
     const fetchImpl = (async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = new URL(String(input));
       if (url.pathname === '/agent/transfer/quote') return json(QUOTE);
-      if (url.pathname === '/stablecoin/lookup') return json({ found: true, handle: 'PA-BOB00001', agentHandle: 'PA-BOB00001', firstName: 'Bob' });
+      if (url.pathname === '/stablecoin/lookup')
+        return json({ found: true, handle: 'PA-BOB00001', agentHandle: 'PA-BOB00001', firstName: 'Bob' });
       if (url.pathname === '/agent/transfer') {
         transferKeys.push(new Headers(init?.headers).get('idempotency-key')!);
         if (loseNext) {
@@ -49,7 +60,9 @@ describe('@peerpay/mcp confirmations', () => {
     expect(repeated.isError, repeated.text).toBeFalsy();
     expect(transferKeys).toHaveLength(2);
     expect(transferKeys[1]).toBe(transferKeys[0]);
-    expect(await callTool(client, 'send_money', { ...send, confirmationId })).toMatchObject({ structuredContent: { code: 'confirmation_used' } });
+    expect(await callTool(client, 'send_money', { ...send, confirmationId })).toMatchObject({
+      structuredContent: { code: 'confirmation_used' },
+    });
     expect(transferKeys).toHaveLength(2);
     await client.close();
   });
@@ -61,7 +74,13 @@ describe('@peerpay/mcp confirmations', () => {
     const a = await store.create({ owner: 'alice', termsHash: terms });
     expect(a.expiresAt.getTime() - now).toBe(CONFIRMATION_TTL_MS);
     expect(await store.claim({ id: a.id, owner: 'mallory', termsHash: terms })).toBe('not_found');
-    expect(await store.claim({ id: a.id, owner: 'alice', termsHash: hashTerms({ amount: '11', currency: 'USDC', recipientHandle: 'PA-BOB00001' }) })).toBe('terms_changed');
+    expect(
+      await store.claim({
+        id: a.id,
+        owner: 'alice',
+        termsHash: hashTerms({ amount: '11', currency: 'USDC', recipientHandle: 'PA-BOB00001' }),
+      }),
+    ).toBe('terms_changed');
     expect(await store.claim({ id: a.id, owner: 'alice', termsHash: terms })).toBe('claimed');
     expect(await store.claim({ id: a.id, owner: 'alice', termsHash: terms })).toBe('used');
     const b = await store.create({ owner: 'alice', termsHash: terms });

@@ -25,8 +25,10 @@ async function connect(key: string, script?: ElicitationScript): Promise<Client>
   return client;
 }
 
-const fiatAvailable = async (user: { api: { getBalance(): Promise<{ balances: { currency: string; available: string }[] }> } }, currency = 'USD') =>
-  (await user.api.getBalance()).balances.find((b) => b.currency === currency)!.available;
+const fiatAvailable = async (
+  user: { api: { getBalance(): Promise<{ balances: { currency: string; available: string }[] }> } },
+  currency = 'USD',
+) => (await user.api.getBalance()).balances.find((b) => b.currency === currency)!.available;
 
 describe('MCP over Streamable HTTP', () => {
   it('lists the tools of DESIGN §12 with titles, input schemas and annotations', async () => {
@@ -34,17 +36,37 @@ describe('MCP over Streamable HTTP', () => {
     const client = await connect(alice.key);
     const { tools } = await client.listTools();
     const byName = Object.fromEntries(tools.map((t) => [t.name, t]));
-    expect(Object.keys(byName).sort()).toEqual(['check_account', 'create_link', 'get_balances', 'get_deposit_address', 'list_transfers', 'quote_transfer', 'send_money', 'withdraw']);
+    expect(Object.keys(byName).sort()).toEqual([
+      'check_account',
+      'create_link',
+      'get_balances',
+      'get_deposit_address',
+      'list_transfers',
+      'quote_transfer',
+      'send_money',
+      'withdraw',
+    ]);
     for (const tool of tools) expect(tool.title, tool.name).toBeTruthy();
     expect(byName.send_money!.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
     expect(byName.withdraw!.annotations).toMatchObject({ destructiveHint: true });
     expect(byName.quote_transfer!.annotations).toMatchObject({ readOnlyHint: true });
-    expect(Object.keys(byName.send_money!.inputSchema.properties!).sort()).toEqual(['amount', 'confirmationId', 'currency', 'note', 'paymentMethod', 'to']);
+    expect(Object.keys(byName.send_money!.inputSchema.properties!).sort()).toEqual([
+      'amount',
+      'confirmationId',
+      'currency',
+      'note',
+      'paymentMethod',
+      'to',
+    ]);
     expect(byName.send_money!.description).toMatch(/confirmationId/);
   });
 
   it('refuses a request without a key, and another account’s session', async () => {
-    const refused = await fetch(`${env.url}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{}' });
+    const refused = await fetch(`${env.url}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: '{}',
+    });
     expect(refused.status).toBe(401);
     const alice = await env.user();
     const mallory = await env.user();
@@ -53,7 +75,13 @@ describe('MCP over Streamable HTTP', () => {
     clients.push(client);
     const foreign = await fetch(`${env.url}/mcp`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${mallory.key}`, 'mcp-session-id': transport.sessionId!, 'mcp-protocol-version': '2025-06-18' },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        authorization: `Bearer ${mallory.key}`,
+        'mcp-session-id': transport.sessionId!,
+        'mcp-protocol-version': '2025-06-18',
+      },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
     });
     expect(foreign.status).toBe(404);
@@ -66,7 +94,10 @@ describe('MCP over Streamable HTTP', () => {
       body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }),
     });
     expect(ended.status).toBe(404);
-    const noSession = await fetch(`${env.url}/mcp`, { method: 'GET', headers: { authorization: `Bearer ${alice.key}`, accept: 'text/event-stream' } });
+    const noSession = await fetch(`${env.url}/mcp`, {
+      method: 'GET',
+      headers: { authorization: `Bearer ${alice.key}`, accept: 'text/event-stream' },
+    });
     expect(noSession.status).toBe(400);
   });
 
@@ -78,7 +109,11 @@ describe('MCP over Streamable HTTP', () => {
     const client = await connect(alice.key, script);
     const send = { to: bob.email, amount: '10', currency: 'USD' };
 
-    for (const answer of [{ action: 'decline' as const }, { action: 'cancel' as const }, { action: 'accept' as const, content: { confirm: false } }]) {
+    for (const answer of [
+      { action: 'decline' as const },
+      { action: 'cancel' as const },
+      { action: 'accept' as const, content: { confirm: false } },
+    ]) {
       script.next = answer;
       const result = await callTool(client, 'send_money', send);
       expect(result.isError).toBeFalsy();
@@ -95,7 +130,12 @@ describe('MCP over Streamable HTTP', () => {
     script.next = { action: 'accept', content: { confirm: true } };
     const sent = await callTool(client, 'send_money', send);
     expect(sent.isError).toBeFalsy();
-    expect(sent.structuredContent.transfer).toMatchObject({ amount: '10.00', fee: '0.25', status: 'completed', recipientHandle: bob.handle });
+    expect(sent.structuredContent.transfer).toMatchObject({
+      amount: '10.00',
+      fee: '0.25',
+      status: 'completed',
+      recipientHandle: bob.handle,
+    });
     expect(await fiatAvailable(bob)).toBe('10.00');
   });
 
@@ -129,7 +169,11 @@ describe('MCP over Streamable HTTP', () => {
 
     const first = await callTool(client, 'send_money', send);
     expect(first.isError).toBeFalsy();
-    expect(first.structuredContent).toMatchObject({ status: 'confirmation_required', confirmationId: expect.stringMatching(/^conf_/), terms: { fee: 0.149, recipientReceives: 9.851 } });
+    expect(first.structuredContent).toMatchObject({
+      status: 'confirmation_required',
+      confirmationId: expect.stringMatching(/^conf_/),
+      terms: { fee: 0.149, recipientReceives: 9.851 },
+    });
     const confirmationId = first.structuredContent.confirmationId as string;
     expect((await bob.api.getStablecoinBalance()).USDC).toBe('0.000000');
 
@@ -165,7 +209,12 @@ describe('MCP over Streamable HTTP', () => {
     const first = await callTool(plain, 'withdraw', { amount: 2, currency: 'USDC', address: EXTERNAL });
     expect(first.structuredContent).toMatchObject({ status: 'confirmation_required', terms: { address: EXTERNAL, net: 1.9702 } });
     expect((await alice.api.getStablecoinBalance()).USDC).toBe('15.000000');
-    const confirmed = await callTool(plain, 'withdraw', { amount: '2.00', currency: 'usdc', address: EXTERNAL, confirmationId: first.structuredContent.confirmationId });
+    const confirmed = await callTool(plain, 'withdraw', {
+      amount: '2.00',
+      currency: 'usdc',
+      address: EXTERNAL,
+      confirmationId: first.structuredContent.confirmationId,
+    });
     expect(confirmed.isError).toBeFalsy();
     expect((await alice.api.getStablecoinBalance()).USDC).toBe('13.000000');
     // What the confirmations allowed reached the address, once each: 4.9255 + 1.9702.
@@ -192,18 +241,28 @@ describe('MCP over Streamable HTTP', () => {
     const script = new ElicitationScript();
     script.next = { action: 'accept' };
     const client = await connect(alice.key, script);
-    expect(await callTool(client, 'check_account', { email: bob.email })).toMatchObject({ structuredContent: { exists: true, agentHandle: bob.handle } });
+    expect(await callTool(client, 'check_account', { email: bob.email })).toMatchObject({
+      structuredContent: { exists: true, agentHandle: bob.handle },
+    });
     expect(await callTool(client, 'check_account', {})).toMatchObject({ isError: true, structuredContent: { code: 'invalid_request' } });
     const balances = await callTool(client, 'get_balances', {});
     expect(balances.structuredContent.stablecoin).toEqual({ USDC: '0.000000', EURC: '0.000000' });
     expect(await callTool(client, 'get_deposit_address', {})).toMatchObject({ structuredContent: { address: alice.depositAddress } });
     const quote = await callTool(client, 'quote_transfer', { to: bob.handle, amount: '100', currency: 'USD', paymentMethod: 'ach' });
     expect(quote.structuredContent).toMatchObject({ rail: 'fiat', fee: '0.80', totalDeducted: '100.80' });
-    expect(await callTool(client, 'quote_transfer', { to: bob.handle, amount: '0.001', currency: 'USD' })).toMatchObject({ isError: true, structuredContent: { code: 'invalid_amount' } });
+    expect(await callTool(client, 'quote_transfer', { to: bob.handle, amount: '0.001', currency: 'USD' })).toMatchObject({
+      isError: true,
+      structuredContent: { code: 'invalid_amount' },
+    });
     const link = await callTool(client, 'create_link', { kind: 'card' });
     expect(link.structuredContent).toMatchObject({ kind: 'card', url: expect.stringContaining('http'), offeredToUser: 'accept' });
     expect(script.asked).toEqual([expect.objectContaining({ mode: 'url', url: link.structuredContent.url })]);
-    expect(await callTool(client, 'create_link', { kind: 'funding' })).toMatchObject({ isError: true, structuredContent: { code: 'invalid_request' } });
-    expect(await callTool(client, 'list_transfers', { rail: 'stablecoin', limit: 5 })).toMatchObject({ structuredContent: { transfers: [], nextCursor: null } });
+    expect(await callTool(client, 'create_link', { kind: 'funding' })).toMatchObject({
+      isError: true,
+      structuredContent: { code: 'invalid_request' },
+    });
+    expect(await callTool(client, 'list_transfers', { rail: 'stablecoin', limit: 5 })).toMatchObject({
+      structuredContent: { transfers: [], nextCursor: null },
+    });
   });
 });

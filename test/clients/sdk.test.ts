@@ -30,10 +30,17 @@ describe('@peerpay/client', () => {
     const quote = await alice.api.quoteTransfer({ query: { recipientHandle: bob.handle, amount: '10', currency: 'USD' } });
     expect(quote).toMatchObject({ amount: '10.00', fee: '0.25', totalDeducted: '10.25', recipientHandle: bob.handle });
 
-    const refused = await alice.api.createTransfer({ body: { recipientHandle: bob.handle, amount: '10', currency: 'USD' } }).catch((e: unknown) => e);
+    const refused = await alice.api
+      .createTransfer({ body: { recipientHandle: bob.handle, amount: '10', currency: 'USD' } })
+      .catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(PeerpayError);
     expect(refused).toMatchObject({ status: 402, code: 'card_setup_required', operationId: 'createTransfer' });
-    expect((refused as PeerpayError).problem).toMatchObject({ status: 402, code: 'card_setup_required', title: expect.any(String), detail: expect.any(String) });
+    expect((refused as PeerpayError).problem).toMatchObject({
+      status: 402,
+      code: 'card_setup_required',
+      title: expect.any(String),
+      detail: expect.any(String),
+    });
     expect(String(refused)).not.toContain(alice.key);
 
     const anonymous = createPeerpayClient({ baseUrl: env.url, apiKey: 'pa_live_notAKey' });
@@ -70,7 +77,10 @@ describe('@peerpay/client', () => {
 
 describe('retries', () => {
   const problem = (status: number, code: string, headers: Record<string, string> = {}) =>
-    new Response(JSON.stringify({ type: 'about:blank', title: code, status, detail: code, code }), { status, headers: { 'content-type': 'application/problem+json', ...headers } });
+    new Response(JSON.stringify({ type: 'about:blank', title: code, status, detail: code, code }), {
+      status,
+      headers: { 'content-type': 'application/problem+json', ...headers },
+    });
 
   function scripted(answers: (() => Response)[]) {
     const calls: { method: string; key: string | null; at: number }[] = [];
@@ -80,9 +90,10 @@ describe('retries', () => {
       if (!next) throw new Error('no more answers');
       return next();
     };
-    return { calls, fetch: fetchImpl as typeof fetch };
+    return { calls, fetch: fetchImpl };
   }
-  const ok = () => new Response(JSON.stringify({ transfer: { id: 'tr_1' } }), { status: 200, headers: { 'content-type': 'application/json' } });
+  const ok = () =>
+    new Response(JSON.stringify({ transfer: { id: 'tr_1' } }), { status: 200, headers: { 'content-type': 'application/json' } });
 
   it('retries 503 and 429 on a money call with the same key, honouring Retry-After', async () => {
     const s = scripted([() => problem(503, 'service_unavailable', { 'retry-after': '1' }), () => problem(429, 'rate_limited'), ok]);
@@ -111,9 +122,16 @@ describe('retries', () => {
     expect(s.calls).toHaveLength(1);
     expect(s.calls[0]!.key).toBeNull();
 
-    const lost = scripted([() => { throw new TypeError('fetch failed'); }]);
+    const lost = scripted([
+      () => {
+        throw new TypeError('fetch failed');
+      },
+    ]);
     const client2 = createPeerpayClient({ baseUrl: 'http://peerpay.test', fetch: lost.fetch, baseRetryDelayMs: 1 });
-    await expect(client2.registerAgent({ body: { email: 'a@example.com', password: 'correct horse battery' } })).rejects.toMatchObject({ code: 'network_error', status: 0 });
+    await expect(client2.registerAgent({ body: { email: 'a@example.com', password: 'correct horse battery' } })).rejects.toMatchObject({
+      code: 'network_error',
+      status: 0,
+    });
     expect(lost.calls).toHaveLength(1);
   });
 

@@ -39,7 +39,11 @@ export async function startClientsServer(env: Record<string, string> = {}): Prom
     async setUpCard(user, kind = 'card') {
       const api = createPeerpayClient({ baseUrl: url, apiKey: user.key });
       const link = kind === 'card' ? await api.createCardSetupLink() : await api.createBankDebitSetupLink();
-      const page = await fetch(url + new URL(link.url).pathname, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'outcome=succeed' });
+      const page = await fetch(url + new URL(link.url).pathname, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'outcome=succeed',
+      });
       if (page.status !== 200) throw new Error(`completing the ${kind} link: ${page.status}`);
     },
     // The helper reads only the handle.
@@ -54,14 +58,21 @@ export class ElicitationScript {
   next: { action: 'accept' | 'decline' | 'cancel'; content?: Record<string, unknown> } = { action: 'accept', content: { confirm: true } };
 
   answer(request: { params: Record<string, unknown> }) {
-    this.asked.push({ mode: String(request.params.mode ?? 'form'), message: String(request.params.message), ...(request.params.url ? { url: String(request.params.url) } : {}) });
+    this.asked.push({
+      mode: String(request.params.mode ?? 'form'),
+      message: String(request.params.message),
+      ...(request.params.url ? { url: String(request.params.url) } : {}),
+    });
     return this.next;
   }
 }
 
 /** An official MCP client; with a script, it declares elicitation (form and url) and answers by it. */
 export async function mcpClient(transport: Transport, script?: ElicitationScript): Promise<Client> {
-  const client = new Client({ name: 'peerpay-tests', version: '1.0.0' }, { capabilities: script ? { elicitation: { form: {}, url: {} } } : {} });
+  const client = new Client(
+    { name: 'peerpay-tests', version: '1.0.0' },
+    { capabilities: script ? { elicitation: { form: {}, url: {} } } : {} },
+  );
   if (script) client.setRequestHandler(ElicitRequestSchema, async (request) => script.answer(request as never) as never);
   await client.connect(transport);
   return client;
@@ -72,7 +83,15 @@ export function httpTransport(url: string, key: string): StreamableHTTPClientTra
 }
 
 /** A tool call's result, typed loosely for assertions. */
-export async function callTool(client: Client, name: string, args: Record<string, unknown>): Promise<{ isError?: boolean; structuredContent?: any; text: string }> {
-  const result = (await client.callTool({ name, arguments: args })) as { isError?: boolean; structuredContent?: any; content: { type: string; text?: string }[] };
+export async function callTool(
+  client: Client,
+  name: string,
+  args: Record<string, unknown>,
+): Promise<{ isError?: boolean; structuredContent?: any; text: string }> {
+  const result = (await client.callTool({ name, arguments: args })) as {
+    isError?: boolean;
+    structuredContent?: any;
+    content: { type: string; text?: string }[];
+  };
   return { isError: result.isError, structuredContent: result.structuredContent, text: result.content.map((c) => c.text ?? '').join('\n') };
 }

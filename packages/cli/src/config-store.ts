@@ -28,7 +28,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): StoredConfig {
     return JSON.parse(fs.readFileSync(configFile(env), 'utf8')) as StoredConfig;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
-    throw new Error(`cannot read ${configFile(env)}: ${(error as Error).message}`);
+    throw new Error(`cannot read ${configFile(env)}: ${(error as Error).message}`, { cause: error });
   }
 }
 

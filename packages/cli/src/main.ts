@@ -3,7 +3,15 @@
 // scripts). Refusals print the service's message and the next step; the card ones print a setup link.
 import { Command, Option } from 'commander';
 import { createPeerpayClient, PeerpayError, type PeerpayClient } from '@peerpay/client';
-import { describeSent, describeWithdrawal, quoteTransferTerms, quoteWithdrawalTerms, sendOnTerms, TermsError, withdrawOnTerms } from '@peerpay/mcp';
+import {
+  describeSent,
+  describeWithdrawal,
+  quoteTransferTerms,
+  quoteWithdrawalTerms,
+  sendOnTerms,
+  TermsError,
+  withdrawOnTerms,
+} from '@peerpay/mcp';
 import { configFile, readConfig, writeConfig } from './config-store.js';
 import { ask, readPassword } from './prompt.js';
 import { serveStdio } from './mcp-stdio.js';
@@ -48,7 +56,10 @@ export async function main(argv: string[]): Promise<number> {
   async function saveKey(answer: { apiKey: string; agentHandle: string; isNewAccount: boolean }, email: string) {
     const file = writeConfig({ ...readConfig(), url: baseUrl(), apiKey: answer.apiKey, handle: answer.agentHandle, email });
     // The key is shown nowhere: it is in the file only.
-    out({ handle: answer.agentHandle, email, isNewAccount: answer.isNewAccount, configFile: file }, `${answer.isNewAccount ? 'Registered' : 'Logged in'} as ${answer.agentHandle} (${email}). API key saved to ${file}.`);
+    out(
+      { handle: answer.agentHandle, email, isNewAccount: answer.isNewAccount, configFile: file },
+      `${answer.isNewAccount ? 'Registered' : 'Logged in'} as ${answer.agentHandle} (${email}). API key saved to ${file}.`,
+    );
   }
 
   async function password(options: { passwordStdin?: boolean }): Promise<string> {
@@ -84,11 +95,17 @@ export async function main(argv: string[]): Promise<number> {
     .action(async () => {
       const api = client();
       const [fiat, stablecoin] = await Promise.all([api.getBalance(), api.getStablecoinBalance()]);
-      const lines = fiat.balances.map((b) => `  ${b.currency.padEnd(4)} ${b.available}${/^0(\.0+)?$/.test(b.pending) ? '' : `  (pending ${b.pending})`}`);
-      out({ fiat: fiat.balances, stablecoin }, ['Fiat:', ...lines, 'Stablecoin:', `  USDC ${stablecoin.USDC}`, `  EURC ${stablecoin.EURC}`].join('\n'));
+      const lines = fiat.balances.map(
+        (b) => `  ${b.currency.padEnd(4)} ${b.available}${/^0(\.0+)?$/.test(b.pending) ? '' : `  (pending ${b.pending})`}`,
+      );
+      out(
+        { fiat: fiat.balances, stablecoin },
+        ['Fiat:', ...lines, 'Stablecoin:', `  USDC ${stablecoin.USDC}`, `  EURC ${stablecoin.EURC}`].join('\n'),
+      );
     });
 
-  const methodOption = () => new Option('--method <method>', 'fiat: instant (card, default) or ach (bank debit)').choices(['instant', 'ach']);
+  const methodOption = () =>
+    new Option('--method <method>', 'fiat: instant (card, default) or ach (bank debit)').choices(['instant', 'ach']);
 
   program
     .command('quote')
@@ -164,9 +181,24 @@ export async function main(argv: string[]): Promise<number> {
       const query = { limit: options.limit, ...(options.cursor ? { cursor: options.cursor } : {}) };
       const page = options.rail === 'fiat' ? await api.listTransfers({ query }) : await api.listStablecoinTransfers({ query });
       const lines = (page.transfers as Record<string, unknown>[]).map((t) =>
-        [t.createdAt, t.direction ?? '', t.amount, t.currency, t.status, t.counterpartyHandle ?? t.recipientHandle ?? t.senderHandle ?? t.address ?? ''].filter((v) => v !== '' && v !== undefined).join('  '),
+        [
+          t.createdAt,
+          t.direction ?? '',
+          t.amount,
+          t.currency,
+          t.status,
+          t.counterpartyHandle ?? t.recipientHandle ?? t.senderHandle ?? t.address ?? '',
+        ]
+          .filter((v) => v !== '' && v !== undefined)
+          .join('  '),
       );
-      out(page, [...(lines.length > 0 ? lines : ['No transfers.']), ...(page.nextCursor ? [`More: peerpay history --rail ${options.rail} --cursor ${page.nextCursor}`] : [])].join('\n'));
+      out(
+        page,
+        [
+          ...(lines.length > 0 ? lines : ['No transfers.']),
+          ...(page.nextCursor ? [`More: peerpay history --rail ${options.rail} --cursor ${page.nextCursor}`] : []),
+        ].join('\n'),
+      );
     });
 
   program
@@ -182,7 +214,11 @@ export async function main(argv: string[]): Promise<number> {
   async function confirm(summary: string, question: string, yes: boolean, terms: unknown): Promise<void> {
     if (!program.opts<GlobalOptions>().json) process.stdout.write(summary + '\n');
     if (yes) return;
-    if (!process.stdin.isTTY) throw new Exit(3, 'Nothing was sent: there is no terminal to ask for a yes. Run it in a terminal, or pass --yes once the terms are right.');
+    if (!process.stdin.isTTY)
+      throw new Exit(
+        3,
+        'Nothing was sent: there is no terminal to ask for a yes. Run it in a terminal, or pass --yes once the terms are right.',
+      );
     if (program.opts<GlobalOptions>().json) process.stderr.write(JSON.stringify(terms) + '\n');
     const answer = await ask(`${question} [y/N] `);
     if (!/^y(es)?$/i.test(answer.trim())) throw new Exit(3, 'Nothing was sent.');
@@ -204,7 +240,8 @@ async function report(error: unknown, json: boolean, api: () => PeerpayClient): 
     return name === 'commander.helpDisplayed' || name === 'commander.version' || name === 'commander.help' ? 0 : 2;
   }
   if (error instanceof Exit) {
-    if (json) process.stdout.write(JSON.stringify({ error: { code: error.code === 3 ? 'not_confirmed' : 'usage', detail: error.message } }) + '\n');
+    if (json)
+      process.stdout.write(JSON.stringify({ error: { code: error.code === 3 ? 'not_confirmed' : 'usage', detail: error.message } }) + '\n');
     process.stderr.write(error.message + '\n');
     return error.code;
   }
@@ -218,7 +255,10 @@ async function report(error: unknown, json: boolean, api: () => PeerpayClient): 
     return 1;
   }
   const next = await nextStep(error, api);
-  if (json) process.stdout.write(JSON.stringify({ error: error.problem, ...(next.link ? { setupLink: next.link } : {}), nextStep: next.text }, null, 2) + '\n');
+  if (json)
+    process.stdout.write(
+      JSON.stringify({ error: error.problem, ...(next.link ? { setupLink: next.link } : {}), nextStep: next.text }, null, 2) + '\n',
+    );
   process.stderr.write(`Error: ${error.problem.detail} (${error.code})\n${next.text ? next.text + '\n' : ''}`);
   return 1;
 }

@@ -38,12 +38,18 @@ type Json<T> = T extends { content: { 'application/json': infer B } } ? B : neve
 type Success<R> = { [S in keyof R & (200 | 201)]: Json<R[S]> }[keyof R & (200 | 201)];
 /** Amounts may be given as decimal strings ("10.25"): they are sent as the exact JSON number. */
 type WithDecimalAmounts<B> = B extends object ? { [P in keyof B]: P extends 'amount' ? number | string : B[P] } : B;
-type BodyOf<O> = O extends { requestBody: infer R } ? WithDecimalAmounts<Json<R>> : O extends { requestBody?: infer R } ? WithDecimalAmounts<Json<NonNullable<R>>> : never;
+type BodyOf<O> = O extends { requestBody: infer R }
+  ? WithDecimalAmounts<Json<R>>
+  : O extends { requestBody?: infer R }
+    ? WithDecimalAmounts<Json<NonNullable<R>>>
+    : never;
 type QueryOf<O> = O extends { parameters: { query?: infer Q } } ? Q : never;
 type Defined<T> = [T] extends [never] ? false : [T] extends [undefined] ? false : true;
 
 /** What an operation takes: its JSON body, its query, and for calls that move money the Idempotency-Key to use. */
-export type Input<K extends OperationId> = (Defined<BodyOf<operations[K]>> extends true ? { body: BodyOf<operations[K]> } : { body?: never }) &
+export type Input<K extends OperationId> = (Defined<BodyOf<operations[K]>> extends true
+  ? { body: BodyOf<operations[K]> }
+  : { body?: never }) &
   (Defined<QueryOf<operations[K]>> extends true ? { query?: QueryOf<operations[K]> } : { query?: never }) & {
     /** Calls that move money: the key to send (one is generated otherwise). Ignored by other calls. */
     idempotencyKey?: string;
@@ -56,7 +62,9 @@ export type Output<K extends OperationId> = Success<operations[K]['responses']>;
 
 type HasRequired<K extends OperationId> = Defined<BodyOf<operations[K]>>;
 /** One method per operation; the argument is optional when the operation has no body. */
-export type PeerpayMethods = { [K in OperationId]: HasRequired<K> extends true ? (input: Input<K>) => Promise<Output<K>> : (input?: Input<K>) => Promise<Output<K>> };
+export type PeerpayMethods = {
+  [K in OperationId]: HasRequired<K> extends true ? (input: Input<K>) => Promise<Output<K>> : (input?: Input<K>) => Promise<Output<K>>;
+};
 
 export interface PeerpayClientOptions {
   /** The service, e.g. http://127.0.0.1:3000. */
@@ -92,10 +100,10 @@ export function createPeerpayClient(options: PeerpayClientOptions): PeerpayClien
   const baseRetryDelayMs = options.baseRetryDelayMs ?? 250;
   const newKey = options.newIdempotencyKey ?? (() => globalThis.crypto.randomUUID());
 
-  async function call<K extends OperationId>(operationId: K, input: Input<K> = {} as Input<K>): Promise<Output<K>> {
+  async function call<K extends OperationId>(operationId: K, input: Input<K> = {}): Promise<Output<K>> {
     const op = OPERATIONS[operationId];
     if (!op) throw new TypeError(`unknown operation ${String(operationId)}`);
-    const url = baseUrl + op.path + queryString(input.query as Record<string, unknown> | undefined);
+    const url = baseUrl + op.path + queryString(input.query);
     const headers: Record<string, string> = { accept: 'application/json, application/problem+json', ...input.headers };
     if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
     let body: string | undefined;
@@ -115,7 +123,13 @@ export function createPeerpayClient(options: PeerpayClientOptions): PeerpayClien
         if (input.signal?.aborted || !safeToRetry || attempt >= maxRetries) {
           throw new PeerpayError(
             operationId,
-            { type: 'about:blank', title: 'Network error', status: 0, detail: `No answer from ${baseUrl}: ${cause instanceof Error ? cause.message : String(cause)}`, code: 'network_error' },
+            {
+              type: 'about:blank',
+              title: 'Network error',
+              status: 0,
+              detail: `No answer from ${baseUrl}: ${cause instanceof Error ? cause.message : String(cause)}`,
+              code: 'network_error',
+            },
             undefined,
             { cause },
           );
@@ -150,7 +164,7 @@ export function serializeBody(body: unknown): string {
   const marks: string[] = [];
   // A mark no string of the caller's can spell: a random nonce per call.
   const nonce = globalThis.crypto.randomUUID();
-  const text = JSON.stringify(body, (key, value) => {
+  const text = JSON.stringify(body, (key, value: unknown) => {
     if (key === 'amount' && typeof value === 'string' && DECIMAL.test(value.trim())) {
       marks.push(value.trim());
       return `amount:${nonce}:${marks.length - 1}`;
@@ -160,10 +174,16 @@ export function serializeBody(body: unknown): string {
   return text.replace(new RegExp(`"amount:${nonce}:(\\d+)"`, 'g'), (_, i: string) => marks[Number(i)]!);
 }
 
+function queryValue(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  return JSON.stringify(value);
+}
+
 function queryString(query: Record<string, unknown> | undefined): string {
   if (!query) return '';
   const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) if (value !== undefined && value !== null) params.set(name, String(value));
+  for (const [name, value] of Object.entries(query)) if (value !== undefined && value !== null) params.set(name, queryValue(value));
   const text = params.toString();
   return text ? `?${text}` : '';
 }
@@ -177,13 +197,20 @@ async function errorOf(operationId: OperationId, response: Response, retryAfter:
   const text = await response.text().catch(() => '');
   try {
     const problem = JSON.parse(text) as Problem;
-    if (problem && typeof problem.code === 'string' && typeof problem.detail === 'string') return new PeerpayError(operationId, { ...problem, status: response.status }, retryAfter);
+    if (problem && typeof problem.code === 'string' && typeof problem.detail === 'string')
+      return new PeerpayError(operationId, { ...problem, status: response.status }, retryAfter);
   } catch {
     // not JSON: described below
   }
   return new PeerpayError(
     operationId,
-    { type: 'about:blank', title: response.statusText || 'Unexpected response', status: response.status, detail: `HTTP ${response.status} without a problem document`, code: 'unexpected_response' },
+    {
+      type: 'about:blank',
+      title: response.statusText || 'Unexpected response',
+      status: response.status,
+      detail: `HTTP ${response.status} without a problem document`,
+      code: 'unexpected_response',
+    },
     retryAfter,
   );
 }
@@ -196,13 +223,22 @@ export function retryAfterSeconds(value: string | null): number | undefined {
   return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - Date.now()) / 1000));
 }
 
+/** Why the caller aborted: its own reason when that is an error, else the standard AbortError. */
+function abortReason(signal: AbortSignal): Error {
+  return signal.reason instanceof Error ? signal.reason : new DOMException('This operation was aborted', 'AbortError');
+}
+
 function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
+    if (signal?.aborted) return reject(abortReason(signal));
     const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    }, { once: true });
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(abortReason(signal));
+      },
+      { once: true },
+    );
   });
 }

@@ -33,7 +33,11 @@ export function hashConfirmationId(id: string): string {
 
 /** The hash of terms: canonical JSON (sorted keys) of a flat object of strings and nulls. */
 export function hashTerms(terms: Record<string, string | null>): string {
-  const canonical = JSON.stringify(Object.keys(terms).sort().map((key) => [key, terms[key]]));
+  const canonical = JSON.stringify(
+    Object.keys(terms)
+      .sort()
+      .map((key) => [key, terms[key]]),
+  );
   return createHash('sha256').update(canonical).digest('hex');
 }
 

@@ -46,16 +46,19 @@ const Amount = z
 
 /** Steps that get a refused call going again, by problem code. */
 export const NEXT_STEP: Record<string, string> = {
-  card_setup_required: 'The user has no card on file: call create_link with kind "card", give the user the link, and retry once they say it is done.',
+  card_setup_required:
+    'The user has no card on file: call create_link with kind "card", give the user the link, and retry once they say it is done.',
   card_declined: 'The card was declined: call create_link with kind "card" so the user can set up another card.',
   card_authentication_required: 'The card needs the cardholder: call create_link with kind "card" and have the user complete it.',
   ach_setup_required: 'Bank debit is not set up: call create_link with kind "bank_debit", or send by card (paymentMethod "instant").',
   insufficient_balance: 'The balance is too low: call get_balances, and create_link with kind "funding" to add USDC or EURC.',
-  recipient_not_found: 'No peerpay account has that recipient: ask the user for the recipient’s e-mail address or PA- handle (check_account can look it up).',
+  recipient_not_found:
+    'No peerpay account has that recipient: ask the user for the recipient’s e-mail address or PA- handle (check_account can look it up).',
   no_default_address: 'No withdrawal address is saved: ask the user for the Polygon address to send to.',
   confirmation_expired: 'Call the tool again without confirmationId to get fresh terms, and ask the user again.',
   confirmation_used: 'That confirmation was used already; nothing more was moved. Call list_transfers to see what was sent.',
-  confirmation_terms_changed: 'The terms differ from those the user confirmed. Call without confirmationId to get the new terms, and ask the user.',
+  confirmation_terms_changed:
+    'The terms differ from those the user confirmed. Call without confirmationId to get the new terms, and ask the user.',
   confirmation_not_found: 'Call the tool without confirmationId to get terms and a confirmationId, and ask the user.',
 };
 
@@ -83,16 +86,23 @@ export function createPeerpayMcpServer(options: PeerpayMcpOptions): McpServer {
     'check_account',
     {
       title: 'Check whether someone has a peerpay account',
-      description: 'Looks up a peerpay account by e-mail address or PA- handle (give exactly one) and answers whether it exists, with the first name and handle. Use it to confirm who the user means before quoting or sending.',
-      inputSchema: { email: z.string().max(254).optional().describe('E-mail address'), handle: z.string().max(64).optional().describe('Handle: PA- followed by 8 characters') },
+      description:
+        'Looks up a peerpay account by e-mail address or PA- handle (give exactly one) and answers whether it exists, with the first name and handle. Use it to confirm who the user means before quoting or sending.',
+      inputSchema: {
+        email: z.string().max(254).optional().describe('E-mail address'),
+        handle: z.string().max(64).optional().describe('Handle: PA- followed by 8 characters'),
+      },
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },
     (args, extra) =>
       run(async () => {
-        if ((args.email === undefined) === (args.handle === undefined)) return toolError('invalid_request', 'Give exactly one of email or handle.');
+        if ((args.email === undefined) === (args.handle === undefined))
+          return toolError('invalid_request', 'Give exactly one of email or handle.');
         const query = args.email !== undefined ? { email: args.email } : { handle: args.handle! };
         const found = await options.api(extra).checkAccount({ query });
-        const text = found.exists ? `${found.firstName ?? 'The account'} has a peerpay account, handle ${found.agentHandle ?? found.handle}.` : 'No peerpay account has that e-mail or handle.';
+        const text = found.exists
+          ? `${found.firstName ?? 'The account'} has a peerpay account, handle ${found.agentHandle ?? found.handle}.`
+          : 'No peerpay account has that e-mail or handle.';
         return ok(found, text);
       }),
   );
@@ -101,7 +111,8 @@ export function createPeerpayMcpServer(options: PeerpayMcpOptions): McpServer {
     'get_balances',
     {
       title: 'Balances',
-      description: 'The user’s balances: fiat money received per currency (available and pending) and the USDC and EURC stablecoin balances.',
+      description:
+        'The user’s balances: fiat money received per currency (available and pending) and the USDC and EURC stablecoin balances.',
       inputSchema: {},
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },
@@ -109,8 +120,13 @@ export function createPeerpayMcpServer(options: PeerpayMcpOptions): McpServer {
       run(async () => {
         const api = options.api(extra);
         const [fiat, stablecoin] = await Promise.all([api.getBalance(), api.getStablecoinBalance()]);
-        const lines = fiat.balances.map((b) => `${b.currency} ${b.available}${b.pending !== '0' && !/^0\.?0*$/.test(b.pending) ? ` (pending ${b.pending})` : ''}`);
-        return ok({ fiat: fiat.balances, stablecoin }, `Fiat: ${lines.join(', ')}. Stablecoin: USDC ${stablecoin.USDC}, EURC ${stablecoin.EURC}.`);
+        const lines = fiat.balances.map(
+          (b) => `${b.currency} ${b.available}${b.pending !== '0' && !/^0\.?0*$/.test(b.pending) ? ` (pending ${b.pending})` : ''}`,
+        );
+        return ok(
+          { fiat: fiat.balances, stablecoin },
+          `Fiat: ${lines.join(', ')}. Stablecoin: USDC ${stablecoin.USDC}, EURC ${stablecoin.EURC}.`,
+        );
       }),
   );
 
@@ -118,7 +134,8 @@ export function createPeerpayMcpServer(options: PeerpayMcpOptions): McpServer {
     'get_deposit_address',
     {
       title: 'Deposit address',
-      description: 'The user’s Polygon address for receiving USDC or EURC from an outside wallet or exchange; deposits are credited automatically. Tell the user to send only USDC or EURC on Polygon.',
+      description:
+        'The user’s Polygon address for receiving USDC or EURC from an outside wallet or exchange; deposits are credited automatically. Tell the user to send only USDC or EURC on Polygon.',
       inputSchema: {},
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },
@@ -133,7 +150,10 @@ export function createPeerpayMcpServer(options: PeerpayMcpOptions): McpServer {
     to: z.string().min(1).max(254).describe('The recipient: e-mail address or PA- handle (stablecoins also take an E.164 phone number)'),
     amount: Amount,
     currency: z.string().min(1).max(16).describe('USD, EUR, GBP or JPY (fiat rail) or USDC, EURC (stablecoin rail)'),
-    paymentMethod: z.enum(['instant', 'ach']).optional().describe('Fiat only: instant (card, the default) or ach (bank debit, 3 business days)'),
+    paymentMethod: z
+      .enum(['instant', 'ach'])
+      .optional()
+      .describe('Fiat only: instant (card, the default) or ach (bank debit, 3 business days)'),
   };
 
   server.registerTool(
@@ -163,7 +183,11 @@ export function createPeerpayMcpServer(options: PeerpayMcpOptions): McpServer {
       inputSchema: {
         ...QuoteInput,
         note: z.string().max(500).optional().describe('Fiat only: a message to the recipient'),
-        confirmationId: z.string().max(200).optional().describe('From the previous send_money answer, after the user said yes to those terms'),
+        confirmationId: z
+          .string()
+          .max(200)
+          .optional()
+          .describe('From the previous send_money answer, after the user said yes to those terms'),
       },
       annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
     },
@@ -173,7 +197,15 @@ export function createPeerpayMcpServer(options: PeerpayMcpOptions): McpServer {
         const quoted = await quoteTransferTerms(api, args);
         const terms = { tool: 'send_money', ...quoted.terms };
         const execute = (idempotencyKey?: string) => sendOnTerms(api, quoted, idempotencyKey);
-        return confirmThenMove(extra, { terms, summary: quoted.summary, structuredTerms: quoted.structured, confirmationId: args.confirmationId, question: 'Send this money?', execute, describe: describeSent });
+        return confirmThenMove(extra, {
+          terms,
+          summary: quoted.summary,
+          structuredTerms: quoted.structured,
+          confirmationId: args.confirmationId,
+          question: 'Send this money?',
+          execute,
+          describe: describeSent,
+        });
       }),
   );
 
@@ -188,7 +220,11 @@ export function createPeerpayMcpServer(options: PeerpayMcpOptions): McpServer {
         amount: Amount,
         currency: z.string().min(1).max(16).describe('USDC or EURC'),
         address: z.string().max(100).optional().describe('Polygon address (0x and 40 hex digits); omitted: the saved default'),
-        confirmationId: z.string().max(200).optional().describe('From the previous withdraw answer, after the user said yes to those terms'),
+        confirmationId: z
+          .string()
+          .max(200)
+          .optional()
+          .describe('From the previous withdraw answer, after the user said yes to those terms'),
       },
       annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
     },
@@ -197,7 +233,15 @@ export function createPeerpayMcpServer(options: PeerpayMcpOptions): McpServer {
         const api = options.api(extra);
         const quoted = await quoteWithdrawalTerms(api, args);
         const execute = (idempotencyKey?: string) => withdrawOnTerms(api, quoted, idempotencyKey);
-        return confirmThenMove(extra, { terms: { tool: 'withdraw', ...quoted.terms }, summary: quoted.summary, structuredTerms: quoted.structured, confirmationId: args.confirmationId, question: 'Withdraw this money?', execute, describe: describeWithdrawal });
+        return confirmThenMove(extra, {
+          terms: { tool: 'withdraw', ...quoted.terms },
+          summary: quoted.summary,
+          structuredTerms: quoted.structured,
+          confirmationId: args.confirmationId,
+          question: 'Withdraw this money?',
+          execute,
+          describe: describeWithdrawal,
+        });
       }),
   );
 
@@ -221,19 +265,37 @@ export function createPeerpayMcpServer(options: PeerpayMcpOptions): McpServer {
         let link: { url: string; expiresAt?: string; expiresIn?: string } & Record<string, unknown>;
         if (args.kind === 'funding') {
           const amount = args.amount === undefined ? null : decimalOf(args.amount);
-          if (amount === null || args.currency === undefined) return toolError('invalid_request', 'A funding link needs amount (a positive decimal) and currency (USDC or EURC).');
+          if (amount === null || args.currency === undefined)
+            return toolError('invalid_request', 'A funding link needs amount (a positive decimal) and currency (USDC or EURC).');
           link = await api.createFundingLink({ body: { amount, currency: args.currency } });
         } else if (args.kind === 'card') link = await api.createCardSetupLink();
         else if (args.kind === 'bank_debit') link = await api.createBankDebitSetupLink();
         else link = await api.createPayoutSetupLink();
-        const purpose = { card: 'set up a card', bank_debit: 'set up bank debit', payout: 'set up payouts', funding: 'add funds' }[args.kind];
+        const purpose = { card: 'set up a card', bank_debit: 'set up bank debit', payout: 'set up payouts', funding: 'add funds' }[
+          args.kind
+        ];
         const text = `Open this link to ${purpose}: ${link.url} (expires ${link.expiresAt ?? `in ${link.expiresIn}`}).`;
         if (elicitationModes().url) {
           // The client shows the link to the user itself; the answer says whether they chose to open it.
           const answer = await extra
-            .sendRequest({ method: 'elicitation/create', params: { mode: 'url', message: `peerpay: open this link to ${purpose}.`, url: link.url, elicitationId: `link-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}` } }, ElicitResultSchema, { timeout: elicitationTimeoutMs })
+            .sendRequest(
+              {
+                method: 'elicitation/create',
+                params: {
+                  mode: 'url',
+                  message: `peerpay: open this link to ${purpose}.`,
+                  url: link.url,
+                  elicitationId: `link-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`,
+                },
+              },
+              ElicitResultSchema,
+              { timeout: elicitationTimeoutMs },
+            )
             .catch(() => null);
-          return ok({ ...link, kind: args.kind, offeredToUser: answer?.action ?? 'failed' }, `${text} The link was offered to the user directly (${answer?.action ?? 'not shown'}).`);
+          return ok(
+            { ...link, kind: args.kind, offeredToUser: answer?.action ?? 'failed' },
+            `${text} The link was offered to the user directly (${answer?.action ?? 'not shown'}).`,
+          );
         }
         return ok({ ...link, kind: args.kind }, text);
       }),
@@ -243,7 +305,8 @@ export function createPeerpayMcpServer(options: PeerpayMcpOptions): McpServer {
     'list_transfers',
     {
       title: 'Transfer history',
-      description: 'The user’s transfers, newest first, on one rail: fiat (card and bank debit transfers) or stablecoin (USDC/EURC transfers). Pass nextCursor as cursor for the next page.',
+      description:
+        'The user’s transfers, newest first, on one rail: fiat (card and bank debit transfers) or stablecoin (USDC/EURC transfers). Pass nextCursor as cursor for the next page.',
       inputSchema: {
         rail: z.enum(['fiat', 'stablecoin']),
         limit: z.number().int().min(1).max(100).optional().describe('Page size, 1 to 100 (default 20)'),
@@ -254,9 +317,15 @@ export function createPeerpayMcpServer(options: PeerpayMcpOptions): McpServer {
     (args, extra) =>
       run(async () => {
         const api = options.api(extra);
-        const query = { ...(args.limit !== undefined ? { limit: String(args.limit) } : {}), ...(args.cursor !== undefined ? { cursor: args.cursor } : {}) };
+        const query = {
+          ...(args.limit !== undefined ? { limit: String(args.limit) } : {}),
+          ...(args.cursor !== undefined ? { cursor: args.cursor } : {}),
+        };
         const page = args.rail === 'fiat' ? await api.listTransfers({ query }) : await api.listStablecoinTransfers({ query });
-        return ok(page, `${page.transfers.length} ${args.rail} transfer(s)${page.nextCursor ? '; more with cursor ' + page.nextCursor : ''}.`);
+        return ok(
+          page,
+          `${page.transfers.length} ${args.rail} transfer(s)${page.nextCursor ? '; more with cursor ' + page.nextCursor : ''}.`,
+        );
       }),
   );
 
@@ -281,14 +350,19 @@ export function createPeerpayMcpServer(options: PeerpayMcpOptions): McpServer {
             params: {
               mode: 'form',
               message: `${m.summary}\n\n${m.question}`,
-              requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean', title: m.question, description: m.summary } }, required: ['confirm'] },
+              requestedSchema: {
+                type: 'object',
+                properties: { confirm: { type: 'boolean', title: m.question, description: m.summary } },
+                required: ['confirm'],
+              },
             },
           },
           ElicitResultSchema,
           { timeout: elicitationTimeoutMs },
         )
         .catch((error: unknown) => error as Error);
-      if (answer instanceof Error) return toolError('confirmation_failed', `The user could not be asked (${answer.message}); nothing was moved.`);
+      if (answer instanceof Error)
+        return toolError('confirmation_failed', `The user could not be asked (${answer.message}); nothing was moved.`);
       if (answer.action !== 'accept' || answer.content?.confirm !== true) {
         const said = answer.action === 'accept' ? 'answered no' : answer.action === 'decline' ? 'declined' : 'cancelled';
         return ok({ status: 'not_confirmed', action: answer.action, terms: m.structuredTerms }, `The user ${said}. Nothing was moved.`);
@@ -301,7 +375,12 @@ export function createPeerpayMcpServer(options: PeerpayMcpOptions): McpServer {
     if (m.confirmationId === undefined) {
       const confirmation = await options.confirmations.create({ owner, termsHash });
       return ok(
-        { status: 'confirmation_required', confirmationId: confirmation.id, expiresAt: confirmation.expiresAt.toISOString(), terms: m.structuredTerms },
+        {
+          status: 'confirmation_required',
+          confirmationId: confirmation.id,
+          expiresAt: confirmation.expiresAt.toISOString(),
+          terms: m.structuredTerms,
+        },
         `Nothing has been moved yet. ${m.summary}\nAsk the user to confirm these terms. Only if they explicitly say yes, call this tool again with the same arguments and confirmationId "${confirmation.id}" (valid until ${confirmation.expiresAt.toISOString()}).`,
       );
     }
@@ -328,7 +407,7 @@ export function createPeerpayMcpServer(options: PeerpayMcpOptions): McpServer {
   }
 
   function moved<T extends object>(m: Movement<T>, result: T): CallToolResult {
-    return ok(result as Record<string, unknown>, m.describe(result));
+    return ok(result, m.describe(result));
   }
 
   return server;
@@ -345,7 +424,14 @@ export interface TransferArgs {
 /** The exact terms of a transfer, as confirmed and as sent. */
 export interface TransferTerms {
   rail: 'fiat' | 'stablecoin';
-  terms: { rail: 'fiat' | 'stablecoin'; recipientHandle: string; amount: string; currency: string; paymentMethod: string | null; note: string | null };
+  terms: {
+    rail: 'fiat' | 'stablecoin';
+    recipientHandle: string;
+    amount: string;
+    currency: string;
+    paymentMethod: string | null;
+    note: string | null;
+  };
   /** The quote as the service answered it, with the recipient's name and handle. */
   structured: Record<string, unknown>;
   /** One paragraph for the user: recipient, amount, currency, fee and what arrives. */
@@ -360,26 +446,48 @@ export async function quoteTransferTerms(api: PeerpayClient, args: TransferArgs)
   const note = args.note ?? null;
   const noteText = note !== null ? ` Note: “${note}”.` : '';
   if (TOKENS.has(currency)) {
-    if (args.paymentMethod !== undefined) throw new TermsError('invalid_field', 'paymentMethod is for fiat currencies only; leave it out for USDC or EURC.');
+    if (args.paymentMethod !== undefined)
+      throw new TermsError('invalid_field', 'paymentMethod is for fiat currencies only; leave it out for USDC or EURC.');
     if (note !== null) throw new TermsError('invalid_field', 'A note can be sent with fiat transfers only; leave it out for USDC or EURC.');
     const q = await api.quoteAgentTransfer({ query: { to: args.to, amount, currency } });
     const name = await firstName(api, q.recipientHandle);
     const who = name ? `${name} (${q.recipientHandle})` : q.recipientHandle;
     return {
       rail: 'stablecoin',
-      terms: { rail: 'stablecoin', recipientHandle: q.recipientHandle, amount: decimalOf(q.amount)!, currency: q.currency, paymentMethod: null, note: null },
+      terms: {
+        rail: 'stablecoin',
+        recipientHandle: q.recipientHandle,
+        amount: decimalOf(q.amount)!,
+        currency: q.currency,
+        paymentMethod: null,
+        note: null,
+      },
       structured: { rail: 'stablecoin', recipient: { handle: q.recipientHandle, firstName: name }, ...q },
       summary: `Send ${q.amount} ${q.currency} to ${who}. Fee ${q.fee} ${q.currency} (${q.feeRate}) comes out of it; ${who} receives ${q.recipientReceives} ${q.currency}.`,
     };
   }
   const recipient = await api.lookupAgent({ query: args.to.includes('@') ? { email: args.to.trim() } : { handle: args.to.trim() } });
-  const q = await api.quoteTransfer({ query: { recipientHandle: recipient.handle, amount, currency, ...(args.paymentMethod ? { paymentMethod: args.paymentMethod } : {}) } });
+  const q = await api.quoteTransfer({
+    query: { recipientHandle: recipient.handle, amount, currency, ...(args.paymentMethod ? { paymentMethod: args.paymentMethod } : {}) },
+  });
   const who = recipient.firstName ? `${recipient.firstName} (${q.recipientHandle})` : q.recipientHandle;
   const how = q.paymentMethod === 'ach' ? 'by bank debit (settles in 3 business days)' : 'by card';
   return {
     rail: 'fiat',
-    terms: { rail: 'fiat', recipientHandle: q.recipientHandle, amount: q.amount, currency: q.currency, paymentMethod: q.paymentMethod, note },
-    structured: { rail: 'fiat', recipient: { handle: q.recipientHandle, firstName: recipient.firstName ?? null }, ...q, ...(note !== null ? { note } : {}) },
+    terms: {
+      rail: 'fiat',
+      recipientHandle: q.recipientHandle,
+      amount: q.amount,
+      currency: q.currency,
+      paymentMethod: q.paymentMethod,
+      note,
+    },
+    structured: {
+      rail: 'fiat',
+      recipient: { handle: q.recipientHandle, firstName: recipient.firstName ?? null },
+      ...q,
+      ...(note !== null ? { note } : {}),
+    },
     summary: `Send ${q.amount} ${q.currency} to ${who} ${how}. Fee ${q.fee} ${q.currency} (${q.feeRate}) on top: you pay ${q.totalDeducted} ${q.currency}; ${who} receives ${q.amount} ${q.currency}.${noteText}`,
   };
 }
@@ -389,7 +497,16 @@ export function sendOnTerms(api: PeerpayClient, quoted: TransferTerms, idempoten
   const t = quoted.terms;
   const key = idempotencyKey ? { idempotencyKey } : {};
   return t.rail === 'fiat'
-    ? api.createTransfer({ body: { recipientHandle: t.recipientHandle, amount: t.amount, currency: t.currency, paymentMethod: t.paymentMethod as 'instant' | 'ach', ...(t.note !== null ? { note: t.note } : {}) }, ...key })
+    ? api.createTransfer({
+        body: {
+          recipientHandle: t.recipientHandle,
+          amount: t.amount,
+          currency: t.currency,
+          paymentMethod: t.paymentMethod as 'instant' | 'ach',
+          ...(t.note !== null ? { note: t.note } : {}),
+        },
+        ...key,
+      })
     : api.createAgentTransfer({ body: { to: t.recipientHandle, amount: t.amount, currency: t.currency }, ...key });
 }
 
@@ -399,10 +516,15 @@ export interface WithdrawalTerms {
   summary: string;
 }
 
-export async function quoteWithdrawalTerms(api: PeerpayClient, args: { amount: string | number; currency: string; address?: string | undefined }): Promise<WithdrawalTerms> {
+export async function quoteWithdrawalTerms(
+  api: PeerpayClient,
+  args: { amount: string | number; currency: string; address?: string | undefined },
+): Promise<WithdrawalTerms> {
   const amount = decimalOf(args.amount);
   if (amount === null) throw new TermsError('invalid_amount', 'The amount must be a positive decimal number such as "5" or "5.50".');
-  const q = await api.quoteWithdrawal({ query: { amount, currency: args.currency, ...(args.address !== undefined ? { address: args.address } : {}) } });
+  const q = await api.quoteWithdrawal({
+    query: { amount, currency: args.currency, ...(args.address !== undefined ? { address: args.address } : {}) },
+  });
   return {
     terms: { amount: decimalOf(q.gross)!, currency: q.currency, address: q.address },
     structured: q,
@@ -413,7 +535,10 @@ export async function quoteWithdrawalTerms(api: PeerpayClient, args: { amount: s
 /** Withdraws exactly the quoted terms (to the quoted address, also when it was the default). */
 export function withdrawOnTerms(api: PeerpayClient, quoted: WithdrawalTerms, idempotencyKey?: string) {
   const t = quoted.terms;
-  return api.createWithdrawal({ body: { amount: t.amount, currency: t.currency, address: t.address }, ...(idempotencyKey ? { idempotencyKey } : {}) });
+  return api.createWithdrawal({
+    body: { amount: t.amount, currency: t.currency, address: t.address },
+    ...(idempotencyKey ? { idempotencyKey } : {}),
+  });
 }
 
 async function firstName(api: PeerpayClient, handle: string): Promise<string | null> {
@@ -425,13 +550,31 @@ async function firstName(api: PeerpayClient, handle: string): Promise<string | n
 }
 
 export function describeSent(result: object): string {
-  const r = result as { transfer?: { amount: string; currency: string; fee: string; status: string; recipientHandle: string }; amount?: number; currency?: string; status?: string; recipientHandle?: string; recipientAmount?: number; fee?: number };
-  if (r.transfer) return `Sent ${r.transfer.amount} ${r.transfer.currency} to ${r.transfer.recipientHandle} (fee ${r.transfer.fee}); status ${r.transfer.status}.`;
+  const r = result as {
+    transfer?: { amount: string; currency: string; fee: string; status: string; recipientHandle: string };
+    amount?: number;
+    currency?: string;
+    status?: string;
+    recipientHandle?: string;
+    recipientAmount?: number;
+    fee?: number;
+  };
+  if (r.transfer)
+    return `Sent ${r.transfer.amount} ${r.transfer.currency} to ${r.transfer.recipientHandle} (fee ${r.transfer.fee}); status ${r.transfer.status}.`;
   return `Sent ${r.amount} ${r.currency} to ${r.recipientHandle} (fee ${r.fee}, they receive ${r.recipientAmount}); status ${r.status}.`;
 }
 
 export function describeWithdrawal(result: object): string {
-  const w = result as { gross: number; net: number; fee: number; currency: string; address: string; status: string; txId: string; note?: string };
+  const w = result as {
+    gross: number;
+    net: number;
+    fee: number;
+    currency: string;
+    address: string;
+    status: string;
+    txId: string;
+    note?: string;
+  };
   return `Withdrawal of ${w.gross} ${w.currency} to ${w.address}: ${w.net} ${w.currency} sent (fee ${w.fee}), status ${w.status}, transaction ${w.txId}.${w.note ? ` ${w.note}` : ''}`;
 }
 
@@ -463,7 +606,7 @@ async function run(body: () => Promise<CallToolResult>): Promise<CallToolResult>
   try {
     return await body();
   } catch (error) {
-    if (error instanceof PeerpayError) return toolError(String(error.code), error.problem.detail, error.problem as Record<string, unknown>);
+    if (error instanceof PeerpayError) return toolError(String(error.code), error.problem.detail, error.problem);
     if (error instanceof TermsError) return toolError(error.code, error.detail);
     throw error;
   }

@@ -8,7 +8,12 @@ import { withdrawalNote, type Withdrawal } from '../../stablecoin/withdrawal.js'
 import { callerOf } from '../plugins/auth.js';
 import { IdempotencyHeaders } from '../schemas/common.js';
 import { operation } from '../schemas/operation.js';
-import { WithdrawBody, WithdrawalQuoteQuery, WithdrawalQuoteResponse, WithdrawalResponse } from '../schemas/stablecoin-withdrawal-schemas.js';
+import {
+  WithdrawBody,
+  WithdrawalQuoteQuery,
+  WithdrawalQuoteResponse,
+  WithdrawalResponse,
+} from '../schemas/stablecoin-withdrawal-schemas.js';
 import type { App } from '../types.js';
 
 export async function stablecoinWithdrawalRoutes(app: App, deps: Deps): Promise<void> {

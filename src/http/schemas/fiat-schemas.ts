@@ -46,10 +46,22 @@ export const SendTransferBody = Type.Object(
 
 export const FiatQuoteQuery = Type.Object(
   {
-    recipientHandle: Type.String({ minLength: 1, maxLength: 64, description: 'The recipient’s handle, PA- followed by 8 characters (must exist)', examples: ['PA-7KQ2M9XD'] }),
-    amount: Type.String({ minLength: 1, maxLength: 64, description: 'Amount the recipient receives, in major units, e.g. 10 or 10.5 (at most the currency’s decimals)', examples: ['10'] }),
+    recipientHandle: Type.String({
+      minLength: 1,
+      maxLength: 64,
+      description: 'The recipient’s handle, PA- followed by 8 characters (must exist)',
+      examples: ['PA-7KQ2M9XD'],
+    }),
+    amount: Type.String({
+      minLength: 1,
+      maxLength: 64,
+      description: 'Amount the recipient receives, in major units, e.g. 10 or 10.5 (at most the currency’s decimals)',
+      examples: ['10'],
+    }),
     currency: Type.String({ minLength: 1, maxLength: 16, description: 'USD, EUR, GBP or JPY (case-insensitive)', examples: ['USD'] }),
-    paymentMethod: Type.Optional(StringEnum(['instant', 'ach'], { description: '`instant` (the default, card) or `ach` (bank debit)', examples: ['instant'] })),
+    paymentMethod: Type.Optional(
+      StringEnum(['instant', 'ach'], { description: '`instant` (the default, card) or `ach` (bank debit)', examples: ['instant'] }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -64,7 +76,19 @@ export const FiatQuoteResponse = Type.Object(
     paymentMethod: PaymentMethod,
     recipientHandle: HandleSchema,
   },
-  { examples: [{ amount: '10.00', fee: '0.25', totalDeducted: '10.25', feeRate: '2.49%', currency: 'USD', paymentMethod: 'instant', recipientHandle: 'PA-7KQ2M9XD' }] },
+  {
+    examples: [
+      {
+        amount: '10.00',
+        fee: '0.25',
+        totalDeducted: '10.25',
+        feeRate: '2.49%',
+        currency: 'USD',
+        paymentMethod: 'instant',
+        recipientHandle: 'PA-7KQ2M9XD',
+      },
+    ],
+  },
 );
 
 export const TransferSchema = Type.Object({

@@ -69,9 +69,21 @@ export const WithdrawalResponse = Type.Object(
 
 export const WithdrawalQuoteQuery = Type.Object(
   {
-    amount: Type.String({ minLength: 1, maxLength: 64, description: 'Amount before the fee, in major units, e.g. 5 or 5.5 (at most 6 decimals)', examples: ['5'] }),
+    amount: Type.String({
+      minLength: 1,
+      maxLength: 64,
+      description: 'Amount before the fee, in major units, e.g. 5 or 5.5 (at most 6 decimals)',
+      examples: ['5'],
+    }),
     currency: Type.String({ minLength: 1, maxLength: 16, description: 'USDC or EURC (case-insensitive)', examples: ['USDC'] }),
-    address: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Polygon address; omitted: the saved default withdrawal address', examples: ['0x52908400098527886E0F7030069857D2E4169EE7'] })),
+    address: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 100,
+        description: 'Polygon address; omitted: the saved default withdrawal address',
+        examples: ['0x52908400098527886E0F7030069857D2E4169EE7'],
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -83,7 +95,14 @@ export const WithdrawalQuoteResponse = Type.Object(
     feeRate: Type.String({ examples: ['1.49%'] }),
     net: TokenAmount('What would arrive at the address', 4.9255),
     currency: Token,
-    address: Type.String({ description: 'Where it would go, EIP-55 checksummed', examples: ['0x52908400098527886E0F7030069857D2E4169EE7'] }),
+    address: Type.String({
+      description: 'Where it would go, EIP-55 checksummed',
+      examples: ['0x52908400098527886E0F7030069857D2E4169EE7'],
+    }),
   },
-  { examples: [{ gross: 5, fee: 0.0745, feeRate: '1.49%', net: 4.9255, currency: 'USDC', address: '0x52908400098527886E0F7030069857D2E4169EE7' }] },
+  {
+    examples: [
+      { gross: 5, fee: 0.0745, feeRate: '1.49%', net: 4.9255, currency: 'USDC', address: '0x52908400098527886E0F7030069857D2E4169EE7' },
+    ],
+  },
 );
