@@ -65,6 +65,10 @@ function testFixtures(): TestFixtures | undefined {
 
 async function revertToBase(options: { rpcUrl: string; snapshotDir: string; slot: number }): Promise<void> {
   const id = readSlotSnapshot(options.snapshotDir, options.slot);
+  // Transactions still waiting in anvil's pool survive a revert and would be mined into the next
+  // file's fresh chain as soon as automatic mining is back on (a hot wallet transaction of the last
+  // file taking the nonce the next file's first one needs): the pool is emptied first.
+  await rpc(options.rpcUrl, 'anvil_dropAllTransactions', []);
   if ((await rpc(options.rpcUrl, 'evm_revert', [id])) !== true) {
     throw new Error(`the shared chain of worker slot ${options.slot} could not go back to its base snapshot ${id}`);
   }

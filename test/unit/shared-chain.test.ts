@@ -11,6 +11,17 @@ afterAll(async () => {
   for (const server of servers) await server.close();
 });
 
+async function rpc(url: string, method: string, params: unknown[]): Promise<`0x${string}`> {
+  const answer = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
+  const body = (await answer.json()) as { result?: `0x${string}`; error?: { message: string } };
+  if (!body.result) throw new Error(`${method}: ${body.error?.message ?? 'no result'}`);
+  return body.result;
+}
+
 async function start(): Promise<TestServer> {
   const server = await startTestServer();
   servers.push(server);
@@ -28,6 +39,11 @@ describe('the shared test chain', () => {
     await testClient.increaseTime({ seconds: 7 * 86_400 });
     await testClient.mine({ blocks: 3 });
     await testClient.setAutomine(false);
+    // A transaction left waiting in the pool must not be mined into the next file's chain.
+    const stranger = '0x00000000000000000000000000000000000c0ffe' as const;
+    await testClient.setBalance({ address: stranger, value: 10n ** 18n });
+    await testClient.impersonateAccount({ address: stranger });
+    const waiting = await rpc(first.deps.chain.rpcUrl, 'eth_sendTransaction', [{ from: stranger, to: user.depositAddress, value: '0x1' }]);
     await first.close();
     servers.length = 0;
 
@@ -37,12 +53,15 @@ describe('the shared test chain', () => {
     expect(await again.publicClient.getBlockNumber()).toBe(baseBlock);
     expect(await onChainBalance(second, 'USDC', user.depositAddress)).toBe(0n);
     expect(await again.publicClient.getTransactionCount({ address: second.deps.wallets.hotWallet.address })).toBe(0);
+    expect(await again.publicClient.getTransactionCount({ address: stranger })).toBe(0);
     // The same first user (same seed, new database) gets the same deposit address, with nothing on it.
     const sameAddress = await registerUser(second);
     expect(sameAddress.depositAddress).toBe(user.depositAddress);
     // Mined at once (automatic mining is back on), at the wall-clock time, not a week ahead.
     const hash = await faucet(second, { address: sameAddress.depositAddress, amount: 1, currency: 'USDC' });
     const block = await again.publicClient.getBlock({ blockNumber: await mined(second, hash) });
+    expect(await again.publicClient.getTransactionReceipt({ hash: waiting }).catch(() => null)).toBeNull();
+    expect(await again.publicClient.getTransactionCount({ address: stranger })).toBe(0);
     expect(Math.abs(Number(block.timestamp) - Date.now() / 1000)).toBeLessThan(120);
   });
 
