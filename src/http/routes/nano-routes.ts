@@ -10,6 +10,7 @@ import { createNanoContext, servePaid, type PaymentChoice } from '../../nano/nan
 import { NANO_ENDPOINTS, priceText, type NanoEndpoint } from '../../nano/pricing.js';
 import { statusDocument } from '../../nano/status-document.js';
 import { AppError } from '../../platform/errors.js';
+import { receivedWhole } from '../request-received.js';
 import { operation, type OperationSpec } from '../schemas/operation.js';
 import {
   LookupQuery,
@@ -66,7 +67,14 @@ export async function nanoRoutes(app: App, deps: Deps): Promise<void> {
     });
 
   function serve<T>(request: FastifyRequest, endpoint: NanoEndpoint, compute: () => Promise<T>) {
-    return servePaid(ctx, { endpoint, resourceUrl: deps.config.publicUrl + request.url, choice: paymentChoiceOf(request), compute });
+    const choice = paymentChoiceOf(request);
+    return servePaid(ctx, {
+      endpoint,
+      resourceUrl: deps.config.publicUrl + request.url,
+      choice,
+      compute,
+      received: () => receivedWhole(request),
+    });
   }
 
   const { search, lookup, quote } = NANO_ENDPOINTS;
