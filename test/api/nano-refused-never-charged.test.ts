@@ -1,11 +1,12 @@
 // A paid call that is refused moves no money, whatever refuses it: Node's HTTP parser (a request
-// with a Transfer-Encoding it cannot frame, a body that breaks off), or peerpay itself. Balances are
-// read through the API before and after.
+// with a Transfer-Encoding it cannot frame, a body that breaks off), or peerpay itself. And HEAD,
+// a safe method, never pays: it answers as an unpaid GET (402 with the requirements), by any way
+// of paying. Balances are read through the API before and after.
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser, startTestServer, type TestServer, type TestUser } from '../helpers/test-server.js';
 import { balanceOf, fund } from '../helpers/stablecoin.js';
-import { SEARCH_PRICE, x402Books } from '../helpers/nano.js';
+import { fundedPayer, handMadeV1Header, SEARCH_PRICE, usdcOf, x402Books } from '../helpers/nano.js';
 
 let server: TestServer;
 let caller: TestUser;
@@ -102,5 +103,41 @@ describe('a paid call refused by the HTTP parser moves no money', () => {
     expect(answer).toMatch(/^HTTP\/1\.1 200 /);
     const after = await balanceOf(server, caller);
     expect(Number(before.USDC) - Number(after.USDC)).toBeCloseTo(Number(SEARCH_PRICE) / 1e6, 6);
+  });
+});
+
+describe('HEAD never pays', () => {
+  it('HEAD with X-Payment-Source: balance answers 402 with the requirements and charges nothing', async () => {
+    await expectNothingMoved(async () => {
+      const response = await server.request('HEAD', '/nano/search?q=careful', {
+        key: caller.key,
+        headers: { 'X-Payment-Source': 'balance' },
+      });
+      expect(response.status).toBe(402);
+      expect(response.headers.get('payment-required')).toBeTruthy();
+      expect(response.headers.get('x-payment-id')).toBeNull();
+      expect(response.text).toBe('');
+    });
+  });
+
+  it('HEAD with an x402 payment settles nothing: the payer keeps its USDC', async () => {
+    const payer = await fundedPayer(server);
+    const header = await handMadeV1Header(server, payer, SEARCH_PRICE);
+    const held = await usdcOf(server, payer.address);
+    await expectNothingMoved(async () => {
+      const response = await server.request('HEAD', '/nano/search?q=careful', { headers: { 'X-PAYMENT': header } });
+      expect(response.status).toBe(402);
+    });
+    expect(await usdcOf(server, payer.address)).toBe(held);
+    // The same authorization still pays for the GET it was signed for.
+    const paid = await server.request('GET', '/nano/search?q=careful', { headers: { 'X-PAYMENT': header } });
+    expect(paid.status).toBe(200);
+    expect(await usdcOf(server, payer.address)).toBe(held - SEARCH_PRICE);
+  });
+
+  it('GET with X-Payment-Source: balance still pays and is served', async () => {
+    const response = await server.request('GET', '/nano/search?q=careful', { key: caller.key, headers: { 'X-Payment-Source': 'balance' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-payment-id')).toMatch(/^x402_/);
   });
 });

@@ -67,7 +67,12 @@ export async function nanoRoutes(app: App, deps: Deps): Promise<void> {
     });
 
   function serve<T>(request: FastifyRequest, endpoint: NanoEndpoint, compute: () => Promise<T>) {
-    const choice = paymentChoiceOf(request);
+    // HEAD never moves money. It is a safe method (RFC 9110 §9.2.1): clients, proxies, caches and
+    // link checkers send it to learn about a resource without asking for it, and its answer has no
+    // body, so there is nothing to pay for. It answers as a GET without payment would: 402, with the
+    // requirements in the PAYMENT-REQUIRED header. Any payment it carries is ignored: no balance is
+    // charged and no x402 authorization is claimed or settled (it still pays for a GET afterwards).
+    const choice: PaymentChoice = request.method === 'HEAD' ? { kind: 'none' } : paymentChoiceOf(request);
     return servePaid(ctx, {
       endpoint,
       resourceUrl: deps.config.publicUrl + request.url,
