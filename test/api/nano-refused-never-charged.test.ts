@@ -141,3 +141,17 @@ describe('HEAD never pays', () => {
     expect(response.headers.get('x-payment-id')).toMatch(/^x402_/);
   });
 });
+
+describe('a malformed request pipelined after a paid one', () => {
+  it('is refused after the paid answer, which is delivered first', async () => {
+    const before = await balanceOf(server, caller);
+    const answer = await rawExchange(
+      requestHead('GET', '/nano/search?q=careful', { 'X-Payment-Source': 'balance' }) + 'NOT HTTP AT ALL\r\n\r\n',
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+    expect(answer).toMatch(/\r\nx-payment-id: x402_/i);
+    expect(answer).toMatch(/HTTP\/1\.1 400 /);
+    const after = await balanceOf(server, caller);
+    expect(Number(before.USDC) - Number(after.USDC)).toBeCloseTo(Number(SEARCH_PRICE) / 1e6, 6);
+  });
+});
