@@ -58,7 +58,8 @@ export async function nanoRoutes(app: App, deps: Deps): Promise<void> {
         `Paid per call, ${priceText(endpoint)} USDC (${endpoint.priceMinor} base units), with x402: without payment the answer is 402 with the ` +
         'requirements (v1 body, v2 PAYMENT-REQUIRED header); repeat the request with X-PAYMENT (v1) or PAYMENT-SIGNATURE (v2). ' +
         'A successful paid answer carries X-PAYMENT-RESPONSE (v1) or PAYMENT-RESPONSE (v2): base64 JSON {success, transaction, network, payer}. ' +
-        'With an API key, X-Payment-Source: balance pays from the caller’s USDC balance instead. Bad parameters are refused (400) before any payment is asked for.',
+        'With an API key, X-Payment-Source: balance pays from the caller’s USDC balance instead. Bad parameters are refused (400) before any payment is asked for. ' +
+        'HEAD is never charged: it answers as GET without payment (402), whatever payment it carries.',
       auth: 'optional',
       headers: PaymentHeaders,
       errors: [...spec.errors, 'payment_required'],
