@@ -2,6 +2,10 @@
 // taken — an x402 authorization verified and settled on chain, or the caller's own USDC balance
 // charged — and only then is the answer handed back. Any refusal becomes a 402 that carries the
 // payment requirements again, with the x402 specification's reason in `error`.
+// Money moves last: only once the request is known to have been received whole, on a connection
+// still open (`received`), so that no refusal of the request (by Node's HTTP parser, which may still
+// be reading it while this runs) can follow a payment. Every refusal by peerpay itself (rate limit,
+// authentication, validation, bad parameters) comes before this runs.
 import { encodePaymentResponseHeader } from '@x402/core/http';
 import type { Deps } from '../deps.js';
 import { AppError } from '../platform/errors.js';
@@ -39,16 +43,30 @@ export interface PaidAnswer<T> {
 
 export async function servePaid<T>(
   ctx: NanoContext,
-  input: { endpoint: NanoEndpoint; resourceUrl: string; choice: PaymentChoice; compute: () => Promise<T> },
+  input: {
+    endpoint: NanoEndpoint;
+    resourceUrl: string;
+    choice: PaymentChoice;
+    compute: () => Promise<T>;
+    /** Whether the request was received whole on a connection still open: asked just before money moves. */
+    received: () => Promise<boolean>;
+  },
 ): Promise<PaidAnswer<T>> {
+  const beforeMoneyMoves = async () => {
+    if (!(await input.received()))
+      throw new AppError(
+        'invalid_request',
+        'The request was not received whole (the HTTP parser refused it or the connection closed); nothing was charged.',
+      );
+  };
   try {
     switch (input.choice.kind) {
       case 'none':
         throw new PaymentRefused('invalid_payload', 'payment required');
       case 'balance':
-        return await payFromBalance(ctx, input.endpoint, input.choice.accountId, input.compute);
+        return await payFromBalance(ctx, input.endpoint, input.choice.accountId, input.compute, beforeMoneyMoves);
       case 'x402':
-        return await payOnChain(ctx, input.endpoint, input.resourceUrl, input.choice, input.compute);
+        return await payOnChain(ctx, input.endpoint, input.resourceUrl, input.choice, input.compute, beforeMoneyMoves);
     }
   } catch (error) {
     if (!(error instanceof PaymentRefused)) throw error;
@@ -69,12 +87,15 @@ async function payOnChain<T>(
   resourceUrl: string,
   choice: { version: 1 | 2; header: string },
   compute: () => Promise<T>,
+  beforeMoneyMoves: () => Promise<void>,
 ): Promise<PaidAnswer<T>> {
   const payment = readPaymentHeader(choice.header, choice.version);
   const requirements = payment.version === 1 ? requirementsV1(ctx.terms, endpoint, resourceUrl) : requirementsV2(ctx.terms, endpoint);
   if (requirements === null)
     throw new PaymentRefused('invalid_x402_version', 'x402 version 1 has no name for this chain; pay with version 2');
   const { payer } = await verifyPayment(ctx, payment, { priceMinor: endpoint.priceMinor, requirements });
+  // Before the authorization is claimed and settled: a request refused now leaves it unused.
+  await beforeMoneyMoves();
   const { result, settlement } = await settleAndServe(ctx, { payment, payer, endpoint, requirements, compute });
   const header = encodePaymentResponseHeader({
     success: true,
@@ -90,8 +111,10 @@ async function payFromBalance<T>(
   endpoint: NanoEndpoint,
   accountId: number,
   compute: () => Promise<T>,
+  beforeMoneyMoves: () => Promise<void>,
 ): Promise<PaidAnswer<T>> {
   const result = await compute();
+  await beforeMoneyMoves();
   const id = newId('x402');
   try {
     await ctx.deps.db.transaction().execute(async (trx) => {

@@ -359,7 +359,7 @@ export interface paths {
         };
         /**
          * Does a peerpay account exist for this e-mail or handle? Its handle and first name (0.0001 USDC per call)
-         * @description Paid per call, 0.0001 USDC (100 base units), with x402: without payment the answer is 402 with the requirements (v1 body, v2 PAYMENT-REQUIRED header); repeat the request with X-PAYMENT (v1) or PAYMENT-SIGNATURE (v2). A successful paid answer carries X-PAYMENT-RESPONSE (v1) or PAYMENT-RESPONSE (v2): base64 JSON {success, transaction, network, payer}. With an API key, X-Payment-Source: balance pays from the caller’s USDC balance instead. Bad parameters are refused (400) before any payment is asked for.
+         * @description Paid per call, 0.0001 USDC (100 base units), with x402: without payment the answer is 402 with the requirements (v1 body, v2 PAYMENT-REQUIRED header); repeat the request with X-PAYMENT (v1) or PAYMENT-SIGNATURE (v2). A successful paid answer carries X-PAYMENT-RESPONSE (v1) or PAYMENT-RESPONSE (v2): base64 JSON {success, transaction, network, payer}. With an API key, X-Payment-Source: balance pays from the caller’s USDC balance instead. Bad parameters are refused (400) before any payment is asked for. HEAD is never charged: it answers as GET without payment (402), whatever payment it carries.
          */
         get: operations["lookupNanoAccount"];
         put?: never;
@@ -379,7 +379,7 @@ export interface paths {
         };
         /**
          * What a transfer, withdrawal or card/ACH payment of this amount would cost on peerpay (0.0001 USDC per call)
-         * @description Paid per call, 0.0001 USDC (100 base units), with x402: without payment the answer is 402 with the requirements (v1 body, v2 PAYMENT-REQUIRED header); repeat the request with X-PAYMENT (v1) or PAYMENT-SIGNATURE (v2). A successful paid answer carries X-PAYMENT-RESPONSE (v1) or PAYMENT-RESPONSE (v2): base64 JSON {success, transaction, network, payer}. With an API key, X-Payment-Source: balance pays from the caller’s USDC balance instead. Bad parameters are refused (400) before any payment is asked for.
+         * @description Paid per call, 0.0001 USDC (100 base units), with x402: without payment the answer is 402 with the requirements (v1 body, v2 PAYMENT-REQUIRED header); repeat the request with X-PAYMENT (v1) or PAYMENT-SIGNATURE (v2). A successful paid answer carries X-PAYMENT-RESPONSE (v1) or PAYMENT-RESPONSE (v2): base64 JSON {success, transaction, network, payer}. With an API key, X-Payment-Source: balance pays from the caller’s USDC balance instead. Bad parameters are refused (400) before any payment is asked for. HEAD is never charged: it answers as GET without payment (402), whatever payment it carries.
          */
         get: operations["quoteNanoFee"];
         put?: never;
@@ -399,7 +399,7 @@ export interface paths {
         };
         /**
          * Search the public directory of peerpay users who opted in, by name or handle and by website (0.001 USDC per call)
-         * @description Paid per call, 0.001 USDC (1000 base units), with x402: without payment the answer is 402 with the requirements (v1 body, v2 PAYMENT-REQUIRED header); repeat the request with X-PAYMENT (v1) or PAYMENT-SIGNATURE (v2). A successful paid answer carries X-PAYMENT-RESPONSE (v1) or PAYMENT-RESPONSE (v2): base64 JSON {success, transaction, network, payer}. With an API key, X-Payment-Source: balance pays from the caller’s USDC balance instead. Bad parameters are refused (400) before any payment is asked for.
+         * @description Paid per call, 0.001 USDC (1000 base units), with x402: without payment the answer is 402 with the requirements (v1 body, v2 PAYMENT-REQUIRED header); repeat the request with X-PAYMENT (v1) or PAYMENT-SIGNATURE (v2). A successful paid answer carries X-PAYMENT-RESPONSE (v1) or PAYMENT-RESPONSE (v2): base64 JSON {success, transaction, network, payer}. With an API key, X-Payment-Source: balance pays from the caller’s USDC balance instead. Bad parameters are refused (400) before any payment is asked for. HEAD is never charged: it answers as GET without payment (402), whatever payment it carries.
          */
         get: operations["searchNanoDirectory"];
         put?: never;

@@ -196,9 +196,19 @@ export function frameworkErrorProblem(error: FastifyError, request: FastifyReque
 export function clientErrorProblem(error: NodeJS.ErrnoException, socket: import('node:stream').Duplex): void {
   // As Node's own handler: nothing to answer on a reset or closed socket, or once a response to a
   // request on this socket has begun (the error is then the connection's, not a new request's).
-  const inFlight = (socket as { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  const inFlight = (socket as { _httpMessage?: import('node:http').ServerResponse })._httpMessage;
   if (error.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) {
     socket.destroy();
+    return;
+  }
+  // A request in flight that was received whole is not the one refused: the bytes after it (a
+  // pipelined request) are. Its answer, which may have been paid for, goes first; the refusal after.
+  if (inFlight?.req?.complete) {
+    const refuse = () => clientErrorProblem(error, socket);
+    inFlight.once('finish', () => setImmediate(refuse));
+    inFlight.once('close', () => {
+      if (!inFlight.writableFinished) socket.destroy();
+    });
     return;
   }
   const [status, reason, title, detail] =

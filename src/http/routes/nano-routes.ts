@@ -10,6 +10,7 @@ import { createNanoContext, servePaid, type PaymentChoice } from '../../nano/nan
 import { NANO_ENDPOINTS, priceText, type NanoEndpoint } from '../../nano/pricing.js';
 import { statusDocument } from '../../nano/status-document.js';
 import { AppError } from '../../platform/errors.js';
+import { receivedWhole } from '../request-received.js';
 import { operation, type OperationSpec } from '../schemas/operation.js';
 import {
   LookupQuery,
@@ -57,7 +58,8 @@ export async function nanoRoutes(app: App, deps: Deps): Promise<void> {
         `Paid per call, ${priceText(endpoint)} USDC (${endpoint.priceMinor} base units), with x402: without payment the answer is 402 with the ` +
         'requirements (v1 body, v2 PAYMENT-REQUIRED header); repeat the request with X-PAYMENT (v1) or PAYMENT-SIGNATURE (v2). ' +
         'A successful paid answer carries X-PAYMENT-RESPONSE (v1) or PAYMENT-RESPONSE (v2): base64 JSON {success, transaction, network, payer}. ' +
-        'With an API key, X-Payment-Source: balance pays from the caller’s USDC balance instead. Bad parameters are refused (400) before any payment is asked for.',
+        'With an API key, X-Payment-Source: balance pays from the caller’s USDC balance instead. Bad parameters are refused (400) before any payment is asked for. ' +
+        'HEAD is never charged: it answers as GET without payment (402), whatever payment it carries.',
       auth: 'optional',
       headers: PaymentHeaders,
       errors: [...spec.errors, 'payment_required'],
@@ -66,7 +68,19 @@ export async function nanoRoutes(app: App, deps: Deps): Promise<void> {
     });
 
   function serve<T>(request: FastifyRequest, endpoint: NanoEndpoint, compute: () => Promise<T>) {
-    return servePaid(ctx, { endpoint, resourceUrl: deps.config.publicUrl + request.url, choice: paymentChoiceOf(request), compute });
+    // HEAD never moves money. It is a safe method (RFC 9110 §9.2.1): clients, proxies, caches and
+    // link checkers send it to learn about a resource without asking for it, and its answer has no
+    // body, so there is nothing to pay for. It answers as a GET without payment would: 402, with the
+    // requirements in the PAYMENT-REQUIRED header. Any payment it carries is ignored: no balance is
+    // charged and no x402 authorization is claimed or settled (it still pays for a GET afterwards).
+    const choice: PaymentChoice = request.method === 'HEAD' ? { kind: 'none' } : paymentChoiceOf(request);
+    return servePaid(ctx, {
+      endpoint,
+      resourceUrl: deps.config.publicUrl + request.url,
+      choice,
+      compute,
+      received: () => receivedWhole(request),
+    });
   }
 
   const { search, lookup, quote } = NANO_ENDPOINTS;
