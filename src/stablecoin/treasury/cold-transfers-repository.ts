@@ -67,3 +67,12 @@ export async function withdrawalsWaitFor(db: Db | Trx, token: Token): Promise<bo
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** Tokens sent to the cold address whose transaction was signed and has not reverted. */
+export async function coldSentMinor(db: Db, token: Token): Promise<bigint> {
+  const { rows } = await sql<{ total: string }>`
+    select coalesce(sum(c.amount), 0)::text as total from cold_transfers c
+      join hot_wallet_outbox o on o.purpose = 'cold' and o.reference_id = c.id
+     where c.token = ${token} and c.status in ('open', 'confirmed') and o.status <> 'reverted'`.execute(db);
+  return BigInt(rows[0]!.total);
+}
