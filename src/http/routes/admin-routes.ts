@@ -21,9 +21,14 @@ export async function adminRoutes(app: App, deps: Deps): Promise<void> {
   const requireOperator = (request: FastifyRequest) => {
     const match = /^Bearer (\S+)$/i.exec(request.headers.authorization ?? '');
     if (!match || !timingSafeEqual(digest(match[1]!), expected))
-      throw new AppError('unauthorized', 'Send the operator token as "Authorization: Bearer <OPERATOR_TOKEN>".', {}, {
-        'WWW-Authenticate': 'Bearer realm="peerpay-operator"',
-      });
+      throw new AppError(
+        'unauthorized',
+        'Send the operator token as "Authorization: Bearer <OPERATOR_TOKEN>".',
+        {},
+        {
+          'WWW-Authenticate': 'Bearer realm="peerpay-operator"',
+        },
+      );
   };
 
   app.get(

@@ -21,7 +21,9 @@ export async function findOpenColdTransfer(db: Db | Trx, token: Token): Promise<
     .where('token', '=', token)
     .where('status', '=', 'open')
     .executeTakeFirst();
-  return row ? { id: row.id, token: row.token, toAddress: row.to_address as Address, amountMinor: row.amount, status: row.status } : undefined;
+  return row
+    ? { id: row.id, token: row.token, toAddress: row.to_address as Address, amountMinor: row.amount, status: row.status }
+    : undefined;
 }
 
 /** Records an open transfer; null when one is open for the token already (another round or process). */
@@ -34,11 +36,19 @@ export async function insertOpenColdTransfer(
     values (${input.id}, ${input.token}, ${input.toAddress}, ${input.amountMinor}, 'open', ${input.at})
     on conflict (token) where status = 'open' do nothing
     returning id`.execute(db);
-  return row.rows.length === 0 ? null : { id: input.id, token: input.token, toAddress: input.toAddress, amountMinor: input.amountMinor, status: 'open' };
+  return row.rows.length === 0
+    ? null
+    : { id: input.id, token: input.token, toAddress: input.toAddress, amountMinor: input.amountMinor, status: 'open' };
 }
 
 export async function lockOpenColdTransfer(trx: Trx, id: string): Promise<boolean> {
-  const row = await trx.selectFrom('cold_transfers').select('id').where('id', '=', id).where('status', '=', 'open').forUpdate().executeTakeFirst();
+  const row = await trx
+    .selectFrom('cold_transfers')
+    .select('id')
+    .where('id', '=', id)
+    .where('status', '=', 'open')
+    .forUpdate()
+    .executeTakeFirst();
   return row !== undefined;
 }
 

@@ -90,7 +90,8 @@ async function send(deps: ColdDeps, transfer: ColdTransfer): Promise<boolean> {
       precondition: async (trx) => {
         if (!(await lockOpenColdTransfer(trx, transfer.id))) throw new NotToSend('ended meanwhile');
         if (await withdrawalsWaitFor(trx, transfer.token)) throw new NotToSend('withdrawals wait for the hot wallet');
-        if ((await availableLiquidityMinor(deps, trx, transfer.token)) < 0n) throw new NotToSend('the hot wallet no longer holds the excess');
+        if ((await availableLiquidityMinor(deps, trx, transfer.token)) < 0n)
+          throw new NotToSend('the hot wallet no longer holds the excess');
       },
     });
     return true;

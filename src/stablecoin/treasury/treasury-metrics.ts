@@ -1,17 +1,21 @@
-// The treasury as Prometheus gauges, read when /metrics is scraped (one read of the treasury view
-// shared by the gauges of one scrape). A scrape that cannot read it sets NaN, never a stale value.
+// The treasury as Prometheus gauges, read when /metrics is scraped: the gauges of one scrape are
+// collected at once and share the one read under way; the next scrape reads afresh. A scrape that
+// cannot read it sets NaN, never a stale value.
 import { Gauge, type Registry } from 'prom-client';
 import type { Deps } from '../../deps.js';
 import { readTreasury, type TokenTreasury, type TreasuryView } from './treasury-view.js';
 
-const SNAPSHOT_REUSE_MS = 1000;
-
 export function registerTreasuryMetrics(registry: Registry, deps: Pick<Deps, 'db' | 'chain' | 'wallets' | 'config' | 'clock'>): void {
-  let last: { at: number; view: Promise<TreasuryView | null> } | null = null;
+  let underWay: Promise<TreasuryView | null> | null = null;
   const view = () => {
-    const now = Date.now();
-    if (!last || now - last.at > SNAPSHOT_REUSE_MS) last = { at: now, view: readTreasury(deps).catch(() => null) };
-    return last.view;
+    if (!underWay) {
+      const read = readTreasury(deps).catch(() => null);
+      underWay = read;
+      void read.finally(() => {
+        if (underWay === read) underWay = null;
+      });
+    }
+    return underWay;
   };
   const single = (name: string, help: string, read: (v: TreasuryView) => number) =>
     new Gauge({
@@ -57,7 +61,11 @@ export function registerTreasuryMetrics(registry: Registry, deps: Pick<Deps, 'db
   );
   perToken('peerpay_treasury_user_balances_minor', "The total of users' balances, minor units", (t) => Number(t.userBalancesMinor));
   perToken('peerpay_treasury_fees_minor', 'Fees earned (posted), minor units', (t) => Number(t.feesMinor));
-  perToken('peerpay_withdrawals_waiting', 'Withdrawals accepted and waiting for the hot wallet to hold their tokens', (t) => t.waitingWithdrawals);
+  perToken(
+    'peerpay_withdrawals_waiting',
+    'Withdrawals accepted and waiting for the hot wallet to hold their tokens',
+    (t) => t.waitingWithdrawals,
+  );
   perToken(
     'peerpay_withdrawals_waiting_oldest_age_seconds',
     'Age of the oldest withdrawal waiting for the hot wallet (0 when none)',

@@ -53,7 +53,10 @@ export async function readTreasury(deps: ViewDeps): Promise<TreasuryView> {
 }
 
 async function readToken(deps: ViewDeps, token: Token): Promise<TokenTreasury> {
-  const hotWalletMinor = await deps.chain.chain.getTokenBalance({ token: deps.chain.tokens[token], holder: deps.wallets.hotWallet.address });
+  const hotWalletMinor = await deps.chain.chain.getTokenBalance({
+    token: deps.chain.tokens[token],
+    holder: deps.wallets.hotWallet.address,
+  });
   const books = await ledgerFigures(deps.db, token);
   const nowMs = deps.clock.now().getTime();
   const waiting = await waitingWithdrawals(deps.db, { token, overdueBefore: new Date(nowMs - deps.config.treasury.withdrawalWaitAlertMs) });
