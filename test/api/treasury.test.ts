@@ -192,9 +192,9 @@ describe('gas', () => {
 });
 
 describe('a stuck transaction', () => {
-  async function rpc<T>(method: string, params: unknown[]): Promise<T> {
+  async function rpc(method: string, params: unknown[]): Promise<unknown> {
     const { testClient } = chainClients(server);
-    return testClient.request({ method: method as never, params: params as never }) as Promise<T>;
+    return testClient.request({ method: method as never, params: params as never });
   }
 
   async function stuckWithdrawal(): Promise<{ id: string; first: Hash; firstRaw: Hex; to: string }> {
