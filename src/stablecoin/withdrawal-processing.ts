@@ -19,9 +19,12 @@ import {
   findUnsent,
   finishWithdrawal,
   lockWithdrawal,
+  markWaiting,
   saveDefaultAddressIfNone,
   takeOverdueWaiting,
 } from './withdrawals-repository.js';
+import type { Token } from '../money/assets.js';
+import { availableLiquidityMinor } from './treasury/hot-wallet-liquidity.js';
 
 type ProcessingDeps = Pick<Deps, 'db' | 'chain' | 'wallets' | 'clock' | 'config'>;
 
@@ -34,7 +37,16 @@ export async function processWithdrawals(deps: ProcessingDeps, limit: number, lo
   const unsent = await findUnsent(deps.db, { before: new Date(deps.clock.now().getTime() - UNSENT_GRACE_MS), limit });
   // Every item is tried; the first failure is rethrown once all have been.
   const failures: unknown[] = [];
+  // What the hot wallet can still pay, read once per token per round (a node that does not answer
+  // fails the round here, not once per withdrawal); a withdrawal it cannot cover is not tried.
+  const liquidity = new Map<Token, bigint>();
   for (const w of unsent) {
+    const available = liquidity.get(w.currency) ?? (await availableLiquidityMinor(deps, deps.db, w.currency));
+    liquidity.set(w.currency, available < w.netMinor ? available : available - w.netMinor);
+    if (available < w.netMinor) {
+      await markWaiting(deps.db, { id: w.id, at: deps.clock.now() });
+      continue;
+    }
     try {
       if ((await continueWithdrawal(deps, w)).txHash !== null) handled++;
     } catch (error) {
