@@ -125,6 +125,7 @@ async function reconcileEntry(deps: ProcessingDeps, record: OutboxRecord): Promi
 
 /** Signs and records a replacement, then broadcasts it; false when the fee cap leaves no room. */
 async function replaceStuck(deps: ProcessingDeps, record: OutboxRecord): Promise<boolean> {
+  assert(record.sender.toLowerCase() === deps.wallets.hotWallet.address.toLowerCase(), 'the outbox sends from the hot wallet only');
   const signed = await deps.chain.chain.signReplacement({
     sender: deps.wallets.hotWallet,
     serialized: record.rawTx,
