@@ -135,6 +135,21 @@ describe('withdrawals wait for liquidity', () => {
     await expectCustodyEqualsChain();
   });
 
+  it('sweeps of the token a withdrawal waits for go first', async () => {
+    const [early, late] = [await registerUser(server), await registerUser(server)];
+    // The earlier account's USDC deposit would be swept first by account order; a withdrawal waits for EURC.
+    await depositAndCredit(early.depositAddress, 40, 'USDC');
+    await depositAndCredit(late.depositAddress, 200, 'EURC');
+    const r = await withdraw(server, late, { amount: 200, currency: 'EURC', address: freshAddress() });
+    expect(r.body.txId).toBeNull();
+    await runSweeps(server.deps, 1);
+    const opened = await server.deps.db.selectFrom('chain_sweeps').select(['token', 'status']).where('status', '=', 'open').execute();
+    expect(opened).toEqual([{ token: 'EURC', status: 'open' }]);
+    for (let i = 0; i < 8 && (await withdrawalRow(r.body.withdrawalId)).status === 'pending'; i++) await chainRound();
+    expect((await withdrawalRow(r.body.withdrawalId)).status).toBe('complete');
+    await expectCustodyEqualsChain();
+  });
+
   it('a withdrawal waiting longer than WITHDRAWAL_WAIT_ALERT_MS is reported once (error log) and counted by a metric', async () => {
     const user = await registerUser(server);
     await depositAndCredit(user.depositAddress, 100, 'EURC');
