@@ -263,6 +263,35 @@ describe('a stuck transaction', () => {
     }
   });
 
+  it('priced below what blocks take (the base fee rose): replaced at the new price, mined, booked once', async () => {
+    const { testClient, publicClient } = chainClients(server);
+    try {
+      const stuck = await stuckWithdrawal();
+      const { parseTransaction } = await import('viem');
+      const original = parseTransaction(stuck.firstRaw);
+      await rpc('anvil_setNextBlockBaseFeePerGas', [`0x${(original.maxFeePerGas! * 4n).toString(16)}`]);
+      await testClient.mine({ blocks: 1 });
+      expect(await publicClient.getTransactionReceipt({ hash: stuck.first }).catch(() => null)).toBeNull();
+      await reconcileOutbox(server.deps, 50);
+      expect(await outboxRowsFor(server, [stuck.id])).toMatchObject([{ tx_hash: stuck.first }]);
+      await server.deps.sandboxClock!.advance(2_000n);
+      await reconcileOutbox(server.deps, 50);
+      const [replaced] = await outboxRowsFor(server, [stuck.id]);
+      expect(replaced!.tx_hash).not.toBe(stuck.first);
+      const block = await publicClient.getBlock();
+      const replacement = await publicClient.getTransaction({ hash: replaced!.tx_hash as Hash });
+      expect(replacement.maxFeePerGas! > block.baseFeePerGas!).toBe(true);
+      await testClient.mine({ blocks: 1 });
+      await settleWithdrawals(server);
+      expect(await withdrawalRow(stuck.id)).toMatchObject({ status: 'complete', tx_hash: replaced!.tx_hash });
+      expect(await onChainBalance(server, 'USDC', stuck.to)).toBe(9_851_000n);
+      expect(await checkLedgerInvariants(server.deps.db)).toEqual([]);
+      await expectCustodyEqualsChain();
+    } finally {
+      await testClient.setAutomine(true);
+    }
+  });
+
   it('replaced, but the original is the one mined: the entry takes the original, and the withdrawal completes once', async () => {
     const { testClient } = chainClients(server);
     try {
