@@ -20,6 +20,7 @@ import { fiatRoutes } from './http/routes/fiat-routes.js';
 import { stablecoinFundingRoutes } from './http/routes/stablecoin-funding-routes.js';
 import { stablecoinRoutes } from './http/routes/stablecoin-routes.js';
 import { nanoRoutes } from './http/routes/nano-routes.js';
+import { adminRoutes } from './http/routes/admin-routes.js';
 import { stablecoinWithdrawalRoutes } from './http/routes/stablecoin-withdrawal-routes.js';
 import { linkPagesRoutes } from './http/routes/link-pages-routes.js';
 import { fundingPagesRoutes } from './http/routes/funding-pages-routes.js';
@@ -118,6 +119,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   await app.register(async (scope) => stablecoinRoutes(scope as App, deps));
   await app.register(async (scope) => nanoRoutes(scope as App, deps));
   await app.register(async (scope) => stablecoinWithdrawalRoutes(scope as App, deps));
+  await app.register(async (scope) => adminRoutes(scope as App, deps));
   // The MCP server (DESIGN §12); its tools call this app in-process with the caller's key.
   await app.register(async (scope) => mcpRoutes(scope as App, deps, (request) => app.inject(request)));
   // Both modes: the funding link pages (sandbox buttons on the embedded chain, a deposit page elsewhere).

@@ -80,6 +80,27 @@ export interface Config {
   readonly trustProxy: boolean | number | readonly string[];
   /** METRICS_PORT: /metrics on a listener of its own (same HOST); the main port then answers 404 there. */
   readonly metricsPort: number | undefined;
+  /** The hot wallet's liquidity, gas and ceiling (decision 0019). */
+  readonly treasury: Readonly<TreasuryConfig>;
+}
+
+export interface TreasuryConfig {
+  /** HOT_WALLET_MIN_GAS_WEI: below it, a warning, a metric and /health/ready failing its `gas` check. */
+  minGasWei: bigint;
+  /** CHAIN_MAX_FEE_PER_GAS_WEI: no hot wallet transaction offers more per gas, replacements included. */
+  maxFeePerGasWei: bigint;
+  /** CHAIN_REPLACE_AFTER_MS: a transaction not mined this long after its broadcast is replaced (same nonce, higher fee). */
+  replaceAfterMs: number;
+  /** WITHDRAWAL_WAIT_ALERT_MS: a withdrawal waiting for the hot wallet longer than this is reported to the operator. */
+  withdrawalWaitAlertMs: number;
+  /** HOT_WALLET_MAX_<TOKEN>, minor units: the excess goes to coldAddress. */
+  maxMinor: Readonly<Partial<Record<'USDC' | 'EURC', bigint>>>;
+  /** HOT_WALLET_MIN_<TOKEN>, minor units: below it the operator is told to top up. */
+  minMinor: Readonly<Partial<Record<'USDC' | 'EURC', bigint>>>;
+  /** COLD_WALLET_ADDRESS: where the excess goes; only its address is known to peerpay. */
+  coldAddress: `0x${string}` | undefined;
+  /** OPERATOR_TOKEN: the bearer token of GET /admin/treasury; unset, the route answers 404. */
+  operatorToken: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -234,6 +255,51 @@ function isTrustProxyEntry(entry: string): boolean {
   return Number(prefix) <= (version === 4 ? 32 : 128);
 }
 
+function weiVar(env: Env, name: string, fallback: bigint): bigint {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d{1,30}$/.test(raw)) throw new ConfigError(`${name} must be a whole number of wei, got "${raw}"`);
+  return BigInt(raw);
+}
+
+/** A token amount in major units ("1000", "250.5"), as minor units of a 6-decimal token. */
+function tokenAmountVar(env: Env, name: string): bigint | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  const match = /^(\d{1,12})(?:\.(\d{1,6}))?$/.exec(raw);
+  if (!match) throw new ConfigError(`${name} must be an amount in major units with at most 6 decimals, got "${raw}"`);
+  return BigInt(match[1]!) * 1_000_000n + BigInt((match[2] ?? '').padEnd(6, '0'));
+}
+
+function treasuryVars(env: Env): TreasuryConfig {
+  const maxMinor: Partial<Record<'USDC' | 'EURC', bigint>> = {};
+  const minMinor: Partial<Record<'USDC' | 'EURC', bigint>> = {};
+  for (const token of ['USDC', 'EURC'] as const) {
+    const max = tokenAmountVar(env, `HOT_WALLET_MAX_${token}`);
+    const min = tokenAmountVar(env, `HOT_WALLET_MIN_${token}`);
+    if (max !== undefined) maxMinor[token] = max;
+    if (min !== undefined) minMinor[token] = min;
+    if (max !== undefined && min !== undefined && min > max)
+      throw new ConfigError(`HOT_WALLET_MIN_${token} must not be above HOT_WALLET_MAX_${token}`);
+  }
+  const coldAddress = addressVar(env, 'COLD_WALLET_ADDRESS');
+  if (Object.keys(maxMinor).length > 0 && coldAddress === undefined)
+    throw new ConfigError('HOT_WALLET_MAX_USDC and HOT_WALLET_MAX_EURC need COLD_WALLET_ADDRESS (where the excess goes)');
+  const operatorToken = env.OPERATOR_TOKEN || undefined;
+  if (operatorToken !== undefined && !/^[\x21-\x7e]{32,256}$/.test(operatorToken))
+    throw new ConfigError('OPERATOR_TOKEN must be 32 to 256 printable ASCII characters without spaces');
+  return Object.freeze({
+    minGasWei: weiVar(env, 'HOT_WALLET_MIN_GAS_WEI', 10n ** 18n),
+    maxFeePerGasWei: weiVar(env, 'CHAIN_MAX_FEE_PER_GAS_WEI', 2_000n * 10n ** 9n),
+    replaceAfterMs: intVar(env, 'CHAIN_REPLACE_AFTER_MS', 180_000, { min: 100, max: 86_400_000 }),
+    withdrawalWaitAlertMs: intVar(env, 'WITHDRAWAL_WAIT_ALERT_MS', 15 * 60_000, { min: 1, max: 7 * 86_400_000 }),
+    maxMinor: Object.freeze(maxMinor),
+    minMinor: Object.freeze(minMinor),
+    coldAddress,
+    operatorToken,
+  });
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 export function loadConfig(env: Env = process.env): Config {
@@ -342,6 +408,7 @@ export function loadConfig(env: Env = process.env): Config {
     stripe,
     trustProxy,
     metricsPort,
+    treasury: treasuryVars(env),
   });
 }
 

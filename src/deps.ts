@@ -18,6 +18,7 @@ import { registerCustodyMetrics } from './books/custody-metrics.js';
 import { createMetrics, type Metrics } from './platform/metrics.js';
 import { registerBacklogMetrics } from './jobs/backlog-metrics.js';
 import { createLifecycle, type Lifecycle } from './platform/lifecycle.js';
+import { registerTreasuryMetrics } from './stablecoin/treasury/treasury-metrics.js';
 
 export interface Deps {
   readonly config: Config;
@@ -79,6 +80,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
   const metrics = createMetrics();
   registerBacklogMetrics(metrics.registry, { db: database.db, chain: chain.chain, clock });
   registerCustodyMetrics(metrics.registry, { db: database.db });
+  registerTreasuryMetrics(metrics.registry, { db: database.db, chain, wallets, config, clock });
   return {
     config,
     database,

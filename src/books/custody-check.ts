@@ -14,6 +14,13 @@
 // must still be held once every withdrawal under way has left. (A withdrawal that then fails is
 // voided and its tokens were never sent, so this can only under-state the books, never raise a
 // false alarm.)
+//
+// The chain's side also counts what went to the operator's cold address (decision 0019): tokens the
+// hot wallet sent there stay peerpay's custody, and the books do not move when they go. They count
+// from the moment their transaction is signed (until it reverts), the mirror of withdrawals leaving
+// the books when reserved: between signing and mining the hot wallet still holds them too, which can
+// only make the chain's side larger, never raise a false alarm. The cold address's own balance is
+// not read: the operator may move tokens out of it (or into it) for reasons of their own.
 import { sql } from 'kysely';
 import type { Address } from 'viem';
 import type { FastifyBaseLogger } from 'fastify';
@@ -45,7 +52,7 @@ export async function checkCustody(deps: CustodyCheckDeps, log?: Pick<FastifyBas
   const holders: Address[] = [deps.wallets.hotWallet.address, ...addresses];
   const results: CustodyResult[] = [];
   for (const token of TOKENS) {
-    const chainMinor = await holdingsAt(deps, { token, holders, blockNumber });
+    const chainMinor = (await holdingsAt(deps, { token, holders, blockNumber })) + (await coldSentMinor(deps.db, token));
     const booksMinor = await booksOf(deps.db, token);
     results.push({ token, booksMinor, chainMinor, blockNumber, ok: chainMinor >= booksMinor });
   }
@@ -75,6 +82,15 @@ async function booksOf(db: Db, token: Token): Promise<bigint> {
     .where('code', '=', `platform:chain_custody:${token}`)
     .executeTakeFirst();
   return row ? -(row.balance + row.pending_credits) : 0n;
+}
+
+/** Tokens sent to the cold address (signed, not reverted): still peerpay's custody. */
+async function coldSentMinor(db: Db, token: Token): Promise<bigint> {
+  const { rows } = await sql<{ total: string }>`
+    select coalesce(sum(c.amount), 0)::text as total from cold_transfers c
+      join hot_wallet_outbox o on o.purpose = 'cold' and o.reference_id = c.id
+     where c.token = ${token} and c.status in ('open', 'confirmed') and o.status <> 'reverted'`.execute(db);
+  return BigInt(rows[0]!.total);
 }
 
 async function depositAddresses(db: Db): Promise<Address[]> {

@@ -187,7 +187,7 @@ export interface ChainNoncesTable {
 
 export interface HotWalletOutboxTable {
   id: string;
-  purpose: 'sweep' | 'withdrawal' | 'x402';
+  purpose: 'sweep' | 'withdrawal' | 'x402' | 'cold';
   reference_id: string;
   sender: string;
   nonce: bigint;
@@ -202,6 +202,29 @@ export interface HotWalletOutboxTable {
   last_broadcast_at: Date | null;
   finished_at: Date | null;
   locked_until: Date | null;
+  /** When the current transaction (tx_hash) was first broadcast; a replacement resets it (migration 0014). */
+  current_since: Date | null;
+}
+
+/** Transactions an outbox entry replaced with a higher fee, same nonce (migration 0014). */
+export interface HotWalletOutboxReplacedTable {
+  tx_hash: string;
+  outbox_id: string;
+  raw_tx: string;
+  replaced_at: Date;
+}
+
+/** The hot wallet's excess sent to the operator's cold address (migration 0014). */
+export interface ColdTransfersTable {
+  id: string;
+  token: 'USDC' | 'EURC';
+  to_address: string;
+  amount: Money;
+  status: 'open' | 'confirmed' | 'failed';
+  tx_hash: string | null;
+  failure: string | null;
+  created_at: Date;
+  finished_at: Date | null;
 }
 
 export interface WithdrawalsTable {
@@ -219,6 +242,10 @@ export interface WithdrawalsTable {
   idempotency_key: string | null;
   created_at: Date;
   completed_at: Date | null;
+  /** Set while the hot wallet cannot cover it yet (migration 0014). */
+  waiting_since: Generated<Date | null>;
+  /** When the operator was told it waits longer than WITHDRAWAL_WAIT_ALERT_MS. */
+  wait_reported_at: Generated<Date | null>;
 }
 
 export interface ChainSweepsTable {
@@ -343,6 +370,8 @@ export interface DB {
   withdrawal_addresses: WithdrawalAddressesTable;
   chain_nonces: ChainNoncesTable;
   hot_wallet_outbox: HotWalletOutboxTable;
+  hot_wallet_outbox_replaced: HotWalletOutboxReplacedTable;
+  cold_transfers: ColdTransfersTable;
   withdrawals: WithdrawalsTable;
   x402_payments: X402PaymentsTable;
   chain_sweeps: ChainSweepsTable;

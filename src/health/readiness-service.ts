@@ -1,16 +1,18 @@
 // Whether this process should be sent traffic (GET /health/ready): its database answers, its chain
 // answers a cheap RPC within a short timeout, the books-against-custody check is not failing
-// (DESIGN §15), and it is not draining. Every check runs at once, each bounded by its own timeout,
+// (DESIGN §15), the hot wallet has gas above HOT_WALLET_MIN_GAS_WEI (decision 0019: without gas no
+// withdrawal or sweep moves), and it is not draining. Every check runs at once, each bounded by its own timeout,
 // so a hanging dependency makes the answer "not ready" in about READY_CHECK_TIMEOUT_MS, never a hang.
 import { sql } from 'kysely';
 import type { Deps } from '../deps.js';
 import { readCustodyStatus } from '../books/custody-status.js';
 import { withTimeout } from '../platform/with-timeout.js';
+import { formatWei, readGasStatus } from '../stablecoin/treasury/gas-status.js';
 
 /** How long one dependency may take to answer a readiness check. */
 export const READY_CHECK_TIMEOUT_MS = 2000;
 
-export const READINESS_CHECKS = ['database', 'chain', 'custody', 'draining'] as const;
+export const READINESS_CHECKS = ['database', 'chain', 'custody', 'gas', 'draining'] as const;
 export type ReadinessCheckName = (typeof READINESS_CHECKS)[number];
 
 export interface CheckResult {
@@ -25,16 +27,17 @@ export interface Readiness {
   failing: ReadinessCheckName[];
 }
 
-type ReadinessDeps = Pick<Deps, 'db' | 'chain' | 'lifecycle'>;
+type ReadinessDeps = Pick<Deps, 'db' | 'chain' | 'lifecycle' | 'wallets' | 'config'>;
 
 export async function checkReadiness(deps: ReadinessDeps): Promise<Readiness> {
-  const [database, chain, custody] = await Promise.all([
+  const [database, chain, custody, gas] = await Promise.all([
     guarded('the database', () => deps.db.executeQuery(sql`select 1`.compile(deps.db)).then(() => pass())),
     guarded('the chain', () => deps.chain.chain.getBlockNumber().then(() => pass())),
     guarded('the custody check', () => custodyCheck(deps)),
+    guarded('the gas balance', () => gasCheck(deps)),
   ]);
   const draining: CheckResult = deps.lifecycle.draining ? { status: 'fail', detail: 'this process is draining: it stops soon' } : pass();
-  const checks = { database, chain, custody, draining };
+  const checks = { database, chain, custody, gas, draining };
   const failing = READINESS_CHECKS.filter((name) => checks[name].status === 'fail');
   return { ready: failing.length === 0, checks, failing };
 }
@@ -63,4 +66,13 @@ async function custodyCheck(deps: ReadinessDeps): Promise<CheckResult> {
   if (status.ok) return pass(status.checkedAt === null ? 'not checked yet' : undefined);
   const shortfalls = status.shortfalls.map((s) => `${s.token} books ${s.booksMinor} > chain ${s.chainMinor} (minor units)`).join(', ');
   return { status: 'fail', detail: `custody is short of the books: ${shortfalls || 'see the custody check job'}` };
+}
+
+async function gasCheck(deps: ReadinessDeps): Promise<CheckResult> {
+  const gas = await readGasStatus(deps);
+  if (!gas.low) return pass();
+  return {
+    status: 'fail',
+    detail: `the hot wallet's gas (${formatWei(gas.balanceWei)}) is below HOT_WALLET_MIN_GAS_WEI (${formatWei(gas.minWei)}): top it up`,
+  };
 }

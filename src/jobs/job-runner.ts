@@ -14,6 +14,7 @@ import { depositWatcherJob } from './deposit-watcher-job.js';
 import { sweepJob } from './sweep-job.js';
 import { setupReconciliationJob } from './setup-reconciliation-job.js';
 import { custodyCheckJob } from './custody-check-job.js';
+import { treasuryJob } from './treasury-job.js';
 
 export interface Job {
   name: string;
@@ -44,6 +45,7 @@ export const JOBS: Job[] = [
   x402Job,
   depositWatcherJob,
   sweepJob,
+  treasuryJob,
   // Last: books against custody, at most once a minute (jobs/custody-check-job.ts).
   custodyCheckJob,
 ];

@@ -9,5 +9,5 @@ const BATCH = 50;
 export const withdrawalJob: Job = {
   name: 'withdrawals',
   chain: true,
-  run: (deps) => processWithdrawals(deps, BATCH),
+  run: (deps, log) => processWithdrawals(deps, BATCH, log),
 };

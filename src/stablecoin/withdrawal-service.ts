@@ -26,8 +26,10 @@ import {
   finishWithdrawal,
   insertWithdrawal,
   lockWithdrawal,
+  markWaiting,
   setTxHash,
 } from './withdrawals-repository.js';
+import { availableLiquidityMinor } from './treasury/hot-wallet-liquidity.js';
 
 export interface WithdrawInput {
   accountId: number;
@@ -121,11 +123,16 @@ function sameWithdrawalOrRefuse(
 }
 
 class NotPending extends Error {}
+/** The hot wallet cannot cover the withdrawal yet: it waits, reserved, for the withdrawal job. */
+class AwaitingLiquidity extends Error {}
 
 /**
  * Sends a pending withdrawal's transaction through the outbox (idempotent: a withdrawal that was
  * sent before gets its existing transaction back) and returns the withdrawal as it stands. Used by
- * the request and, for withdrawals whose request died before sending, by the withdrawal job.
+ * the request and, for withdrawals that wait for the hot wallet or whose request died before
+ * sending, by the withdrawal job. A withdrawal the hot wallet cannot cover yet, or that the node
+ * could not take now, stays pending and waits (decision 0019): those are peerpay's reasons, not the
+ * user's. Only a transfer the token contract itself refuses, with the tokens there, is given up.
  */
 export async function continueWithdrawal(deps: WithdrawalDeps, w: Withdrawal): Promise<Withdrawal> {
   if (w.status !== 'pending') return w;
@@ -142,14 +149,22 @@ export async function continueWithdrawal(deps: WithdrawalDeps, w: Withdrawal): P
           amount: w.netMinor,
           nonce,
         }),
-      // Under the outbox's lock: a withdrawal given up meanwhile (refunded) is never signed.
+      // Under the outbox's lock: a withdrawal given up meanwhile (refunded) is never signed, and one
+      // is signed only when the hot wallet holds its tokens beyond what earlier sends committed.
       precondition: async (trx) => {
         if ((await lockWithdrawal(trx, w.id))?.status !== 'pending') throw new NotPending();
+        if ((await availableLiquidityMinor(deps, trx, w.currency)) < w.netMinor) throw new AwaitingLiquidity();
       },
     }));
   } catch (error) {
-    if (!(error instanceof NotPending) && (await giveUpUnsent(deps, w))) throw withdrawalUnavailable(error, w);
-    // Sent after all (the outbox committed it), or ended by someone else: answer what is recorded.
+    if (error instanceof NotPending) return currentState(deps, w.id);
+    if (error instanceof ChainRevertError) {
+      if (await giveUpUnsent(deps, w)) throw withdrawalUnavailable(error, w);
+      return currentState(deps, w.id);
+    }
+    // Short of tokens, or the node did not answer: it waits. (Were the outbox entry committed after
+    // all, the mark is harmless: only withdrawals without an entry are waiting.)
+    await markWaiting(deps.db, { id: w.id, at: deps.clock.now() });
     return currentState(deps, w.id);
   }
   await setTxHash(deps.db, { id: w.id, txHash });

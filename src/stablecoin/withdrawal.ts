@@ -36,6 +36,8 @@ export function withdrawalNote(w: Withdrawal, confirmations: number): string {
   const net = `${formatMinorTrimmed(w.netMinor, w.currency)} ${w.currency}`;
   switch (w.status) {
     case 'pending':
+      if (w.txHash === null)
+        return `Accepted: ${net} will be sent on Polygon to ${w.address} as soon as peerpay's hot wallet holds it (usually within minutes); the amount is reserved from your balance meanwhile.`;
       return `Sending ${net} on Polygon to ${w.address}; it arrives after ${confirmations} confirmation${confirmations === 1 ? '' : 's'}, usually within seconds to a minute.`;
     case 'complete':
       return `Sent ${net} on Polygon to ${w.address}.`;

@@ -119,15 +119,47 @@ export async function findResolvable(db: Db, limit: number): Promise<string[]> {
   return rows.rows.map((r) => r.id);
 }
 
-/** Pending withdrawals created before `before` that have no outbox entry: their request died before sending. */
+/** Marks a pending withdrawal as waiting for the hot wallet (kept from the first time). */
+export async function markWaiting(db: Db, input: { id: string; at: Date }): Promise<void> {
+  await db
+    .updateTable('withdrawals')
+    .set({ waiting_since: input.at })
+    .where('id', '=', input.id)
+    .where('status', '=', 'pending')
+    .where('waiting_since', 'is', null)
+    .execute();
+}
+
+/**
+ * Pending withdrawals that have no outbox entry and either wait for the hot wallet or were created
+ * before `before` (their request died before sending), oldest first: the order they are paid in.
+ */
 export async function findUnsent(db: Db, input: { before: Date; limit: number }): Promise<Withdrawal[]> {
   const rows = await sql<Selectable<WithdrawalsTable>>`
     select w.* from withdrawals w
-     where w.status = 'pending' and w.created_at < ${input.before}
+     where w.status = 'pending' and (w.waiting_since is not null or w.created_at < ${input.before})
        and not exists (select 1 from hot_wallet_outbox o where o.purpose = 'withdrawal' and o.reference_id = w.id)
      order by w.created_at
      limit ${input.limit}`.execute(db);
   return rows.rows.map(toWithdrawal);
+}
+
+/** Waiting withdrawals older than `before` not yet reported to the operator; each is marked reported. */
+export async function takeOverdueWaiting(
+  db: Db,
+  input: { before: Date; at: Date; limit: number },
+): Promise<{ id: string; currency: string; net: bigint; createdAt: Date }[]> {
+  const rows = await sql<{ id: string; currency: string; net: string; created_at: Date }>`
+    update withdrawals set wait_reported_at = ${input.at}
+     where id in (
+       select w.id from withdrawals w
+        where w.status = 'pending' and w.waiting_since is not null and w.wait_reported_at is null and w.created_at < ${input.before}
+          and not exists (select 1 from hot_wallet_outbox o where o.purpose = 'withdrawal' and o.reference_id = w.id)
+        order by w.created_at
+        limit ${input.limit}
+        for update skip locked)
+    returning id, currency, net::text as net, created_at`.execute(db);
+  return rows.rows.map((r) => ({ id: r.id, currency: r.currency, net: BigInt(r.net), createdAt: new Date(r.created_at) }));
 }
 
 /** The first completed withdrawal's address becomes the default, unless one is saved (DESIGN §6). */

@@ -41,7 +41,13 @@ describe('GET /health/ready', () => {
     expect(response.status, response.text).toBe(200);
     expect(response.body).toMatchObject({
       status: 'ready',
-      checks: { database: { status: 'pass' }, chain: { status: 'pass' }, custody: { status: 'pass' }, draining: { status: 'pass' } },
+      checks: {
+        database: { status: 'pass' },
+        chain: { status: 'pass' },
+        custody: { status: 'pass' },
+        gas: { status: 'pass' },
+        draining: { status: 'pass' },
+      },
     });
   });
 

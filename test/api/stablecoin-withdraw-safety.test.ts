@@ -1,9 +1,9 @@
 // A withdrawal is sent exactly once: idempotent retries, concurrent withdrawals from one balance
-// (never overdrawn, each sent once, distinct consecutive nonces), a chain that refuses or reverts
-// (gross refunded), and crashes between reserving, signing and broadcasting. Checked on chain.
+// (never overdrawn, each sent once, distinct consecutive nonces), a hot wallet short of tokens (the
+// withdrawal waits), a contract that refuses or a transfer that reverts (gross refunded), and crashes between reserving, signing and broadcasting. Checked on chain.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import type { ChainAdapter } from '../../src/adapters/chain/chain-adapter.js';
+import { ChainRevertError, type ChainAdapter } from '../../src/adapters/chain/chain-adapter.js';
 import { checkLedgerInvariants } from '../../src/ledger/ledger-queries.js';
 import { newId } from '../../src/platform/ids.js';
 import { processWithdrawals } from '../../src/stablecoin/withdrawal-processing.js';
@@ -133,26 +133,62 @@ describe('concurrency', () => {
 });
 
 describe('when the chain refuses or reverts', () => {
-  it('the hot wallet short on chain: 503 withdrawal_unavailable, nothing sent, balance unchanged; the same key works once it is funded', async () => {
+  it('the hot wallet short on chain: accepted pending with no transaction, the gross reserved; sent, once, after a top-up', async () => {
     const user = await registerUser(server);
     await fund(server, user, 5_000_000n, 'EURC');
     const to = freshAddress();
     const headers = { 'idempotency-key': 'hot-wallet-short' };
     const outboxBefore = await sql<{ n: string }>`select count(*)::text as n from hot_wallet_outbox`.execute(server.deps.db);
-    const refused = await withdraw(server, user, { amount: 5, currency: 'EURC', address: to }, headers);
+    const accepted = await withdraw(server, user, { amount: 5, currency: 'EURC', address: to }, headers);
+    expect(accepted.status).toBe(200);
+    expect(accepted.body).toMatchObject({ status: 'pending', txId: null, gross: 5, net: 4.9255, currency: 'EURC' });
+    expect(accepted.body.note).toContain('as soon as');
+    expect(await balanceOf(server, user)).toEqual({ USDC: '0.000000', EURC: '0.000000' });
+    expect((await sql<{ n: string }>`select count(*)::text as n from hot_wallet_outbox`.execute(server.deps.db)).rows).toEqual(
+      outboxBefore.rows,
+    );
+    // The same key answers the same waiting withdrawal; the jobs leave it waiting while the wallet is short.
+    const replay = await withdraw(server, user, { amount: 5, currency: 'EURC', address: to }, headers);
+    expect(replay.body).toMatchObject({ withdrawalId: accepted.body.withdrawalId, txId: null, status: 'pending' });
+    await processWithdrawals(server.deps, 50);
+    expect(await historyStatus(user, accepted.body.withdrawalId)).toBe('pending');
+    expect(await checkLedgerInvariants(server.deps.db)).toEqual([]);
+
+    await fundHotWallet(server, 5_000_000n, 'EURC');
+    await settleWithdrawals(server);
+    expect(await onChainBalance(server, to, 'EURC')).toBe(4_925_500n);
+    expect(await historyStatus(user, accepted.body.withdrawalId)).toBe('complete');
+    expect(await outboxRowsFor(server, [accepted.body.withdrawalId])).toHaveLength(1);
+    const history = await server.request('GET', '/stablecoin/transfers?limit=100', { key: user.key });
+    const sent = history.body.transfers.find((t: { id: string }) => t.id === accepted.body.withdrawalId);
+    expect(sent.txHash).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(await balanceOf(server, user)).toEqual({ USDC: '0.000000', EURC: '0.000000' });
+  });
+
+  it('the token contract refuses the transfer with the tokens there: 503 withdrawal_unavailable, nothing sent, refunded', async () => {
+    const user = await registerUser(server);
+    await fund(server, user, 5_000_000n);
+    const to = freshAddress();
+    const headers = { 'idempotency-key': 'contract-refuses' };
+    const adapter = server.deps.chain.chain as { -readonly [K in keyof ChainAdapter]: ChainAdapter[K] };
+    const original = adapter.signTokenTransfer;
+    adapter.signTokenTransfer = async () => {
+      throw new ChainRevertError('transfer on the token would revert: Paused', 'Paused');
+    };
+    let refused;
+    try {
+      refused = await withdraw(server, user, { amount: 5, currency: 'USDC', address: to }, headers);
+    } finally {
+      adapter.signTokenTransfer = original;
+    }
     const problem = expectProblem(refused, 503, 'withdrawal_unavailable');
     expect(problem.detail).toContain('Nothing was sent');
-    expect(problem.detail).toMatch(/EURC contract refused the transfer: \w+/);
-    // The cause is logged as safe text: no RPC URL (hosted nodes carry API keys in it).
+    expect(problem.detail).toMatch(/USDC contract refused the transfer: Paused/);
     const logged = server.logs.filter((line) => line.includes('withdrawal could not be sent'));
     expect(logged.length).toBeGreaterThan(0);
     expect(logged.join('')).not.toContain(server.deps.chain.rpcUrl);
     expect(refused.headers.get('retry-after')).toBe('60');
-    expect(await balanceOf(server, user)).toEqual({ USDC: '0.000000', EURC: '5.000000' });
-    expect((await sql<{ n: string }>`select count(*)::text as n from hot_wallet_outbox`.execute(server.deps.db)).rows).toEqual(
-      outboxBefore.rows,
-    );
-    // Recorded as failed (nothing sent), its reservation voided, and it gave up the key.
+    expect(await balanceOf(server, user)).toEqual({ USDC: '5.000000', EURC: '0.000000' });
     const failed = await server.deps.db
       .selectFrom('withdrawals')
       .selectAll()
@@ -161,29 +197,31 @@ describe('when the chain refuses or reverts', () => {
     expect(failed).toMatchObject([{ status: 'failed', failure_code: 'not_sent', idempotency_key: null, tx_hash: null }]);
     expect(await historyStatus(user, failed[0]!.id)).toBe('failed');
     expect(await checkLedgerInvariants(server.deps.db)).toEqual([]);
-
-    await fundHotWallet(server, 5_000_000n, 'EURC');
-    const retried = await withdraw(server, user, { amount: 5, currency: 'EURC', address: to }, headers);
+    const retried = await withdraw(server, user, { amount: 5, currency: 'USDC', address: to }, headers);
     expect(retried.status).toBe(200);
     await settleWithdrawals(server);
-    expect(await onChainBalance(server, to, 'EURC')).toBe(4_925_500n);
-    expect(await balanceOf(server, user)).toEqual({ USDC: '0.000000', EURC: '0.000000' });
+    expect(await onChainBalance(server, to)).toBe(4_925_500n);
   });
 
   it('a transaction that reverts on chain fails the withdrawal and refunds the gross', async () => {
     const user = await registerUser(server);
     await fund(server, user, 10_000_000n, 'EURC');
     const hot = server.deps.wallets.hotWallet.address;
-    // The hot wallet holds enough EURC for one of two withdrawals. Both are signed while neither is
-    // on chain (broadcasts held), so both pass simulation; once sent, the second one reverts.
+    // The hot wallet holds enough EURC for one of two withdrawals, but its balance reads higher (as
+    // if tokens left it between the check and the mining), and both are signed while neither is on
+    // chain (broadcasts held), so both pass simulation; once sent, the second one reverts.
     await fundHotWallet(server, 6_000_000n - (await onChainBalance(server, hot, 'EURC')), 'EURC');
     const [a, b] = [freshAddress(), freshAddress()];
     const release = holdBroadcasts();
+    const adapter = server.deps.chain.chain as { -readonly [K in keyof ChainAdapter]: ChainAdapter[K] };
+    const readBalance = adapter.getTokenBalance;
+    adapter.getTokenBalance = async (input) => (await readBalance(input)) + 100_000_000n;
     let first, second;
     try {
       first = await withdraw(server, user, { amount: 5, currency: 'EURC', address: a });
       second = await withdraw(server, user, { amount: 5, currency: 'EURC', address: b });
     } finally {
+      adapter.getTokenBalance = readBalance;
       release();
     }
     expect([first.status, second.status]).toEqual([200, 200]);

@@ -1,7 +1,7 @@
 // The viem chain adapter against a real embedded anvil: Transfer logs in bounded block ranges,
 // signing apart from broadcasting, receipts and confirmations, blocks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keccak256, toBytes, type Address, type Hash } from 'viem';
+import { keccak256, parseTransaction, toBytes, type Address, type Hash } from 'viem';
 import type { TokenTransferLog } from '../../src/adapters/chain/chain-adapter.js';
 import { createViemChainAdapter } from '../../src/adapters/chain/viem-chain-adapter.js';
 import { newAccount, removeDataDir, startChainFixture, type ChainFixture } from './chain-fixture.js';
@@ -138,6 +138,36 @@ describe('signing and broadcasting', () => {
     expect((await f.adapter.getTransactionOutcome(hash))?.confirmations).toBe(3n);
     expect((await f.adapter.getBlock(outcome!.blockNumber))?.hash).toBe(outcome!.blockHash);
     expect(await f.adapter.getTransactionOutcome(keccak256(toBytes('no such transaction')))).toBeNull();
+  });
+
+  it('prices from the node within the fee cap; a replacement keeps nonce, call and gas, bumps both fees, and stops at the cap', async () => {
+    const sender = await f.fundedAccount({ token: usdc, amount: 5_000_000n });
+    const estimate = await f.adapter.signTokenTransfer({ token: usdc, sender, to: newAccount().address, amount: 1n, nonce: 0 });
+    const uncapped = parseTransaction(estimate.serialized);
+    const cap = uncapped.maxFeePerGas! / 2n;
+    const capped = createViemChainAdapter({ rpcUrl: f.chain.rpcUrl, chainId: f.chain.chainId, maxFeePerGasWei: cap });
+    const signed = await capped.signTokenTransfer({ token: usdc, sender, to: newAccount().address, amount: 1n, nonce: 0 });
+    const first = parseTransaction(signed.serialized);
+    expect(first.maxFeePerGas).toBe(cap);
+    expect(first.maxPriorityFeePerGas! <= cap).toBe(true);
+
+    const roomy = createViemChainAdapter({ rpcUrl: f.chain.rpcUrl, chainId: f.chain.chainId, maxFeePerGasWei: cap * 10n });
+    const replacement = await roomy.signReplacement({ sender, serialized: signed.serialized, bumpPercent: 25n });
+    const second = parseTransaction(replacement!.serialized);
+    expect({ nonce: second.nonce, to: second.to, data: second.data, gas: second.gas }).toEqual({
+      nonce: first.nonce,
+      to: first.to,
+      data: first.data,
+      gas: first.gas,
+    });
+    expect(second.maxFeePerGas! >= (first.maxFeePerGas! * 125n) / 100n).toBe(true);
+    expect(second.maxPriorityFeePerGas! >= (first.maxPriorityFeePerGas! * 125n) / 100n).toBe(true);
+    expect(replacement!.hash).toBe(keccak256(replacement!.serialized));
+    // At the cap already: no room for a replacement the node would take.
+    expect(await capped.signReplacement({ sender, serialized: signed.serialized, bumpPercent: 25n })).toBeNull();
+    // The replacement is a valid transaction: the node takes it and it moves the funds.
+    expect(await f.adapter.broadcast(replacement!)).toBe(replacement!.hash);
+    expect(await f.mined(replacement!.hash)).toBe('success');
   });
 
   it('grants gas and reads the chain id and blocks', async () => {

@@ -311,3 +311,47 @@ describe('TRUST_PROXY', () => {
     },
   );
 });
+
+describe('treasury settings (decision 0019)', () => {
+  const cold = '0x52908400098527886E0F7030069857D2E4169EE7';
+
+  it('defaults: 1 POL of gas, a 2,000 gwei fee cap, replacement after 3 minutes, no ceiling, floor or operator token', () => {
+    expect(loadConfig({}).treasury).toEqual({
+      minGasWei: 10n ** 18n,
+      maxFeePerGasWei: 2_000n * 10n ** 9n,
+      replaceAfterMs: 180_000,
+      withdrawalWaitAlertMs: 900_000,
+      maxMinor: {},
+      minMinor: {},
+      coldAddress: undefined,
+      operatorToken: undefined,
+    });
+  });
+
+  it('reads ceilings and floors in major units, exactly, as minor units', () => {
+    const t = loadConfig({
+      HOT_WALLET_MAX_USDC: '5000',
+      HOT_WALLET_MIN_USDC: '250.5',
+      HOT_WALLET_MAX_EURC: '0.000001',
+      COLD_WALLET_ADDRESS: cold,
+    }).treasury;
+    expect(t.maxMinor).toEqual({ USDC: 5_000_000_000n, EURC: 1n });
+    expect(t.minMinor).toEqual({ USDC: 250_500_000n });
+    expect(t.coldAddress).toBe(cold);
+  });
+
+  it.each([
+    [{ HOT_WALLET_MAX_USDC: '100' }, /COLD_WALLET_ADDRESS/],
+    [{ HOT_WALLET_MAX_USDC: '100', HOT_WALLET_MIN_USDC: '101', COLD_WALLET_ADDRESS: cold }, /HOT_WALLET_MIN_USDC must not be above/],
+    [{ HOT_WALLET_MIN_EURC: '1.0000001' }, /HOT_WALLET_MIN_EURC must be an amount/],
+    [{ HOT_WALLET_MIN_EURC: '-1' }, /HOT_WALLET_MIN_EURC must be an amount/],
+    [{ COLD_WALLET_ADDRESS: '0x1234' }, /COLD_WALLET_ADDRESS/],
+    [{ OPERATOR_TOKEN: 'short' }, /OPERATOR_TOKEN must be 32 to 256/],
+    [{ OPERATOR_TOKEN: `${'a'.repeat(31)} b` }, /OPERATOR_TOKEN must be 32 to 256/],
+    [{ HOT_WALLET_MIN_GAS_WEI: '1e18' }, /HOT_WALLET_MIN_GAS_WEI must be a whole number of wei/],
+    [{ CHAIN_REPLACE_AFTER_MS: '10' }, /CHAIN_REPLACE_AFTER_MS must be between/],
+  ])('refuses %o', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});

@@ -578,7 +578,7 @@ export interface paths {
         put?: never;
         /**
          * Withdraw USDC or EURC to a Polygon address; the 1.49% fee comes out of the amount
-         * @description Reserves `gross` from the balance and sends `net` = gross − fee on Polygon from peerpay’s hot wallet; `txId` is the transaction hash. `pending` until the transaction has the configured confirmations, then `complete`; a reverted transaction makes it `failed` and refunds gross. Without `address` the saved default is used (PUT /stablecoin/withdrawal-address); the first completed withdrawal’s address becomes the default when none is saved. The smallest withdrawal is 1.00 (its fee pays for the chain transaction). Errors: 400 `invalid_request`, `invalid_amount`, `amount_too_small` (under 1.00; `minimum` names it as a decimal string), `amount_too_large`, `unsupported_currency`, `invalid_address`, `no_default_address`, `insufficient_balance`; 422 `idempotency_key_reused`; 503 `withdrawal_unavailable` (nothing sent, balance unchanged; retry later).
+         * @description Reserves `gross` from the balance and sends `net` = gross − fee on Polygon from peerpay’s hot wallet; `txId` is the transaction hash. A withdrawal you can afford is never refused for peerpay’s reasons: when the hot wallet does not hold the tokens yet (a deposit still being moved to it), it is accepted `pending` with `txId` null and sent as soon as the hot wallet does. `pending` until the transaction has the configured confirmations, then `complete`; a reverted transaction makes it `failed` and refunds gross. Without `address` the saved default is used (PUT /stablecoin/withdrawal-address); the first completed withdrawal’s address becomes the default when none is saved. The smallest withdrawal is 1.00 (its fee pays for the chain transaction). Errors: 400 `invalid_request`, `invalid_amount`, `amount_too_small` (under 1.00; `minimum` names it as a decimal string), `amount_too_large`, `unsupported_currency`, `invalid_address`, `no_default_address`, `insufficient_balance`; 422 `idempotency_key_reused`; 503 `withdrawal_unavailable` (the token contract refused the transfer: nothing sent, balance unchanged; retry later).
          */
         post: operations["createWithdrawal"];
         delete?: never;
@@ -4101,6 +4101,9 @@ export interface operations {
                      *         "custody": {
                      *           "status": "pass"
                      *         },
+                     *         "gas": {
+                     *           "status": "pass"
+                     *         },
                      *         "draining": {
                      *           "status": "pass"
                      *         }
@@ -4108,7 +4111,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        /** @description database: a query answers; chain: the node answers eth_blockNumber within 2 s; custody: the books-against-custody check is not failing; draining: the process is not about to stop */
+                        /** @description database: a query answers; chain: the node answers eth_blockNumber within 2 s; custody: the books-against-custody check is not failing; gas: the hot wallet holds at least HOT_WALLET_MIN_GAS_WEI of gas; draining: the process is not about to stop */
                         checks: {
                             chain: {
                                 detail?: string;
@@ -4126,6 +4129,11 @@ export interface operations {
                                 status: "pass" | "fail";
                             };
                             draining: {
+                                detail?: string;
+                                /** @enum {string} */
+                                status: "pass" | "fail";
+                            };
+                            gas: {
                                 detail?: string;
                                 /** @enum {string} */
                                 status: "pass" | "fail";
@@ -6923,8 +6931,8 @@ export interface operations {
                          * @enum {string}
                          */
                         status: "pending" | "complete" | "failed";
-                        /** @description Hash of the Polygon transaction that sends `net` */
-                        txId: string;
+                        /** @description Hash of the Polygon transaction that sends `net`; null while the withdrawal waits for peerpay’s hot wallet to hold the tokens (it is sent as soon as it does, and GET /stablecoin/transfers then names the transaction) */
+                        txId: string | null;
                         /** @example wd_4fZk8Q2WnYb7cT1R9xLmP3 */
                         withdrawalId: string;
                     };

@@ -572,10 +572,12 @@ export function describeWithdrawal(result: object): string {
     currency: string;
     address: string;
     status: string;
-    txId: string;
+    /** null while the withdrawal waits for peerpay's hot wallet to hold the tokens. */
+    txId: string | null;
     note?: string;
   };
-  return `Withdrawal of ${w.gross} ${w.currency} to ${w.address}: ${w.net} ${w.currency} sent (fee ${w.fee}), status ${w.status}, transaction ${w.txId}.${w.note ? ` ${w.note}` : ''}`;
+  const transaction = w.txId === null ? 'not sent yet (waiting for peerpay to send it)' : `transaction ${w.txId}`;
+  return `Withdrawal of ${w.gross} ${w.currency} to ${w.address}: ${w.net} ${w.currency} (fee ${w.fee}), status ${w.status}, ${transaction}.${w.note ? ` ${w.note}` : ''}`;
 }
 
 /** A positive decimal string from a string or a JSON number (through its shortest form); null otherwise. */

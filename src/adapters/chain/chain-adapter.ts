@@ -101,6 +101,12 @@ export interface ChainAdapter {
     authorization: TransferAuthorization;
     nonce: number;
   }): Promise<SignedTransaction>;
+  /**
+   * Signs `serialized` again with the same nonce, call and gas limit and a higher fee (each fee at
+   * least `bumpPercent` above the old one, and at least the node's estimate), within the adapter's
+   * fee cap: a replacement for a transaction that is stuck. null when the cap leaves no room to bump.
+   */
+  signReplacement(options: { sender: LocalAccount; serialized: Hex; bumpPercent: bigint }): Promise<SignedTransaction | null>;
   /** Sends a signed transaction; sending one the node already has is not an error. */
   broadcast(transaction: SignedTransaction): Promise<Hash>;
   sendTokenTransfer(options: { token: Address; sender: LocalAccount; to: Address; amount: bigint; nonce: number }): Promise<Hash>;

@@ -29,7 +29,11 @@ export async function connectChain(config: Config, wallets: WalletProvider): Pro
   if (config.chainRpcUrl) {
     const { USDC, EURC } = config.tokenAddresses;
     if (!USDC || !EURC) throw new Error('token addresses are required with CHAIN_RPC_URL');
-    const chain = createViemChainAdapter({ rpcUrl: config.chainRpcUrl, chainId: config.chainId });
+    const chain = createViemChainAdapter({
+      rpcUrl: config.chainRpcUrl,
+      chainId: config.chainId,
+      maxFeePerGasWei: config.treasury.maxFeePerGasWei,
+    });
     const reported = await chain.getChainId();
     if (reported !== config.chainId) throw new Error(`the node at CHAIN_RPC_URL is on chain ${reported}, not ${config.chainId}`);
     return {
@@ -43,7 +47,11 @@ export async function connectChain(config: Config, wallets: WalletProvider): Pro
     };
   }
   const embedded = await startEmbeddedChain({ dataDir: path.join(config.dataDir, 'chain'), tokenOwner: wallets.sandboxTokenOwner.address });
-  const sandboxChain = createViemSandboxChainAdapter({ rpcUrl: embedded.rpcUrl, chainId: embedded.chainId });
+  const sandboxChain = createViemSandboxChainAdapter({
+    rpcUrl: embedded.rpcUrl,
+    chainId: embedded.chainId,
+    maxFeePerGasWei: config.treasury.maxFeePerGasWei,
+  });
   if ((await sandboxChain.getNativeBalance(wallets.hotWallet.address)) < HOT_WALLET_GAS_FLOOR_WEI) {
     await sandboxChain.setNativeBalance({ address: wallets.hotWallet.address, wei: HOT_WALLET_GAS_GRANT_WEI });
   }

@@ -12,6 +12,7 @@ import {
   http,
   keccak256,
   parseAbiItem,
+  parseTransaction,
   type Address,
   type EncodeFunctionDataParameters,
   type EstimateContractGasParameters,
@@ -39,6 +40,8 @@ export interface ViemChainAdapterOptions {
   /** Most recipient addresses one getTransferLogs call may filter on. */
   maxLogRecipients?: number;
   requestTimeoutMs?: number;
+  /** No transaction is signed offering more than this per gas (CHAIN_MAX_FEE_PER_GAS_WEI); unset, no cap. */
+  maxFeePerGasWei?: bigint;
 }
 
 const transferEvent = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
@@ -117,7 +120,7 @@ function buildAdapter(options: ViemChainAdapterOptions) {
     } catch (error) {
       throw asRevertError(error, `${call.functionName} on ${call.token}`);
     }
-    const fees = await publicClient.estimateFeesPerGas();
+    const fees = await cappedFees();
     const serialized = await call.sender.signTransaction({
       chainId: options.chainId,
       type: 'eip1559',
@@ -130,6 +133,43 @@ function buildAdapter(options: ViemChainAdapterOptions) {
       maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
     });
     return { hash: keccak256(serialized), serialized, from: call.sender.address, nonce: call.nonce };
+  }
+
+  /** The node's fee estimate, bounded by the configured cap (the priority fee never above the max fee). */
+  async function cappedFees(): Promise<{ maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }> {
+    const estimate = await publicClient.estimateFeesPerGas();
+    const cap = options.maxFeePerGasWei;
+    const maxFeePerGas = cap !== undefined && estimate.maxFeePerGas > cap ? cap : estimate.maxFeePerGas;
+    const maxPriorityFeePerGas = estimate.maxPriorityFeePerGas > maxFeePerGas ? maxFeePerGas : estimate.maxPriorityFeePerGas;
+    return { maxFeePerGas, maxPriorityFeePerGas };
+  }
+
+  async function signReplacement(input: { sender: LocalAccount; serialized: Hex; bumpPercent: bigint }): Promise<SignedTransaction | null> {
+    const old = parseTransaction(input.serialized);
+    if (old.type !== 'eip1559' || old.nonce === undefined || old.maxFeePerGas === undefined || old.maxPriorityFeePerGas === undefined)
+      throw new Error('only EIP-1559 transactions signed by peerpay are replaced');
+    const bump = (fee: bigint) => (fee * (100n + input.bumpPercent)) / 100n + 1n;
+    const current = await cappedFees();
+    const max = (a: bigint, b: bigint) => (a > b ? a : b);
+    let maxFeePerGas = max(bump(old.maxFeePerGas), current.maxFeePerGas);
+    let maxPriorityFeePerGas = max(bump(old.maxPriorityFeePerGas), current.maxPriorityFeePerGas);
+    const cap = options.maxFeePerGasWei;
+    if (cap !== undefined && maxFeePerGas > cap) maxFeePerGas = cap;
+    if (maxPriorityFeePerGas > maxFeePerGas) maxPriorityFeePerGas = maxFeePerGas;
+    // A node takes a replacement only if both fees rise by its minimum bump (10% for geth and anvil).
+    if (maxFeePerGas < bump(old.maxFeePerGas) || maxPriorityFeePerGas < bump(old.maxPriorityFeePerGas)) return null;
+    const serialized = await input.sender.signTransaction({
+      chainId: options.chainId,
+      type: 'eip1559',
+      to: old.to ?? null,
+      data: old.data ?? '0x',
+      value: old.value ?? 0n,
+      nonce: old.nonce,
+      gas: old.gas ?? 0n,
+      maxFeePerGas,
+      maxPriorityFeePerGas,
+    });
+    return { hash: keccak256(serialized), serialized, from: input.sender.address, nonce: old.nonce };
   }
 
   async function broadcast(transaction: SignedTransaction): Promise<Hash> {
@@ -239,6 +279,8 @@ function buildAdapter(options: ViemChainAdapterOptions) {
 
     signAuthorizedTransfer: ({ token, relayer, authorization, nonce }) =>
       signContractCall({ sender: relayer, token, nonce, ...authorizedTransferCall(authorization) }),
+
+    signReplacement,
 
     broadcast,
 

@@ -13,7 +13,7 @@ const CheckSchema = Type.Object({
 });
 const ChecksSchema = Type.Object(Object.fromEntries(READINESS_CHECKS.map((name) => [name, CheckSchema])), {
   description:
-    'database: a query answers; chain: the node answers eth_blockNumber within 2 s; custody: the books-against-custody check is not failing; draining: the process is not about to stop',
+    'database: a query answers; chain: the node answers eth_blockNumber within 2 s; custody: the books-against-custody check is not failing; gas: the hot wallet holds at least HOT_WALLET_MIN_GAS_WEI of gas; draining: the process is not about to stop',
 });
 
 const HealthResponse = Type.Object(
@@ -54,6 +54,7 @@ const READY_EXAMPLE = {
   database: { status: 'pass' },
   chain: { status: 'pass' },
   custody: { status: 'pass' },
+  gas: { status: 'pass' },
   draining: { status: 'pass' },
 };
 

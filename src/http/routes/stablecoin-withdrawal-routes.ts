@@ -56,9 +56,9 @@ export async function stablecoinWithdrawalRoutes(app: App, deps: Deps): Promise<
       tag: 'stablecoin',
       summary: 'Withdraw USDC or EURC to a Polygon address; the 1.49% fee comes out of the amount',
       description:
-        'Reserves `gross` from the balance and sends `net` = gross − fee on Polygon from peerpay’s hot wallet; `txId` is the transaction hash. `pending` until the transaction has the configured confirmations, then `complete`; a reverted transaction makes it `failed` and refunds gross. Without `address` the saved default is used (PUT /stablecoin/withdrawal-address); the first completed withdrawal’s address becomes the default when none is saved. ' +
+        'Reserves `gross` from the balance and sends `net` = gross − fee on Polygon from peerpay’s hot wallet; `txId` is the transaction hash. A withdrawal you can afford is never refused for peerpay’s reasons: when the hot wallet does not hold the tokens yet (a deposit still being moved to it), it is accepted `pending` with `txId` null and sent as soon as the hot wallet does. `pending` until the transaction has the configured confirmations, then `complete`; a reverted transaction makes it `failed` and refunds gross. Without `address` the saved default is used (PUT /stablecoin/withdrawal-address); the first completed withdrawal’s address becomes the default when none is saved. ' +
         'The smallest withdrawal is 1.00 (its fee pays for the chain transaction). ' +
-        'Errors: 400 `invalid_request`, `invalid_amount`, `amount_too_small` (under 1.00; `minimum` names it as a decimal string), `amount_too_large`, `unsupported_currency`, `invalid_address`, `no_default_address`, `insufficient_balance`; 422 `idempotency_key_reused`; 503 `withdrawal_unavailable` (nothing sent, balance unchanged; retry later).',
+        'Errors: 400 `invalid_request`, `invalid_amount`, `amount_too_small` (under 1.00; `minimum` names it as a decimal string), `amount_too_large`, `unsupported_currency`, `invalid_address`, `no_default_address`, `insufficient_balance`; 422 `idempotency_key_reused`; 503 `withdrawal_unavailable` (the token contract refused the transfer: nothing sent, balance unchanged; retry later).',
       auth: 'required',
       readsBody: true,
       idempotent: true,
@@ -90,7 +90,7 @@ export async function stablecoinWithdrawalRoutes(app: App, deps: Deps): Promise<
 }
 
 function presentWithdrawal(w: Withdrawal, confirmations: number) {
-  assert(w.txHash, 'an answered withdrawal has its transaction');
+  assert(w.txHash !== null || w.status !== 'complete', 'a completed withdrawal has its transaction');
   return {
     withdrawalId: w.id,
     txId: w.txHash,

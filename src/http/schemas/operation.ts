@@ -46,6 +46,8 @@ export interface OperationSpec {
   errors: readonly ErrorCode[];
   /** Members the problem documents of a status carry besides the Problem schema's (x402's 402). */
   problemMembers?: Readonly<Record<number, TSchema>>;
+  /** false: left out of the OpenAPI document (operator routes, not part of the contract; decision 0019). */
+  published?: boolean;
   /** Example problem members an operation adds to the generic example of a code. */
   problemExamples?: Readonly<Partial<Record<ErrorCode, Record<string, unknown>>>>;
 }
@@ -164,6 +166,7 @@ export function operation<const S extends OperationSpec>(spec: S) {
     response: { ...problems, ...successes(spec.responses) } as S['responses'] & Record<number, unknown>,
     // Machine-readable: every code this operation can answer, by status.
     'x-problem-codes': Object.fromEntries([...byStatus].map(([status, codes]) => [String(status), codes])),
+    ...(spec.published === false ? { hide: true } : {}),
   };
   // Fastify warns about a request part named with no schema; leave absent parts out.
   for (const key of ['description', 'security', 'body', 'querystring', 'headers'] as const)

@@ -64,6 +64,7 @@ const EXTRA: Partial<Record<ErrorCode, Record<string, unknown>>> = {
       database: { status: 'pass' },
       chain: { status: 'fail', detail: 'the node did not answer within 2 s' },
       custody: { status: 'pass' },
+      gas: { status: 'pass' },
       draining: { status: 'pass' },
     },
   },

@@ -36,7 +36,10 @@ export const WithdrawBody = Type.Object(
 export const WithdrawalResponse = Type.Object(
   {
     withdrawalId: Type.String({ examples: ['wd_4fZk8Q2WnYb7cT1R9xLmP3'] }),
-    txId: Type.String({ pattern: '^0x[0-9a-f]{64}$', description: 'Hash of the Polygon transaction that sends `net`' }),
+    txId: Type.Union([Type.String({ pattern: '^0x[0-9a-f]{64}$' }), Type.Null()], {
+      description:
+        'Hash of the Polygon transaction that sends `net`; null while the withdrawal waits for peerpay’s hot wallet to hold the tokens (it is sent as soon as it does, and GET /stablecoin/transfers then names the transaction)',
+    }),
     address: Type.String({ description: 'Where it is sent, EIP-55 checksummed' }),
     gross: TokenAmount('What left your balance', 5),
     fee: TokenAmount('1.49% of gross, rounded half-up to 6 decimals', 0.0745),

@@ -3,7 +3,7 @@
 // and ends 'confirmed' (mined, succeeded, with the configured confirmations) or 'reverted'.
 import type { Address, Hash, Hex } from 'viem';
 
-export type OutboxPurpose = 'sweep' | 'withdrawal' | 'x402';
+export type OutboxPurpose = 'sweep' | 'withdrawal' | 'x402' | 'cold';
 export type OutboxStatus = 'signed' | 'broadcast' | 'confirmed' | 'reverted';
 
 /** What callers see of an entry (findOutboxEntry). */
@@ -24,6 +24,9 @@ export interface OutboxRecord extends OutboxEntry {
   rawTx: Hex;
   broadcastAttempts: number;
   lastBroadcastAt: Date | null;
+  createdAt: Date;
+  /** Since when the current transaction stands: its creation, or the replacement that made it current. */
+  currentSince: Date;
 }
 
 export function isFinal(status: OutboxStatus): boolean {

@@ -3,14 +3,24 @@
 // sent again (at once when never broadcast, e.g. after a crash between commit and broadcast; at
 // most every REBROADCAST_MS otherwise), never a new signature. Entries are leased with SKIP LOCKED,
 // so any number of processes may run this; no transaction is open during chain calls.
+import { keccak256 } from 'viem';
 import type { Deps } from '../../deps.js';
+import { assert } from '../../platform/errors.js';
 import type { Db } from '../../db/database.js';
 import { isDatabaseUnavailable, retryIfUnavailable } from '../../db/database-unavailable.js';
 import type { OutboxRecord } from './outbox-entry.js';
 import { broadcastRecord } from './hot-wallet-outbox.js';
-import { finishEntry, leaseOpenEntries, markMined, releaseLease, releaseLeasesEnding } from './outbox-repository.js';
+import {
+  finishEntry,
+  leaseOpenEntries,
+  markMined,
+  releaseLease,
+  releaseLeasesEnding,
+  replaceCurrent,
+  replacedTransactions,
+} from './outbox-repository.js';
 
-type ProcessingDeps = Pick<Deps, 'db' | 'chain' | 'clock' | 'config'>;
+type ProcessingDeps = Pick<Deps, 'db' | 'chain' | 'clock' | 'config' | 'wallets'>;
 
 /** Long enough for one entry's chain calls; a worker that dies frees its entries after this. */
 const LEASE_MS = 60_000;
@@ -18,6 +28,8 @@ const LEASE_MS = 60_000;
 const REBROADCAST_MS = 30_000;
 /** A transaction whose broadcast failed (node down, refused) is tried again after this long. */
 const RETRY_FAILED_BROADCAST_MS = 5_000;
+/** A replacement offers at least this much more per gas than the transaction it replaces (nodes ask 10%). */
+const REPLACEMENT_BUMP_PERCENT = 25n;
 
 /**
  * The lease ends of this process's rounds that may still hold entries: a lease statement whose
@@ -80,14 +92,19 @@ export async function reconcileOutbox(deps: ProcessingDeps, limit: number): Prom
 }
 
 async function reconcileEntry(deps: ProcessingDeps, record: OutboxRecord): Promise<void> {
-  const outcome = await deps.chain.chain.getTransactionOutcome(record.txHash);
-  if (outcome) {
+  // The current transaction and any it replaced share one nonce: at most one of them is mined, and
+  // whichever it is decides the entry, once (finishEntry is conditional on the entry being open).
+  const current = { txHash: record.txHash, rawTx: record.rawTx };
+  for (const attempt of [current, ...(await replacedTransactions(deps.db, record.id))]) {
+    const outcome = await deps.chain.chain.getTransactionOutcome(attempt.txHash);
+    if (!outcome) continue;
     if (outcome.confirmations >= BigInt(deps.config.chainConfirmations)) {
       await finishEntry(deps.db, {
         id: record.id,
         status: outcome.status === 'success' ? 'confirmed' : 'reverted',
         blockNumber: outcome.blockNumber,
         at: deps.clock.now(),
+        ...(attempt === current ? {} : { mined: attempt }),
       });
     } else {
       await markMined(deps.db, { id: record.id, blockNumber: outcome.blockNumber });
@@ -99,6 +116,27 @@ async function reconcileEntry(deps: ProcessingDeps, record: OutboxRecord): Promi
     await broadcastRecord(deps, record);
     return;
   }
-  const sinceMs = deps.clock.now().getTime() - record.lastBroadcastAt.getTime();
+  const now = deps.clock.now().getTime();
+  // Stuck (dropped by the node, or priced below what blocks take): the same nonce, a higher fee.
+  if (now - record.currentSince.getTime() >= deps.config.treasury.replaceAfterMs && (await replaceStuck(deps, record))) return;
+  const sinceMs = now - record.lastBroadcastAt.getTime();
   if (sinceMs >= (record.status === 'signed' ? RETRY_FAILED_BROADCAST_MS : REBROADCAST_MS)) await broadcastRecord(deps, record);
+}
+
+/** Signs and records a replacement, then broadcasts it; false when the fee cap leaves no room. */
+async function replaceStuck(deps: ProcessingDeps, record: OutboxRecord): Promise<boolean> {
+  assert(record.sender.toLowerCase() === deps.wallets.hotWallet.address.toLowerCase(), 'the outbox sends from the hot wallet only');
+  const signed = await deps.chain.chain.signReplacement({
+    sender: deps.wallets.hotWallet,
+    serialized: record.rawTx,
+    bumpPercent: REPLACEMENT_BUMP_PERCENT,
+  });
+  if (!signed) return false;
+  assert(signed.nonce === record.nonce, 'a replacement keeps the nonce');
+  assert(keccak256(signed.serialized) === signed.hash.toLowerCase(), 'the hash names the signed bytes');
+  const previous = { txHash: record.txHash, rawTx: record.rawTx };
+  const next = { txHash: signed.hash, rawTx: signed.serialized };
+  if (!(await replaceCurrent(deps.db, { id: record.id, previous, next, at: deps.clock.now() }))) return true;
+  await broadcastRecord(deps, { ...record, ...next });
+  return true;
 }

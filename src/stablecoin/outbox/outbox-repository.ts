@@ -22,6 +22,8 @@ function toRecord(row: Selectable<HotWalletOutboxTable>): OutboxRecord {
     blockNumber: row.block_number === null ? null : BigInt(row.block_number),
     broadcastAttempts: row.broadcast_attempts,
     lastBroadcastAt: row.last_broadcast_at,
+    createdAt: row.created_at,
+    currentSince: row.current_since ?? row.created_at,
   };
 }
 
@@ -106,18 +108,63 @@ export async function recordBroadcastError(db: Db, input: { id: string; at: Date
     .execute();
 }
 
-/** Records the final outcome; false when another worker recorded it first. */
+/**
+ * Records the final outcome; false when another worker recorded it first. `mined` names the
+ * transaction that was mined when it is one the entry had replaced: it becomes the entry's again.
+ */
 export async function finishEntry(
   db: Db,
-  input: { id: string; status: 'confirmed' | 'reverted'; blockNumber: bigint; at: Date },
+  input: { id: string; status: 'confirmed' | 'reverted'; blockNumber: bigint; at: Date; mined?: { txHash: Hash; rawTx: Hex } },
 ): Promise<boolean> {
   const result = await db
     .updateTable('hot_wallet_outbox')
-    .set({ status: input.status, block_number: input.blockNumber, finished_at: input.at, locked_until: null })
+    .set({
+      status: input.status,
+      block_number: input.blockNumber,
+      finished_at: input.at,
+      locked_until: null,
+      ...(input.mined ? { tx_hash: input.mined.txHash.toLowerCase(), raw_tx: input.mined.rawTx } : {}),
+    })
     .where('id', '=', input.id)
     .where('status', 'in', ['signed', 'broadcast'])
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
+}
+
+/** The transactions this entry replaced (stuck ones), any of which may still be mined. */
+export async function replacedTransactions(db: Db, outboxId: string): Promise<{ txHash: Hash; rawTx: Hex }[]> {
+  const rows = await db
+    .selectFrom('hot_wallet_outbox_replaced')
+    .select(['tx_hash', 'raw_tx'])
+    .where('outbox_id', '=', outboxId)
+    .orderBy('replaced_at')
+    .execute();
+  return rows.map((r) => ({ txHash: r.tx_hash as Hash, rawTx: r.raw_tx as Hex }));
+}
+
+/**
+ * Makes `next` the entry's current transaction, keeping the one it replaces; only if the entry
+ * still has `previous` as its current one and is not final (two workers replace once).
+ */
+export async function replaceCurrent(
+  db: Db,
+  input: { id: string; previous: { txHash: Hash; rawTx: Hex }; next: { txHash: Hash; rawTx: Hex }; at: Date },
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('hot_wallet_outbox')
+      .set({ tx_hash: input.next.txHash.toLowerCase(), raw_tx: input.next.rawTx, current_since: input.at, last_broadcast_at: null })
+      .where('id', '=', input.id)
+      .where('tx_hash', '=', input.previous.txHash.toLowerCase())
+      .where('status', 'in', ['signed', 'broadcast'])
+      .executeTakeFirst();
+    if (result.numUpdatedRows === 0n) return false;
+    await trx
+      .insertInto('hot_wallet_outbox_replaced')
+      .values({ tx_hash: input.previous.txHash.toLowerCase(), outbox_id: input.id, raw_tx: input.previous.rawTx, replaced_at: input.at })
+      .execute();
+    return true;
+  });
 }
 
 /** Mined but not yet confirmed enough: remember the block (and that a node has it). */

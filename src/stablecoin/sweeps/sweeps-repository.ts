@@ -152,10 +152,13 @@ export async function markCoveredDeposits(db: Db, limit: number): Promise<number
 /** (account, token) pairs with credited deposits not yet swept and no sweep open; at most `limit`. */
 export async function sweepTargets(db: Db, limit: number): Promise<{ accountId: number; token: Token }[]> {
   const rows = await sql<{ account_id: number; token: Token }>`
-    select distinct d.account_id, d.token from chain_deposits d
-     where d.swept_at is null
-       and not exists (select 1 from chain_sweeps s where s.status = 'open' and s.account_id = d.account_id and s.token = d.token)
-     order by d.account_id, d.token
+    select t.account_id, t.token from (
+      select distinct d.account_id, d.token from chain_deposits d
+       where d.swept_at is null
+         and not exists (select 1 from chain_sweeps s where s.status = 'open' and s.account_id = d.account_id and s.token = d.token)) t
+     -- Tokens that withdrawals wait for first (decision 0019): their sweeps are what pays them.
+     order by exists (select 1 from withdrawals w where w.status = 'pending' and w.waiting_since is not null and w.currency = t.token) desc,
+              t.account_id, t.token
      limit ${limit}`.execute(db);
   return rows.rows.map((r) => ({ accountId: r.account_id, token: r.token }));
 }

@@ -1,0 +1,22 @@
+// The hot wallet pays the gas of every sweep, withdrawal and relay. Its native balance is read from
+// the node; below HOT_WALLET_MIN_GAS_WEI the operator must top it up before sends start failing.
+import type { Deps } from '../../deps.js';
+
+export interface GasStatus {
+  balanceWei: bigint;
+  minWei: bigint;
+  low: boolean;
+}
+
+export async function readGasStatus(deps: Pick<Deps, 'chain' | 'wallets' | 'config'>): Promise<GasStatus> {
+  const balanceWei = await deps.chain.chain.getNativeBalance(deps.wallets.hotWallet.address);
+  const minWei = deps.config.treasury.minGasWei;
+  return { balanceWei, minWei, low: balanceWei < minWei };
+}
+
+/** For logs and readiness: wei as a decimal of the native coin (POL), exact. */
+export function formatWei(wei: bigint): string {
+  const whole = wei / 10n ** 18n;
+  const fraction = (wei % 10n ** 18n).toString().padStart(18, '0').replace(/0+$/, '');
+  return fraction ? `${whole}.${fraction}` : `${whole}`;
+}

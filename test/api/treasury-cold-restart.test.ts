@@ -1,0 +1,129 @@
+// The hot wallet's ceiling across restarts (decision 0019): above HOT_WALLET_MAX_USDC the excess goes
+// to the cold address through the outbox, exactly once, whether the service stops after recording
+// the transfer and before signing it, or after sending it and before its confirmation; below the
+// floor the operator is warned. The custody check counts what went cold and equals the chain at
+// every step. Each server runs on the same DATA_DIR (its chain) and the same database.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkCustody } from '../../src/books/custody-check.js';
+import type { ChainAdapter } from '../../src/adapters/chain/chain-adapter.js';
+import { reconcileOutbox } from '../../src/stablecoin/outbox/outbox-processing.js';
+import { runSweeps } from '../../src/stablecoin/sweeps/sweep-service.js';
+import { runColdTransfers } from '../../src/stablecoin/treasury/cold-transfers.js';
+import { watchTreasury } from '../../src/stablecoin/treasury/treasury-watch.js';
+import { registerUser, startTestServer, type TestServer, type TestUser } from '../helpers/test-server.js';
+import { drainDeposits, faucet, mined, onChainBalance, persistentTestDatabase } from '../helpers/stablecoin-chain.js';
+import { freshAddress, settleWithdrawals, withdraw } from '../helpers/withdrawals.js';
+
+const COLD = freshAddress();
+const ENV = { HOT_WALLET_MAX_USDC: '50', HOT_WALLET_MIN_USDC: '45', COLD_WALLET_ADDRESS: COLD };
+
+let dataDir: string;
+let database: Awaited<ReturnType<typeof persistentTestDatabase>>;
+let server: TestServer | null = null;
+let alice: TestUser;
+let baseline = 0n;
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'peerpay-cold-'));
+  database = await persistentTestDatabase(dataDir);
+});
+
+afterAll(async () => {
+  await server?.close();
+  await database.drop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function restart(): Promise<TestServer> {
+  await server?.close();
+  server = await startTestServer(ENV, { dataDir, database: await database.open() });
+  return server;
+}
+
+/** USDC on the chain's side of the custody check, less the baseline, equals the books; returns the check. */
+async function expectCustodyEqualsChain(s: TestServer) {
+  const usdc = (await checkCustody(s.deps, s.app.log)).find((r) => r.token === 'USDC')!;
+  expect(usdc.ok).toBe(true);
+  expect(usdc.chainMinor - baseline).toBe(usdc.booksMinor);
+  return usdc;
+}
+
+async function coldRows(s: TestServer) {
+  return s.deps.db.selectFrom('cold_transfers').select(['token', 'amount', 'status', 'to_address']).orderBy('created_at').execute();
+}
+
+describe('the excess above HOT_WALLET_MAX_USDC goes cold, once, across restarts', () => {
+  it('first run: 80 USDC deposited and swept; the transfer of the 30 over the ceiling is recorded, then the service stops before it is signed', async () => {
+    const s = await restart();
+    baseline = await onChainBalance(s, 'USDC', s.deps.wallets.hotWallet.address);
+    alice = await registerUser(s);
+    await mined(s, await faucet(s, { address: alice.depositAddress, amount: 80, currency: 'USDC' }));
+    await drainDeposits(s);
+    await expectCustodyEqualsChain(s);
+    for (let i = 0; i < 3; i++) {
+      await runSweeps(s.deps, 20);
+      await reconcileOutbox(s.deps, 50);
+    }
+    expect(await onChainBalance(s, 'USDC', s.deps.wallets.hotWallet.address)).toBe(baseline + 80_000_000n);
+    await expectCustodyEqualsChain(s);
+
+    // The node fails the signing (as if the process died between recording and signing).
+    const adapter = s.deps.chain.chain as { -readonly [K in keyof ChainAdapter]: ChainAdapter[K] };
+    const sign = adapter.signTokenTransfer;
+    adapter.signTokenTransfer = async () => {
+      throw new Error('the node went away');
+    };
+    try {
+      await expect(runColdTransfers(s.deps)).rejects.toThrow('the node went away');
+    } finally {
+      adapter.signTokenTransfer = sign;
+    }
+    expect(await coldRows(s)).toEqual([{ token: 'USDC', amount: 30_000_000n + baseline, status: 'open', to_address: COLD }]);
+    expect(await onChainBalance(s, 'USDC', COLD)).toBe(0n);
+    await expectCustodyEqualsChain(s);
+  });
+
+  it('second run: the recorded transfer is sent (its amount, not a new one); the service stops before the outbox confirms it', async () => {
+    const s = await restart();
+    expect(await runColdTransfers(s.deps)).toBe(1);
+    expect(await runColdTransfers(s.deps)).toBe(0);
+    expect(await onChainBalance(s, 'USDC', COLD)).toBe(30_000_000n + baseline);
+    expect(await onChainBalance(s, 'USDC', s.deps.wallets.hotWallet.address)).toBe(50_000_000n);
+    const outbox = await s.deps.db.selectFrom('hot_wallet_outbox').select(['status']).where('purpose', '=', 'cold').execute();
+    expect(outbox).toHaveLength(1);
+    await expectCustodyEqualsChain(s);
+  });
+
+  it('third run: confirmed, and nothing more goes cold; the chain equals the books throughout', async () => {
+    const s = await restart();
+    for (let i = 0; i < 3; i++) {
+      await reconcileOutbox(s.deps, 50);
+      await runColdTransfers(s.deps);
+    }
+    expect(await coldRows(s)).toEqual([{ token: 'USDC', amount: 30_000_000n + baseline, status: 'confirmed', to_address: COLD }]);
+    expect(await onChainBalance(s, 'USDC', COLD)).toBe(30_000_000n + baseline);
+    const check = await expectCustodyEqualsChain(s);
+    expect(check.booksMinor).toBe(80_000_000n);
+  });
+
+  it('below HOT_WALLET_MIN_USDC after a withdrawal: the operator is warned once, and the metric says so', async () => {
+    const s = server!;
+    const before = s.logs.length;
+    await watchTreasury(s.deps, s.app.log);
+    expect(s.logs.slice(before).join('')).not.toContain('below HOT_WALLET_MIN_USDC');
+    const r = await withdraw(s, alice, { amount: 10, currency: 'USDC', address: freshAddress() });
+    expect(r.status).toBe(200);
+    await settleWithdrawals(s);
+    await watchTreasury(s.deps, s.app.log);
+    await watchTreasury(s.deps, s.app.log);
+    expect(s.logs.slice(before).filter((line) => line.includes('below HOT_WALLET_MIN_USDC'))).toHaveLength(1);
+    expect((await s.request('GET', '/metrics')).text).toMatch(/^peerpay_treasury_below_floor\{token="USDC"\} 1$/m);
+    // Nothing goes cold below the ceiling.
+    await runColdTransfers(s.deps);
+    expect(await coldRows(s)).toHaveLength(1);
+    await expectCustodyEqualsChain(s);
+  });
+});
