@@ -80,6 +80,9 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
+    // Draining: each connection closes after its answer, so that a client or load balancer opens
+    // its next one elsewhere rather than race this process closing it while idle.
+    if (deps.lifecycle.draining) reply.header('Connection', 'close');
     // The IETF RateLimit / RateLimit-Policy fields, from what the rate limiter counted.
     const limit = reply.getHeader('ratelimit-limit');
     if (limit !== undefined) {
