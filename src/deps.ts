@@ -82,7 +82,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
   const metrics = createMetrics();
   registerBacklogMetrics(metrics.registry, { db: database.db, chain: chain.chain, clock });
   registerCustodyMetrics(metrics.registry, { db: database.db });
-  const redis = config.redisUrl ? connectRedis({ url: config.redisUrl, prefix: config.redisKeyPrefix }) : null;
+  const redis = config.redisUrl ? await connectRedis({ url: config.redisUrl, prefix: config.redisKeyPrefix }) : null;
   if (redis) metrics.registry.registerMetric(metrics.sharedLimits.redisUp);
   return {
     config,

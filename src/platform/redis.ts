@@ -1,12 +1,13 @@
 // The Redis connection that a fleet's processes share their rate limits through (DESIGN §10). Redis
-// is an aid, never a dependency: the start does not wait for it, a command that finds it away fails
+// is an aid, never a dependency: the start waits for it a second at most, a command that finds it away fails
 // at once (no offline queue) or after a short timeout, and the connection is retried in the
 // background for as long as the process runs. Callers fall back to memory meanwhile.
 import { Redis } from 'ioredis';
 
 /** How long connecting, and one command, may take before Redis counts as away. */
 export const REDIS_CONNECT_TIMEOUT_MS = 1000;
-export const REDIS_COMMAND_TIMEOUT_MS = 250;
+// Generous against a busy event loop (a timer can fire before the reply is read), short for a client.
+export const REDIS_COMMAND_TIMEOUT_MS = 500;
 /** Reconnection attempts back off to at most this interval. */
 const REDIS_RETRY_MAX_MS = 2000;
 
@@ -17,7 +18,8 @@ export interface SharedRedis {
   close(): Promise<void>;
 }
 
-export function connectRedis(options: { url: string; prefix: string }): SharedRedis {
+/** Connects, waiting at most REDIS_CONNECT_TIMEOUT_MS: the first requests (health checks included) then count in Redis. */
+export async function connectRedis(options: { url: string; prefix: string }): Promise<SharedRedis> {
   const client = new Redis(options.url, {
     connectTimeout: REDIS_CONNECT_TIMEOUT_MS,
     commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
@@ -31,6 +33,13 @@ export function connectRedis(options: { url: string; prefix: string }): SharedRe
   // Without a listener, ioredis reports each failed connection attempt as an unhandled error; the
   // rate limiter reports Redis being away (a log line and a metric) when it matters, per request.
   client.on('error', () => undefined);
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, REDIS_CONNECT_TIMEOUT_MS);
+    client.once('ready', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
   return {
     client,
     prefix: options.prefix,

@@ -7,6 +7,8 @@
 // Afterwards: every request answered, none done twice, the ledger balances and the chain holds what
 // the books say; and a client allowed N account checks a minute gets N across the three, not 3N.
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, it } from 'vitest';
 import { keccak256, toHex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
@@ -73,6 +75,15 @@ it(`three processes behind HAProxy: rolling restart and SIGKILL lose and double 
   await Promise.all(processes.map((p) => p.start()));
   const balancer = await startBalancer(processes.map((p) => new URL(p.baseUrl).host));
   cleanups.push(() => balancer.stop());
+  // FLEET_LOGS=dir keeps every process's output (and HAProxy's) there, to read after a failure.
+  const logDir = process.env.FLEET_LOGS;
+  if (logDir) {
+    cleanups.push(async () => {
+      fs.mkdirSync(logDir, { recursive: true });
+      for (const p of processes) fs.writeFileSync(path.join(logDir, `${p.name}.log`), p.output());
+      fs.writeFileSync(path.join(logDir, 'haproxy.log'), balancer.output());
+    });
+  }
   for (const name of ['p1', 'p2', 'p3']) await balancer.waitFor(name, 'UP');
   mark('fleet up');
   const via = () => balancer.url;
@@ -87,6 +98,8 @@ it(`three processes behind HAProxy: rolling restart and SIGKILL lose and double 
   const failures: string[] = [];
   let phase = 'load';
   const resentIn = new Map<string, number>();
+  /** Why a request had to be sent again, by phase: the status (and code) or `no answer`. */
+  const retriedBecause = new Map<string, number>();
   let reads = 0;
   let running = true;
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
@@ -125,6 +138,10 @@ it(`three processes behind HAProxy: rolling restart and SIGKILL lose and double 
         key: sender.key,
         ...(kind === 'read' ? {} : { idempotencyKey }),
         deadlineMs: 90_000,
+        onRetry: (seen) => {
+          const why = `${sentIn}: ${seen ? `${seen.status} ${seen.body?.code ?? ''}`.trim() : 'no answer'}`;
+          retriedBecause.set(why, (retriedBecause.get(why) ?? 0) + 1);
+        },
       });
       if (answer.attempts > 1) resentIn.set(sentIn, (resentIn.get(sentIn) ?? 0) + 1);
       if (answer.status < 200 || answer.status >= 300) {
@@ -207,7 +224,10 @@ it(`three processes behind HAProxy: rolling restart and SIGKILL lose and double 
       .selectFrom('chain_deposits')
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .executeTakeFirstOrThrow();
-    if (Number(row.n) >= expectedDeposits || Date.now() > deadline) break;
+    if (Number(row.n) >= expectedDeposits || Date.now() > deadline) {
+      console.log(`fleet: ${row.n} deposits credited of ${expectedDeposits}`);
+      break;
+    }
     await sleep(200);
   }
   mark('settled');
@@ -219,7 +239,7 @@ it(`three processes behind HAProxy: rolling restart and SIGKILL lose and double 
   recordChaos('fleet', { operations: operations.length + reads, kills: 1, restarts: 4, violations: violations.length });
   console.log(
     `fleet (seed ${settings.seed}): ${operations.length} money operations and ${reads} reads through HAProxy, ${deposited} deposits; ` +
-      `requests resent by clients: ${JSON.stringify(Object.fromEntries(resentIn))}; shared limit ${allowed}/${checks.length}; ${phases.join(', ')}`,
+      `requests resent by clients: ${JSON.stringify(Object.fromEntries(resentIn))}, because ${JSON.stringify(Object.fromEntries(retriedBecause))}; shared limit ${allowed}/${checks.length}; ${phases.join(', ')}`,
   );
   expect(violations, `seed ${settings.seed}; replay with CHAOS_SEED=${settings.seed}`).toEqual([]);
   expect(operations.length).toBeGreaterThan(0);
