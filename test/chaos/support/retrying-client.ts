@@ -43,8 +43,7 @@ export async function callOnce(baseUrl: string, options: CallOptions): Promise<{
       // not JSON: kept as text for the failure message
     }
     return { status: response.status, body, headers: response.headers };
-  } catch (error) {
-    if (process.env.FLEET_DEBUG) console.log('DEBUG no answer', options.method, options.path, String(error), String((error as any)?.cause));
+  } catch {
     return null;
   }
 }
