@@ -278,6 +278,12 @@ it(`three processes behind HAProxy: rolling restart and SIGKILL lose and double 
     signIns.push(answer?.status ?? 0);
   }
 
+  // Every count is under the run's prefix, one key per group of routes and client.
+  const redis = new Redis(REDIS_URL);
+  const redisKeys = (await redis.keys(`${redisKeyPrefix}*`)).map((key) => key.slice(redisKeyPrefix.length));
+  const checksCounted = await redis.get(`${redisKeyPrefix}ratelimit:check:ip:127.0.0.1`);
+  redis.disconnect();
+
   const db = (await openDatabase({ url: database.url, poolSize: 2 })).db;
   await waitForWithdrawals(db);
   // Every deposit credited (the custody check below would see one missing as the chain holding more).
@@ -300,6 +306,10 @@ it(`three processes behind HAProxy: rolling restart and SIGKILL lose and double 
   if (allowed !== CHECKS_PER_MINUTE || limited !== 15)
     violations.push(`shared limit: ${allowed} allowed and ${limited} limited of ${checks.length}, expected ${CHECKS_PER_MINUTE} and 15`);
 
+  const strayKeys = redisKeys.filter((key) => !/^ratelimit:(account:\d+|ip:[\d.]+|check:ip:[\d.]+|register:ip:[\d.]+)$/.test(key));
+  if (strayKeys.length > 0 || !redisKeys.includes('ratelimit:register:ip:127.0.0.1'))
+    violations.push(`Redis keys under the run's prefix: ${redisKeys.join(', ')}`);
+  if (checksCounted !== String(checks.length)) violations.push(`Redis counted ${checksCounted} account checks, ${checks.length} were sent`);
   if (mcpStatuses.some((status) => status !== 200)) violations.push(`MCP session through the balancer: ${mcpStatuses.join(', ')}`);
   const expectedSignIns = [...Array<number>(LOGIN_MAX_FAILURES).fill(401), 429, 429];
   if (signIns.join() !== expectedSignIns.join()) violations.push(`sign-in lock-out across processes: ${signIns.join(', ')}`);
