@@ -43,3 +43,43 @@ describe('rateLimitStore without Redis', () => {
     expect((await incr(route, 'ip:1')).current).toBe(1);
   });
 });
+
+describe('rateLimitStore with Redis', () => {
+  function fakeRedis(answer: () => Promise<[number, number]>) {
+    const keys: string[] = [];
+    const client = {
+      eval: async (_script: string, _keys: number, key: string) => {
+        keys.push(key);
+        return answer();
+      },
+    };
+    return { keys, redis: { client, prefix: 'pp:', close: async () => undefined } as never };
+  }
+
+  it('counts under the prefix in Redis, except the keys kept local (the health probes)', async () => {
+    const { keys, redis } = fakeRedis(async () => [7, 1234]);
+    const store = new (rateLimitStore(redis, { fellBack: () => expect.unreachable(), recovered: () => undefined }))({});
+    expect(await incr(store, 'account:42')).toEqual({ current: 7, ttl: 1234 });
+    expect((await incr(store, 'local:probe:ip:10.0.0.1')).current).toBe(1);
+    expect((await incr(store, 'local:probe:ip:10.0.0.1')).current).toBe(2);
+    expect(keys).toEqual(['pp:ratelimit:account:42']);
+  });
+
+  it('counts in memory when Redis fails, asks it again a second later, and says when it is back', async () => {
+    let failing = true;
+    const { keys, redis } = fakeRedis(async () => {
+      if (failing) throw new Error('Command timed out');
+      return [1, 60_000];
+    });
+    const said: string[] = [];
+    const store = new (rateLimitStore(redis, { fellBack: () => said.push('fell back'), recovered: () => said.push('recovered') }))({});
+    expect((await incr(store, 'ip:1')).current).toBe(1);
+    // Within the second after a failure Redis is not asked: memory counts on.
+    expect((await incr(store, 'ip:1')).current).toBe(2);
+    expect(keys).toHaveLength(1);
+    failing = false;
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect(await incr(store, 'ip:1')).toEqual({ current: 1, ttl: 60_000 });
+    expect(said).toEqual(['fell back', 'fell back', 'recovered']);
+  });
+});

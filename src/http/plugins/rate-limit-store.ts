@@ -21,6 +21,9 @@ return {current, ttl}`;
  * Redis that hangs costs one command timeout per interval, not one per request. */
 export const REDIS_RETRY_AFTER_FAILURE_MS = 1000;
 
+/** Keys that start with it are counted in this process's memory even with Redis (the health probes). */
+export const LOCAL_KEY_PREFIX = 'local:';
+
 /** The most keys the memory counter keeps; beyond it the oldest window is forgotten. */
 const MEMORY_KEYS_MAX = 10_000;
 
@@ -67,7 +70,7 @@ export function rateLimitStore(
 
   function count(namespace: string, key: string, callback: Callback, timeWindowMs: number): void {
     const fullKey = `ratelimit:${namespace}${key}`;
-    if (!redis) return callback(null, memory.count(fullKey, timeWindowMs));
+    if (!redis || key.startsWith(LOCAL_KEY_PREFIX)) return callback(null, memory.count(fullKey, timeWindowMs));
     if (Date.now() < skipRedisUntilMs) {
       events.fellBack(new Error('Redis failed a moment ago'));
       return callback(null, memory.count(fullKey, timeWindowMs));
