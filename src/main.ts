@@ -1,8 +1,8 @@
 // Entry point: loadConfig → start-up checks → createDeps → buildApp → serve, with a graceful
 // shutdown (a drain): not ready at once, still answering for DRAIN_DELAY_MS while a load balancer
 // notices, then no new connections, the requests under way finish, the jobs stop and the database
-// closes, all within SHUTDOWN_TIMEOUT_MS. Before anything is written to DATA_DIR or a database is opened, the embedded chain's
-// platform is checked and the ports are bound: either refusal is one line on stderr. On a terminal
+// closes, all within SHUTDOWN_TIMEOUT_MS. Before anything is written to DATA_DIR or a database is
+// opened, the embedded chain's platform is checked and the ports are bound: either refusal is one line on stderr. On a terminal
 // (LOG_FORMAT auto) a line says at once that it is starting, a banner says where it answers once
 // it does, and the logs are readable lines; elsewhere they are JSON lines.
 import fs from 'node:fs';
@@ -123,8 +123,8 @@ async function main(): Promise<void> {
       process.exit(1);
     }, drainDelayMs + shutdownTimeoutMs);
     force.unref();
-    // The jobs stop at once (the round under way finishes): every process runs them, so the
-    // others' next ticks take over without waiting for this one to go.
+    // The jobs stop at once (the job under way finishes, the rest of its round is left): every
+    // process runs them, so the others' next ticks take over without waiting for this one to go.
     const jobsStopped = jobs.stop();
     // Meanwhile requests are still served, so that those the load balancer sends before its health
     // check has seen /health/ready fail are answered, not refused.
