@@ -2,6 +2,8 @@
 // It never listens; main.ts and the tests do.
 import Fastify, { type FastifyServerFactory } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
+import { rateLimitStore } from './http/plugins/rate-limit-store.js';
+import { sharedLimitsEvents } from './http/plugins/shared-limits-events.js';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Deps } from './deps.js';
 import { AppError } from './platform/errors.js';
@@ -79,6 +81,9 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
+    // Draining: each connection closes after its answer, so that a client or load balancer opens
+    // its next one elsewhere rather than race this process closing it while idle.
+    if (deps.lifecycle.draining) reply.header('Connection', 'close');
     // The IETF RateLimit / RateLimit-Policy fields, from what the rate limiter counted.
     const limit = reply.getHeader('ratelimit-limit');
     if (limit !== undefined) {
@@ -104,6 +109,8 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
     timeWindow: 60_000,
     // Per account for authenticated requests (DESIGN §15): more keys are no more budget.
     keyGenerator: (request) => (request.caller ? `account:${request.caller.accountId}` : `ip:${request.ip}`),
+    // In Redis with REDIS_URL (one budget across a fleet), falling back to memory when it is away.
+    store: rateLimitStore(deps.redis, sharedLimitsEvents(deps.metrics.sharedLimits, app.log)),
     enableDraftSpec: true,
     errorResponseBuilder: (_request, context) =>
       new AppError('rate_limited', `Rate limit of ${context.max} requests per minute exceeded; retry after ${context.after}.`),

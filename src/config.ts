@@ -80,6 +80,14 @@ export interface Config {
   readonly trustProxy: boolean | number | readonly string[];
   /** METRICS_PORT: /metrics on a listener of its own (same HOST); the main port then answers 404 there. */
   readonly metricsPort: number | undefined;
+  /** REDIS_URL: rate limits shared by every process of a fleet; unset means each process counts in its memory. */
+  readonly redisUrl: string | undefined;
+  /** REDIS_KEY_PREFIX: every Redis key starts with it (default `peerpay:` and the database's name, then `:`). */
+  readonly redisKeyPrefix: string;
+  /** On SIGTERM, how long the process keeps answering while /health/ready says draining, before it stops accepting. */
+  readonly drainDelayMs: number;
+  /** On SIGTERM, the most the requests under way and the jobs' rounds may take before the process exits anyway (code 1). */
+  readonly shutdownTimeoutMs: number;
   /** The hot wallet's liquidity, gas and ceiling (decision 0019). */
   readonly treasury: Readonly<TreasuryConfig>;
 }
@@ -409,7 +417,26 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy,
     metricsPort,
     treasury: treasuryVars(env),
+    redisUrl: urlVar(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    redisKeyPrefix: redisKeyPrefix(env, databaseUrl),
+    drainDelayMs: intVar(env, 'DRAIN_DELAY_MS', 0, { min: 0, max: 300_000 }),
+    shutdownTimeoutMs: intVar(env, 'SHUTDOWN_TIMEOUT_MS', 15_000, { min: 1000, max: 600_000 }),
   });
+}
+
+/**
+ * REDIS_KEY_PREFIX, or `peerpay:` and the database's name (DESIGN §10): two deployments or test runs
+ * that share a Redis but not a database never see each other's counts.
+ */
+function redisKeyPrefix(env: Env, databaseUrl: string | undefined): string {
+  const raw = env.REDIS_KEY_PREFIX;
+  if (raw !== undefined && raw !== '') {
+    if (!/^[\x21-\x7e]{1,100}$/.test(raw))
+      throw new ConfigError('REDIS_KEY_PREFIX must be 1 to 100 printable ASCII characters without spaces');
+    return raw;
+  }
+  const name = databaseUrl === undefined ? 'pglite' : decodeURIComponent(new URL(databaseUrl).pathname.slice(1)) || 'postgres';
+  return `peerpay:${name}:`;
 }
 
 /** PUBLIC_URL when it is not set: the address the service listens on. */

@@ -19,6 +19,7 @@ import { createMetrics, type Metrics } from './platform/metrics.js';
 import { registerBacklogMetrics } from './jobs/backlog-metrics.js';
 import { createLifecycle, type Lifecycle } from './platform/lifecycle.js';
 import { registerTreasuryMetrics } from './stablecoin/treasury/treasury-metrics.js';
+import { connectRedis, type SharedRedis } from './platform/redis.js';
 
 export interface Deps {
   readonly config: Config;
@@ -40,6 +41,8 @@ export interface Deps {
   readonly metrics: Metrics;
   /** Draining: GET /health/ready answers 503 once the process drains. */
   readonly lifecycle: Lifecycle;
+  /** REDIS_URL: where the rate limits of a fleet are counted; null means this process's memory. */
+  readonly redis: SharedRedis | null;
   close(): Promise<void>;
 }
 
@@ -81,6 +84,8 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
   registerBacklogMetrics(metrics.registry, { db: database.db, chain: chain.chain, clock });
   registerCustodyMetrics(metrics.registry, { db: database.db });
   registerTreasuryMetrics(metrics.registry, { db: database.db, chain, wallets, config, clock });
+  const redis = config.redisUrl ? await connectRedis({ url: config.redisUrl, prefix: config.redisKeyPrefix }) : null;
+  if (redis) metrics.registry.registerMetric(metrics.sharedLimits.redisUp);
   return {
     config,
     database,
@@ -97,7 +102,9 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     chain,
     metrics,
     lifecycle: createLifecycle(),
+    redis,
     async close() {
+      await redis?.close();
       // The database first: nothing may record a chain event after the chain is gone.
       await database.close();
       await chain.stop();

@@ -1,7 +1,8 @@
 // Entry point: loadConfig → start-up checks → createDeps → buildApp → serve, with a graceful
-// shutdown that stops taking requests, lets those under way finish, stops the jobs and closes the
-// database. Before anything is written to DATA_DIR or a database is opened, the embedded chain's
-// platform is checked and the ports are bound: either refusal is one line on stderr. On a terminal
+// shutdown (a drain): not ready at once, still answering for DRAIN_DELAY_MS while a load balancer
+// notices, then no new connections, the requests under way finish, the jobs stop and the database
+// closes, all within SHUTDOWN_TIMEOUT_MS. Before anything is written to DATA_DIR or a database is
+// opened, the embedded chain's platform is checked and the ports are bound: either refusal is one line on stderr. On a terminal
 // (LOG_FORMAT auto) a line says at once that it is starting, a banner says where it answers once
 // it does, and the logs are readable lines; elsewhere they are JSON lines.
 import fs from 'node:fs';
@@ -106,20 +107,39 @@ async function main(): Promise<void> {
   }
 
   let stopping = false;
+  let skipDrainDelay: () => void = () => undefined;
   const stop = async (signal: string) => {
-    if (stopping) return;
+    if (stopping) {
+      // A second signal: no more waiting for the load balancer.
+      skipDrainDelay();
+      return;
+    }
     stopping = true;
-    app.log.info({ signal }, 'shutting down');
+    const { drainDelayMs, shutdownTimeoutMs } = config;
+    app.log.info({ signal, drainDelayMs }, 'draining: /health/ready answers 503 from now on');
     deps.lifecycle.startDraining();
-    const force = setTimeout(() => process.exit(1), 15_000);
+    const force = setTimeout(() => {
+      app.log.error({ shutdownTimeoutMs }, 'requests or jobs still under way after SHUTDOWN_TIMEOUT_MS; exiting anyway');
+      process.exit(1);
+    }, drainDelayMs + shutdownTimeoutMs);
     force.unref();
-    // The server stops accepting at once and closes when the requests under way have finished;
+    // The jobs stop at once (the job under way finishes, the rest of its round is left): every
+    // process runs them, so the others' next ticks take over without waiting for this one to go.
+    const jobsStopped = jobs.stop();
+    // Meanwhile requests are still served, so that those the load balancer sends before its health
+    // check has seen /health/ready fail are answered, not refused.
+    await new Promise<void>((resolve) => {
+      skipDrainDelay = resolve;
+      setTimeout(resolve, drainDelayMs).unref();
+    });
+    app.log.info('shutting down: no new connections; the requests under way finish');
+    // The server stops accepting and closes when the requests under way have finished;
     // Fastify answers any newer request on an open connection 503.
     const webClosed = listeners.web.close();
     await app.close();
     await webClosed;
     await listeners.metrics?.close();
-    await jobs.stop();
+    await jobsStopped;
     await deps.close();
     process.exit(0);
   };

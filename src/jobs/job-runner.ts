@@ -51,9 +51,16 @@ export const JOBS: Job[] = [
 ];
 
 /** Runs every job once, now (also used by the sandbox clock helper after moving time). */
-export async function runJobsOnce(deps: Deps, log?: FastifyBaseLogger, jobs: readonly Job[] = JOBS): Promise<void> {
+export async function runJobsOnce(
+  deps: Deps,
+  log?: FastifyBaseLogger,
+  jobs: readonly Job[] = JOBS,
+  stopping: () => boolean = () => false,
+): Promise<void> {
   const metrics = deps.metrics.jobs;
   for (const job of jobs) {
+    // A draining process ends its round after the job under way: the other processes' jobs take the rest.
+    if (stopping()) return;
     const labels = { job: job.name };
     const endTimer = metrics.duration.startTimer(labels);
     metrics.runs.inc(labels);
@@ -99,13 +106,16 @@ export function startJobs(deps: Deps, log: FastifyBaseLogger, jobs: readonly Job
       }
       running.set(
         queue.name,
-        runJobsOnce(deps, log, queue.jobs).finally(() => running.delete(queue.name)),
+        runJobsOnce(deps, log, queue.jobs, () => stopped).finally(() => running.delete(queue.name)),
       );
     }, queue.intervalMs);
     timer.unref();
     return timer;
   });
   return {
+    // Waits for the job under way in each queue: its claimed items are finished (their leases
+    // cleared) and the deposit watcher's advisory lock is released, so that nothing waits for a
+    // lease to run out on another process.
     async stop() {
       stopped = true;
       for (const timer of timers) clearInterval(timer);

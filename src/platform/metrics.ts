@@ -1,7 +1,7 @@
 // peerpay's Prometheus registry: process metrics, the background jobs' runs, failures, duration and
 // skipped rounds, and (once a database is attached) the backlogs that are cheap to count. One
 // registry per Deps, so that several services in one process (tests) never share counts.
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 export interface JobMetrics {
   readonly runs: Counter<'job'>;
@@ -12,9 +12,16 @@ export interface JobMetrics {
   readonly skippedRounds: Counter<'queue'>;
 }
 
+/** REDIS_URL's shared rate limits: whether Redis answers, and the requests counted in memory because it did not. */
+export interface SharedLimitsMetrics {
+  readonly fallbacks: Counter;
+  readonly redisUp: Gauge;
+}
+
 export interface Metrics {
   readonly registry: Registry;
   readonly jobs: JobMetrics;
+  readonly sharedLimits: SharedLimitsMetrics;
 }
 
 export function createMetrics(): Metrics {
@@ -54,6 +61,18 @@ export function createMetrics(): Metrics {
         help: 'Ticks skipped because the previous round of the queue (jobs or chain) was still running',
         labelNames: ['queue'] as const,
         registers,
+      }),
+    },
+    sharedLimits: {
+      fallbacks: new Counter({
+        name: 'peerpay_rate_limit_redis_fallbacks_total',
+        help: 'Requests whose rate limit was counted in this process memory because Redis (REDIS_URL) did not answer',
+        registers,
+      }),
+      redisUp: new Gauge({
+        name: 'peerpay_rate_limit_redis_up',
+        help: '1 when the last rate-limit count reached Redis, 0 when it fell back to memory; absent without REDIS_URL',
+        registers: [],
       }),
     },
   };

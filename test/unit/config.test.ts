@@ -355,3 +355,31 @@ describe('treasury settings (decision 0019)', () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 });
+
+describe('fleet settings', () => {
+  it('default to no Redis, a prefix named after the database, no drain delay and a 15 s bound', () => {
+    const pglite = loadConfig({});
+    expect(pglite.redisUrl).toBeUndefined();
+    expect(pglite.redisKeyPrefix).toBe('peerpay:pglite:');
+    expect(pglite.drainDelayMs).toBe(0);
+    expect(pglite.shutdownTimeoutMs).toBe(15_000);
+    const postgres = loadConfig({ DATABASE_URL: 'postgres://peerpay@db.internal:5432/peerpay_eu', REDIS_URL: 'redis://cache:6379/2' });
+    expect(postgres.redisKeyPrefix).toBe('peerpay:peerpay_eu:');
+    expect(postgres.redisUrl).toBe('redis://cache:6379/2');
+    expect(loadConfig({ REDIS_KEY_PREFIX: 'pp-staging:' }).redisKeyPrefix).toBe('pp-staging:');
+  });
+
+  it.each([
+    [{ REDIS_URL: 'http://cache:6379' }, /^REDIS_URL must use redis: or rediss:$/],
+    [{ REDIS_URL: 'not a url' }, /^REDIS_URL must be a URL$/],
+    [{ REDIS_KEY_PREFIX: 'has space' }, /^REDIS_KEY_PREFIX must be 1 to 100 printable ASCII characters/],
+    [{ DRAIN_DELAY_MS: '-1' }, /^DRAIN_DELAY_MS must be a whole number/],
+    [{ SHUTDOWN_TIMEOUT_MS: '10' }, /^SHUTDOWN_TIMEOUT_MS must be between 1000 and 600000/],
+  ])('refuse %j', (env, message) => {
+    expect(messageFor(env)).toMatch(message);
+  });
+
+  it('never echo the Redis URL, which may carry a password', () => {
+    expect(messageFor({ REDIS_URL: 'http://:s3cret@cache:6379' })).not.toContain('s3cret');
+  });
+});

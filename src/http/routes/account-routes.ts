@@ -43,9 +43,10 @@ export async function accountRoutes(app: App, deps: Deps): Promise<void> {
   // each route (config.rateLimit) would give every path its own count, so that alternating
   // /agent/register and /stablecoin/register doubled the registrations an address may make. The
   // routes turn the default limit off and run the group's limiter as an onRequest hook instead.
-  const byAddress = (request: { ip: string }) => `ip:${request.ip}`;
-  const registerLimiter = app.rateLimit({ max: registerPerMinute, timeWindow: 60_000, keyGenerator: byAddress });
-  const checkLimiter = app.rateLimit({ max: checkPerMinute, timeWindow: 60_000, keyGenerator: byAddress });
+  // Each group's keys are its own: the counts live in one store (shared in Redis across a fleet).
+  const byAddress = (group: string) => (request: { ip: string }) => `${group}:ip:${request.ip}`;
+  const registerLimiter = app.rateLimit({ max: registerPerMinute, timeWindow: 60_000, keyGenerator: byAddress('register') });
+  const checkLimiter = app.rateLimit({ max: checkPerMinute, timeWindow: 60_000, keyGenerator: byAddress('check') });
   const limitedBy = <O extends { config: object }>(limiter: typeof registerLimiter, options: O) => ({
     ...options,
     config: { ...options.config, rateLimit: false as const },

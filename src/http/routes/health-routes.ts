@@ -5,6 +5,7 @@ import { AppError } from '../../platform/errors.js';
 import { StringEnum } from '../schemas/common.js';
 import { operation } from '../schemas/operation.js';
 import { sendProblem } from '../plugins/problem-details.js';
+import { LOCAL_KEY_PREFIX } from '../plugins/rate-limit-store.js';
 import type { App } from '../types.js';
 
 const CheckSchema = Type.Object({
@@ -59,6 +60,19 @@ const READY_EXAMPLE = {
 };
 
 export async function healthRoutes(app: App, deps: Deps): Promise<void> {
+  // The probes are limited per process, in its memory, even when the other limits are shared in
+  // Redis: a load balancer checks every process from one address, and a budget shared by all of
+  // them would run out as the fleet grows, failing every check at once.
+  const probeLimiter = app.rateLimit({
+    max: deps.config.rateLimits.defaultPerMinute,
+    timeWindow: 60_000,
+    keyGenerator: (request) => `${LOCAL_KEY_PREFIX}probe:ip:${request.ip}`,
+  });
+  const probe = <O extends { config: object }>(options: O) => ({
+    ...options,
+    config: { ...options.config, rateLimit: false as const },
+    onRequest: probeLimiter,
+  });
   app.get(
     '/health',
     operation({
@@ -86,14 +100,16 @@ export async function healthRoutes(app: App, deps: Deps): Promise<void> {
   // orchestrator restart a process that would come back no better.
   app.get(
     '/health/live',
-    operation({
-      operationId: 'getLiveness',
-      tag: 'service',
-      summary: 'Liveness: the process answers',
-      auth: 'public',
-      responses: { 200: Type.Object({ status: Type.Literal('live') }, { examples: [{ status: 'live' }] }) },
-      errors: [],
-    }),
+    probe(
+      operation({
+        operationId: 'getLiveness',
+        tag: 'service',
+        summary: 'Liveness: the process answers',
+        auth: 'public',
+        responses: { 200: Type.Object({ status: Type.Literal('live') }, { examples: [{ status: 'live' }] }) },
+        errors: [],
+      }),
+    ),
     async () => ({ status: 'live' as const }),
   );
 
@@ -101,20 +117,22 @@ export async function healthRoutes(app: App, deps: Deps): Promise<void> {
   // names every failing check.
   app.get(
     '/health/ready',
-    operation({
-      operationId: 'getReadiness',
-      tag: 'service',
-      summary: 'Readiness: database, chain, custody check and draining',
-      description: '503 `not_ready` names every failing check in `detail`, and carries all of them in `checks`.',
-      auth: 'public',
-      responses: {
-        200: Type.Object(
-          { status: Type.Literal('ready'), checks: ChecksSchema },
-          { examples: [{ status: 'ready', checks: READY_EXAMPLE }] },
-        ),
-      },
-      errors: ['not_ready'],
-    }),
+    probe(
+      operation({
+        operationId: 'getReadiness',
+        tag: 'service',
+        summary: 'Readiness: database, chain, custody check and draining',
+        description: '503 `not_ready` names every failing check in `detail`, and carries all of them in `checks`.',
+        auth: 'public',
+        responses: {
+          200: Type.Object(
+            { status: Type.Literal('ready'), checks: ChecksSchema },
+            { examples: [{ status: 'ready', checks: READY_EXAMPLE }] },
+          ),
+        },
+        errors: ['not_ready'],
+      }),
+    ),
     async (request, reply) => {
       const readiness = await checkReadiness(deps);
       if (readiness.ready) return { status: 'ready' as const, checks: readiness.checks };

@@ -16,6 +16,8 @@ export interface CallOptions {
   idempotencyKey?: string;
   /** Gives up after this long (ms); a chaos run's clients must finish. */
   deadlineMs?: number;
+  /** Told of each answer that is not final (null: none seen), before the request is sent again. */
+  onRetry?: (answer: { status: number; body: any } | null) => void;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -57,6 +59,7 @@ export async function callUntilAnswered(baseUrl: () => string, options: CallOpti
       (answer.status === 409 && answer.body?.code === 'idempotency_key_in_use') ||
       answer.status === 429;
     if (!retry) return { status: answer.status, body: answer.body, attempts };
+    options.onRetry?.(answer);
     if (Date.now() > deadline) {
       throw new Error(
         `no final answer to ${options.method} ${options.path} (key ${options.idempotencyKey}) after ${attempts} attempts; last: ${answer ? `${answer.status} ${JSON.stringify(answer.body)}` : 'no answer'}`,
