@@ -172,7 +172,12 @@ export async function sentSince(trx: Trx, input: { senderAccountId: number; curr
   return BigInt(row.total);
 }
 
-/** Serialises one sender's new transfers (velocity check, then insert) on the sender's account row. */
+/**
+ * Serialises one sender's new transfers (velocity check, then insert) on the sender's account row.
+ * FOR NO KEY UPDATE, not FOR UPDATE: the insert that follows takes a key-share lock on the
+ * recipient's row (its foreign key), and FOR UPDATE conflicts with key-share, so two people paying
+ * each other at once deadlocked. NO KEY UPDATE still excludes the same sender's other transfers.
+ */
 export async function lockSender(trx: Trx, senderAccountId: number): Promise<void> {
-  await trx.selectFrom('accounts').select('id').where('id', '=', senderAccountId).forUpdate().execute();
+  await trx.selectFrom('accounts').select('id').where('id', '=', senderAccountId).forNoKeyUpdate().execute();
 }
