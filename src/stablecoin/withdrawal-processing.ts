@@ -10,6 +10,7 @@ import { AppError, assert } from '../platform/errors.js';
 import { findOutboxEntry } from './outbox/hot-wallet-outbox.js';
 import { continueWithdrawal } from './withdrawal-service.js';
 import { resolveWithdrawal } from './withdrawal-ledger.js';
+import { recordWithdrawalEvent } from './stablecoin-events.js';
 import { findResolvable, findUnsent, finishWithdrawal, lockWithdrawal, saveDefaultAddressIfNone } from './withdrawals-repository.js';
 
 type ProcessingDeps = Pick<Deps, 'db' | 'chain' | 'wallets' | 'clock' | 'config'>;
@@ -54,6 +55,7 @@ async function endWithdrawal(deps: ProcessingDeps, id: string): Promise<boolean>
     });
     assert(ended, 'a locked pending withdrawal can be ended');
     await resolveWithdrawal(trx, ended, confirmed ? 'post_pending' : 'void_pending');
+    await recordWithdrawalEvent(trx, ended, now);
     if (confirmed) await saveDefaultAddressIfNone(trx, { accountId: w.accountId, address: w.address, at: now });
     return true;
   });
