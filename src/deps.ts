@@ -18,6 +18,7 @@ import { registerCustodyMetrics } from './books/custody-metrics.js';
 import { createMetrics, type Metrics } from './platform/metrics.js';
 import { registerBacklogMetrics } from './jobs/backlog-metrics.js';
 import { createLifecycle, type Lifecycle } from './platform/lifecycle.js';
+import { createWebhookSecrets, type WebhookSecrets } from './events/webhook-secrets.js';
 
 export interface Deps {
   readonly config: Config;
@@ -39,6 +40,8 @@ export interface Deps {
   readonly metrics: Metrics;
   /** Draining: GET /health/ready answers 503 once the process drains. */
   readonly lifecycle: Lifecycle;
+  /** Webhook signing secrets, derived from the master seed (decision 0017). */
+  readonly webhookSecrets: WebhookSecrets;
   close(): Promise<void>;
 }
 
@@ -95,6 +98,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     chain,
     metrics,
     lifecycle: createLifecycle(),
+    webhookSecrets: createWebhookSecrets(masterSeed),
     async close() {
       // The database first: nothing may record a chain event after the chain is gone.
       await database.close();

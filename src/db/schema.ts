@@ -331,7 +331,8 @@ export interface EventsTable {
   account_id: number;
   type: string;
   subject_id: string;
-  data: unknown;
+  /** JSON, written as JSON text. */
+  data: ColumnType<unknown, string, string>;
   created_at: Timestamp;
 }
 
@@ -339,8 +340,8 @@ export interface WebhookEndpointsTable {
   id: string;
   account_id: number;
   url: string;
-  /** A JSON array of event types, or null for every type. */
-  events: string[] | null;
+  /** A JSON array of event types (written as JSON text), or null for every type. */
+  events: ColumnType<string[] | null, string | null, string | null>;
   secret_salt: string;
   status: 'enabled' | 'disabled' | 'deleted';
   failing_since: Date | null;
