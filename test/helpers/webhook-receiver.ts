@@ -19,20 +19,25 @@ export interface WebhookReceiver {
   refused: string[];
   /** Every request, including those answered with an error status. */
   requests: number;
-  setSecret(secret: string): void;
+  /** The secret to verify with; with `path`, only for requests to that path (one receiver for many endpoints). */
+  setSecret(secret: string, path?: string): void;
   close(): Promise<void>;
 }
 
-export async function startWebhookReceiver(options: { answers?: number[]; path?: string } = {}): Promise<WebhookReceiver> {
+export async function startWebhookReceiver(
+  options: { answers?: number[]; path?: string; delayMs?: number } = {},
+): Promise<WebhookReceiver> {
   const answers = [...(options.answers ?? [])];
   let verifier: Webhook | null = null;
+  const verifiers = new Map<string, Webhook>();
   const received: ReceivedWebhook[] = [];
   const refused: string[] = [];
   let requests = 0;
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
+    request.on('end', () => setTimeout(answer, options.delayMs ?? 0));
+    const answer = () => {
       requests++;
       const status = answers.shift() ?? 200;
       if (status < 200 || status >= 300) {
@@ -41,15 +46,16 @@ export async function startWebhookReceiver(options: { answers?: number[]; path?:
       }
       const body = Buffer.concat(chunks).toString('utf8');
       try {
-        if (!verifier) throw new Error('no secret yet');
-        const payload = verifier.verify(body, request.headers as Record<string, string>) as ReceivedWebhook['payload'];
+        const chosen = verifiers.get(new URL(request.url ?? '/', 'http://receiver').pathname) ?? verifier;
+        if (!chosen) throw new Error('no secret yet');
+        const payload = chosen.verify(body, request.headers as Record<string, string>) as ReceivedWebhook['payload'];
         received.push({ id: String(request.headers['webhook-id']), payload, headers: request.headers });
         response.writeHead(204).end();
       } catch (error) {
         refused.push(String(error));
         response.writeHead(400).end();
       }
-    });
+    };
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -60,8 +66,9 @@ export async function startWebhookReceiver(options: { answers?: number[]; path?:
     get requests() {
       return requests;
     },
-    setSecret(secret) {
-      verifier = new Webhook(secret);
+    setSecret(secret, path) {
+      if (path === undefined) verifier = new Webhook(secret);
+      else verifiers.set(path, new Webhook(secret));
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
