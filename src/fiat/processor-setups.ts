@@ -16,7 +16,13 @@ export async function recordSetupCompleted(trx: Trx, input: { sessionRef: string
   if (!link || !isSetupPurpose(link.purpose)) return false;
   if (!(await completeLinkByProcessor(trx, { id: link.id, now: input.now }))) return false;
   await setInstrumentRef(trx, { accountId: link.accountId, kind: kindOf(link.purpose), ref: input.instrumentRef });
-  await recordLinkCompleted(trx, { accountId: link.accountId, linkId: link.id, kind: kindOf(link.purpose), outcome: 'succeed', now: input.now });
+  await recordLinkCompleted(trx, {
+    accountId: link.accountId,
+    linkId: link.id,
+    kind: kindOf(link.purpose),
+    outcome: 'succeed',
+    now: input.now,
+  });
   return true;
 }
 

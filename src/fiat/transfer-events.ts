@@ -15,7 +15,10 @@ import type { FiatTransfer } from './fiat-transfer.js';
 
 type Side = 'sent' | 'received';
 
-export async function recordTransferEvents(trx: Trx, input: { transfer: FiatTransfer; from: 'processing' | 'pending'; now: Date }): Promise<void> {
+export async function recordTransferEvents(
+  trx: Trx,
+  input: { transfer: FiatTransfer; from: 'processing' | 'pending'; now: Date },
+): Promise<void> {
   const { transfer, from } = input;
   const plan = eventsFor(from, transfer.status);
   if (plan.length === 0) return;

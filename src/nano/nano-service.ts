@@ -124,7 +124,13 @@ async function payFromBalance<T>(
       await insertBalancePayment(trx, { id, endpoint: endpointKey(endpoint), amountMinor: endpoint.priceMinor, accountId, now });
       await chargeBalance(trx, { id, accountId, amountMinor: endpoint.priceMinor });
       // Paid from balance: the paying account is the one peerpay knows, and it is told.
-      const data = presentX402Payment({ id, endpoint: endpointKey(endpoint), amountMinor: endpoint.priceMinor, source: 'balance', settledAt: now });
+      const data = presentX402Payment({
+        id,
+        endpoint: endpointKey(endpoint),
+        amountMinor: endpoint.priceMinor,
+        source: 'balance',
+        settledAt: now,
+      });
       await recordEvent(trx, { accountId, type: 'x402.payment.settled', subjectId: id, data, now });
     });
   } catch (error) {
