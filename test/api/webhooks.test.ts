@@ -302,3 +302,24 @@ describe('live mode destinations', () => {
     expect(target.requests).toBe(0);
   });
 });
+
+describe('retention', () => {
+  it('keeps events 30 days: the clock job deletes older ones with their deliveries', async () => {
+    const sender = await registerUser(server);
+    const recipient = await registerUser(server);
+    const r = await receiver();
+    await subscribe(recipient, r);
+    await transfer(sender, recipient);
+    await advanceDays(server, 29);
+    expect((await server.request('GET', '/events', { key: recipient.key })).body.events).toHaveLength(1);
+    await advanceDays(server, 2);
+    expect((await server.request('GET', '/events', { key: recipient.key })).body.events).toEqual([]);
+    expect((await server.request('GET', '/events', { key: sender.key })).body.events).toEqual([]);
+    const left = await sql<{
+      n: string;
+    }>`select count(*)::text as n from events where created_at < ${new Date(server.deps.clock.now().getTime() - 30 * 86_400_000)}`.execute(
+      server.deps.db,
+    );
+    expect(left.rows[0]!.n).toBe('0');
+  });
+});

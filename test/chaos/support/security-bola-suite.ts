@@ -263,8 +263,8 @@ const samples = (): Record<string, Sample | { skip: string }> => ({
   'GET /events': { query: 'limit=100' },
   'POST /webhook-endpoints': { body: () => ({ url: 'http://127.0.0.1:9/alice-hooks' }) },
   'GET /webhook-endpoints': {},
-  'DELETE /webhook-endpoints/{id}': { skip: 'takes an endpoint id: the webhook endpoint check below' },
-  'GET /webhook-endpoints/{id}/deliveries': { skip: 'takes an endpoint id: the webhook endpoint check below' },
+  'DELETE /webhook-endpoints/:id': { skip: 'takes an endpoint id: the webhook endpoint check below' },
+  'GET /webhook-endpoints/:id/deliveries': { skip: 'takes an endpoint id: the webhook endpoint check below' },
   'POST /test-helpers/clock/advance': { skip: 'sandbox test helper: moves the shared clock, holds no user data' },
   'POST /test-helpers/stablecoin/faucet': { skip: 'sandbox test helper: mints to an address given, holds no user data' },
 });
