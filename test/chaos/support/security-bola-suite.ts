@@ -343,13 +343,14 @@ const PATH_PARAMETER_CHECKS: PathParameterCheck[] = [
   })),
   {
     name: 'webhook endpoints /webhook-endpoints/:id and events after an id',
-    covers: (key) => key.startsWith('DELETE /webhook-endpoints/:id') || key.startsWith('GET /webhook-endpoints/:id'),
+    covers: (key) => /^(GET|HEAD|DELETE) \/webhook-endpoints\/:id/.test(key),
     async run() {
       // Bob's endpoint id is, to Alice, exactly an id that never existed: the same 404, nothing listed or deleted.
       const bobs = bobSecrets.get('webhook endpoint id')!;
       const none = `we_${randomChars(22)}`;
       for (const [method, suffix] of [
         ['GET', '/deliveries'],
+        ['HEAD', '/deliveries'],
         ['DELETE', ''],
       ] as const) {
         const [a, b] = [
