@@ -9746,6 +9746,7 @@ export interface operations {
             /**
              * @description Missing or invalid request fields. Codes:
              *     - `invalid_request`: Invalid request
+             *     - `malformed_json`: Malformed JSON
              */
             400: {
                 headers: {
@@ -9754,10 +9755,10 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /**
-                         * @description At this status: invalid_request
+                         * @description At this status: invalid_request, malformed_json
                          * @enum {string}
                          */
-                        code?: "invalid_request";
+                        code?: "invalid_request" | "malformed_json";
                         /** @enum {integer} */
                         status?: 400;
                     };
@@ -9802,6 +9803,46 @@ export interface operations {
                         code?: "not_found";
                         /** @enum {integer} */
                         status?: 404;
+                    };
+                };
+            };
+            /**
+             * @description Request body too large. Codes:
+             *     - `body_too_large`: Request body too large
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description At this status: body_too_large
+                         * @enum {string}
+                         */
+                        code?: "body_too_large";
+                        /** @enum {integer} */
+                        status?: 413;
+                    };
+                };
+            };
+            /**
+             * @description Unsupported content type. Codes:
+             *     - `unsupported_media_type`: Unsupported media type
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description At this status: unsupported_media_type
+                         * @enum {string}
+                         */
+                        code?: "unsupported_media_type";
+                        /** @enum {integer} */
+                        status?: 415;
                     };
                 };
             };

@@ -82,6 +82,8 @@ export async function eventsRoutes(app: App, deps: Deps): Promise<void> {
       tag: 'events',
       summary: 'Delete a webhook endpoint; deliveries still due to it are cancelled',
       auth: 'required',
+      // No body is needed, but one sent is parsed like any other (a non-JSON one is 415).
+      readsBody: true,
       params: WebhookEndpointParams,
       responses: { 200: DeletedResponse },
       errors: ['not_found'],
