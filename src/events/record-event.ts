@@ -24,26 +24,21 @@ export interface NewEvent {
 /** Returns the event's id, or null when this account already has this event for this subject. */
 export async function recordEvent(trx: Trx, event: NewEvent): Promise<string | null> {
   const id = newId('evt');
-  const inserted = await trx
-    .insertInto('events')
-    .values({
-      id,
-      account_id: event.accountId,
-      type: event.type,
-      subject_id: event.subjectId,
-      data: JSON.stringify(event.data),
-      created_at: event.now,
-    })
-    .onConflict((oc) => oc.columns(['account_id', 'type', 'subject_id']).doNothing())
-    .returning('seq')
-    .executeTakeFirst();
-  if (!inserted) return null;
-  // Due at once; the delivery job claims it (FOR UPDATE SKIP LOCKED) in any process.
-  await sql`
-    insert into webhook_deliveries (endpoint_id, event_seq, status, next_attempt_at, created_at)
-    select id, ${inserted.seq}, 'pending', ${event.now}, ${event.now}
-      from webhook_endpoints
-     where account_id = ${event.accountId} and status = 'enabled'
-       and (events is null or events @> jsonb_build_array(${event.type}::text))`.execute(trx);
-  return id;
+  // One statement: the event and, when it is new, its deliveries (due at once; the delivery job
+  // claims them with FOR UPDATE SKIP LOCKED in any process). A data-modifying WITH runs whether or
+  // not the final SELECT reads it.
+  const inserted = await sql<{ seq: bigint }>`
+    with event as (
+      insert into events (id, account_id, type, subject_id, data, created_at)
+      values (${id}, ${event.accountId}, ${event.type}, ${event.subjectId}, ${JSON.stringify(event.data)}::jsonb, ${event.now})
+      on conflict (account_id, type, subject_id) do nothing
+      returning seq
+    ), deliveries as (
+      insert into webhook_deliveries (endpoint_id, event_seq, status, next_attempt_at, created_at)
+      select w.id, event.seq, 'pending', ${event.now}, ${event.now}
+        from event join webhook_endpoints w on w.account_id = ${event.accountId} and w.status = 'enabled'
+       where w.events is null or w.events @> jsonb_build_array(${event.type}::text)
+    )
+    select seq from event`.execute(trx);
+  return inserted.rows.length > 0 ? id : null;
 }

@@ -6,11 +6,10 @@
 //   pending    → completed   both: transfer.completed
 //   pending    → failed      both: transfer.failed (the recipient's pending credit is gone)
 import type { Trx } from '../ledger/ledger.js';
-import { findAccountById } from '../accounts/accounts-repository.js';
+import { findHandles } from '../accounts/accounts-repository.js';
 import { recordEvent } from '../events/record-event.js';
 import type { EventType } from '../events/event-types.js';
 import { presentHistoryItem } from '../http/views/fiat-history-view.js';
-import { assert } from '../platform/errors.js';
 import type { FiatTransfer } from './fiat-transfer.js';
 
 type Side = 'sent' | 'received';
@@ -22,11 +21,9 @@ export async function recordTransferEvents(
   const { transfer, from } = input;
   const plan = eventsFor(from, transfer.status);
   if (plan.length === 0) return;
-  const sender = await findAccountById(trx, transfer.senderAccountId);
-  const recipient = await findAccountById(trx, transfer.recipientAccountId);
-  assert(sender && recipient, 'a transfer names two accounts');
+  const handles = await findHandles(trx, { source: transfer.senderAccountId, target: transfer.recipientAccountId });
   for (const [side, type] of plan) {
-    const data = presentHistoryItem({ ...transfer, direction: side, senderHandle: sender.handle, recipientHandle: recipient.handle });
+    const data = presentHistoryItem({ ...transfer, direction: side, senderHandle: handles.source, recipientHandle: handles.target });
     const accountId = side === 'sent' ? transfer.senderAccountId : transfer.recipientAccountId;
     await recordEvent(trx, { accountId, type, subjectId: transfer.id, data, now: input.now });
   }

@@ -1,7 +1,7 @@
 // The events of the stablecoin rail (DESIGN §13), recorded in the transaction of the change, each
 // carrying the item as GET /stablecoin/history shows it to the account that receives the event.
 import type { Trx } from '../ledger/ledger.js';
-import { findAccountById } from '../accounts/accounts-repository.js';
+import { findHandles } from '../accounts/accounts-repository.js';
 import { recordEvent } from '../events/record-event.js';
 import { presentHistoryItem } from '../http/views/stablecoin-history-view.js';
 import { assert } from '../platform/errors.js';
@@ -11,9 +11,7 @@ import type { Withdrawal } from './withdrawal.js';
 
 /** An internal transfer completes at once: transfer.sent to the sender, transfer.received to the recipient. */
 export async function recordStablecoinTransferEvents(trx: Trx, transfer: StablecoinTransfer, now: Date): Promise<void> {
-  const sender = await findAccountById(trx, transfer.senderAccountId);
-  const recipient = await findAccountById(trx, transfer.recipientAccountId);
-  assert(sender && recipient, 'a transfer names two accounts');
+  const handles = await findHandles(trx, { source: transfer.senderAccountId, target: transfer.recipientAccountId });
   const item = {
     id: transfer.id,
     type: 'transfer' as const,
@@ -26,17 +24,17 @@ export async function recordStablecoinTransferEvents(trx: Trx, transfer: Stablec
     createdAt: transfer.createdAt,
   };
   await recordEvent(trx, {
-    accountId: sender.id,
+    accountId: transfer.senderAccountId,
     type: 'transfer.sent',
     subjectId: transfer.id,
-    data: presentHistoryItem({ ...item, direction: 'sent', counterpartyHandle: recipient.handle }),
+    data: presentHistoryItem({ ...item, direction: 'sent', counterpartyHandle: handles.target }),
     now,
   });
   await recordEvent(trx, {
-    accountId: recipient.id,
+    accountId: transfer.recipientAccountId,
     type: 'transfer.received',
     subjectId: transfer.id,
-    data: presentHistoryItem({ ...item, direction: 'received', counterpartyHandle: sender.handle }),
+    data: presentHistoryItem({ ...item, direction: 'received', counterpartyHandle: handles.source }),
     now,
   });
 }
