@@ -80,6 +80,8 @@ export interface Config {
   readonly trustProxy: boolean | number | readonly string[];
   /** METRICS_PORT: /metrics on a listener of its own (same HOST); the main port then answers 404 there. */
   readonly metricsPort: number | undefined;
+  /** Webhooks (DESIGN §13): the waits before each retry (WEBHOOK_RETRY_SCHEDULE_MS) and how long an endpoint has to answer. */
+  readonly webhooks: Readonly<{ retryScheduleMs: readonly number[]; timeoutMs: number; maxEndpointsPerAccount: number }>;
   /** REDIS_URL: rate limits shared by every process of a fleet; unset means each process counts in its memory. */
   readonly redisUrl: string | undefined;
   /** REDIS_KEY_PREFIX: every Redis key starts with it (default `peerpay:` and the database's name, then `:`). */
@@ -421,6 +423,11 @@ export function loadConfig(env: Env = process.env): Config {
     redisKeyPrefix: redisKeyPrefix(env, databaseUrl),
     drainDelayMs: intVar(env, 'DRAIN_DELAY_MS', 0, { min: 0, max: 300_000 }),
     shutdownTimeoutMs: intVar(env, 'SHUTDOWN_TIMEOUT_MS', 15_000, { min: 1000, max: 600_000 }),
+    webhooks: Object.freeze({
+      retryScheduleMs: Object.freeze(scheduleVar(env, 'WEBHOOK_RETRY_SCHEDULE_MS', DEFAULT_WEBHOOK_RETRY_SCHEDULE_MS)),
+      timeoutMs: intVar(env, 'WEBHOOK_TIMEOUT_MS', 10_000, { min: 100, max: 60_000 }),
+      maxEndpointsPerAccount: intVar(env, 'WEBHOOK_MAX_ENDPOINTS', 10, { min: 1, max: 100 }),
+    }),
   });
 }
 
@@ -437,6 +444,20 @@ function redisKeyPrefix(env: Env, databaseUrl: string | undefined): string {
   }
   const name = databaseUrl === undefined ? 'pglite' : decodeURIComponent(new URL(databaseUrl).pathname.slice(1)) || 'postgres';
   return `peerpay:${name}:`;
+}
+
+/** About 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (DESIGN §13): eight attempts over about 28 hours. */
+const DEFAULT_WEBHOOK_RETRY_SCHEDULE_MS = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000];
+
+/** A comma-separated list of waits in milliseconds (tests shorten the retry schedule with it). */
+function scheduleVar(env: Env, name: string, fallback: number[]): number[] {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const parts = raw.split(',').map((part) => part.trim());
+  if (parts.length > 20 || !parts.every((part) => /^\d{1,9}$/.test(part))) {
+    throw new ConfigError(`${name} must be up to 20 comma-separated whole numbers of milliseconds, got "${raw.slice(0, 100)}"`);
+  }
+  return parts.map(Number);
 }
 
 /** PUBLIC_URL when it is not set: the address the service listens on. */

@@ -20,6 +20,7 @@ import { registerBacklogMetrics } from './jobs/backlog-metrics.js';
 import { createLifecycle, type Lifecycle } from './platform/lifecycle.js';
 import { registerTreasuryMetrics } from './stablecoin/treasury/treasury-metrics.js';
 import { connectRedis, type SharedRedis } from './platform/redis.js';
+import { createWebhookSecrets, type WebhookSecrets } from './events/webhook-secrets.js';
 
 export interface Deps {
   readonly config: Config;
@@ -43,6 +44,8 @@ export interface Deps {
   readonly lifecycle: Lifecycle;
   /** REDIS_URL: where the rate limits of a fleet are counted; null means this process's memory. */
   readonly redis: SharedRedis | null;
+  /** Webhook signing secrets, derived from the master seed (decision 0017). */
+  readonly webhookSecrets: WebhookSecrets;
   close(): Promise<void>;
 }
 
@@ -103,6 +106,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     metrics,
     lifecycle: createLifecycle(),
     redis,
+    webhookSecrets: createWebhookSecrets(masterSeed),
     async close() {
       await redis?.close();
       // The database first: nothing may record a chain event after the chain is gone.

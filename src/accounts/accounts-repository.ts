@@ -66,6 +66,16 @@ export async function findAccountById(db: Db | Trx, id: number): Promise<Account
   return row ? toAccount(row) : undefined;
 }
 
+/** The handles of two accounts (a transfer's sender and recipient), read in one statement. */
+export async function findHandles(db: Db | Trx, ids: { source: number; target: number }): Promise<{ source: string; target: string }> {
+  const rows = await db.selectFrom('accounts').select(['id', 'handle']).where('id', 'in', [ids.source, ids.target]).execute();
+  const handleOf = (id: number) => rows.find((r) => r.id === id)?.handle;
+  const source = handleOf(ids.source);
+  const target = handleOf(ids.target);
+  if (source === undefined || target === undefined) throw new Error('invariant violated: a transfer names two accounts');
+  return { source, target };
+}
+
 export async function insertAccount(
   trx: Trx,
   input: { handle: string; email: string; name: string; passwordHash: string; phone: string | null },

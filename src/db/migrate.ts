@@ -13,6 +13,7 @@ import * as m0009 from './migrations/0009-x402.js';
 import * as m0010 from './migrations/0010-live-processor.js';
 import * as m0011 from './migrations/0011-ledger-guards.js';
 import * as m0012 from './migrations/0012-mcp-confirmations.js';
+import * as m0013 from './migrations/0013-events-webhooks.js';
 import * as m0014 from './migrations/0014-treasury.js';
 
 const migrations: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '0010-live-processor': m0010,
   '0011-ledger-guards': m0011,
   '0012-mcp-confirmations': m0012,
+  '0013-events-webhooks': m0013,
   '0014-treasury': m0014,
 };
 

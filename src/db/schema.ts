@@ -352,6 +352,53 @@ export interface McpConfirmationsTable {
   used_at: Date | null;
 }
 
+export interface EventsTable {
+  seq: Generated<bigint>;
+  id: string;
+  account_id: number;
+  type: string;
+  subject_id: string;
+  /** JSON, written as JSON text. */
+  data: ColumnType<unknown, string, string>;
+  created_at: Timestamp;
+}
+
+export interface WebhookEndpointsTable {
+  id: string;
+  account_id: number;
+  url: string;
+  /** A JSON array of event types (written as JSON text), or null for every type. */
+  events: ColumnType<string[] | null, string | null, string | null>;
+  secret_salt: string;
+  status: 'enabled' | 'disabled' | 'deleted';
+  failing_since: Date | null;
+  created_at: Timestamp;
+}
+
+export interface WebhookDeliveriesTable {
+  id: Generated<bigint>;
+  endpoint_id: string;
+  event_seq: bigint;
+  status: 'pending' | 'delivered' | 'failed' | 'cancelled';
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  locked_until: Date | null;
+  created_at: Timestamp;
+  finished_at: Date | null;
+}
+
+export interface WebhookAttemptsTable {
+  id: Generated<bigint>;
+  delivery_id: bigint;
+  endpoint_id: string;
+  attempt: number;
+  attempted_at: Timestamp;
+  status_code: number | null;
+  error: string | null;
+  duration_ms: number;
+  succeeded: boolean;
+}
+
 export interface DB {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
@@ -380,4 +427,8 @@ export interface DB {
   custody_checks: CustodyChecksTable;
   installation_identity: InstallationIdentityTable;
   mcp_confirmations: McpConfirmationsTable;
+  events: EventsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
 }

@@ -8,6 +8,7 @@ import type { FiatTransfer } from './fiat-transfer.js';
 import { changeStatus, claimTransfers, postponeSettlement } from './fiat-transfers-repository.js';
 import { resolveTransferCredit } from './fiat-ledger.js';
 import type { Trx } from '../ledger/ledger.js';
+import { recordTransferEvents } from './transfer-events.js';
 
 type SettlementDeps = Pick<Deps, 'db' | 'processor' | 'clock'>;
 
@@ -51,6 +52,8 @@ export async function settlePendingTransfer(trx: Trx, input: { id: string; settl
     completedAt: input.settled ? input.now : null,
     checkAt: null,
   });
-  if (changed) await resolveTransferCredit(trx, changed, input.settled ? 'post_pending' : 'void_pending');
-  return changed !== null;
+  if (!changed) return false;
+  await resolveTransferCredit(trx, changed, input.settled ? 'post_pending' : 'void_pending');
+  await recordTransferEvents(trx, { transfer: changed, from: 'pending', now: input.now });
+  return true;
 }

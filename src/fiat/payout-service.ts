@@ -7,6 +7,8 @@ import type { Deps } from '../deps.js';
 import { AppError, assert } from '../platform/errors.js';
 import { newId } from '../platform/ids.js';
 import { forEachItem } from '../platform/each-item.js';
+import { recordEvent } from '../events/record-event.js';
+import { presentEntry } from '../http/views/fiat-history-view.js';
 import { reservePayout, resolvePayout } from './fiat-ledger.js';
 import {
   claimPendingPayouts,
@@ -99,6 +101,22 @@ async function sendPayout(deps: PayoutDeps, payout: Payout): Promise<void> {
       failureCode: result.status === 'failed' ? result.failureCode : null,
       completedAt: now,
     });
-    if (finished) await resolvePayout(trx, payout.id, paid ? 'post_pending' : 'void_pending');
+    if (!finished) return;
+    await resolvePayout(trx, payout.id, paid ? 'post_pending' : 'void_pending');
+    // The payout as GET /transactions lists it.
+    const data = presentEntry({
+      id: payout.id,
+      type: 'payout',
+      transferId: null,
+      payoutId: payout.id,
+      currency: payout.currency,
+      amountMinor: payout.amountMinor,
+      status: paid ? 'paid' : 'failed',
+      paymentMethod: null,
+      counterpartyHandle: null,
+      createdAt: payout.createdAt,
+      completedAt: now,
+    });
+    await recordEvent(trx, { accountId: payout.accountId, type: paid ? 'payout.paid' : 'payout.failed', subjectId: payout.id, data, now });
   });
 }

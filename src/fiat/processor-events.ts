@@ -12,6 +12,7 @@ import { changeStatus, lockTransfer } from './fiat-transfers-repository.js';
 import { settlePendingTransfer } from './ach-settlement.js';
 import { recordProcessorEvent } from './processor-events-repository.js';
 import { recordPayoutAccountReady, recordSetupCompleted } from './processor-setups.js';
+import { recordTransferEvents } from './transfer-events.js';
 
 export type EventOutcome = 'applied' | 'no_change' | 'duplicate' | 'ignored';
 
@@ -65,6 +66,8 @@ async function recordCharge(
     failureCode: input.succeeded ? null : (input.failureCode ?? 'card_declined'),
     completedAt: input.succeeded ? input.now : null,
   });
-  if (changed && input.succeeded) await creditTransfer(trx, changed, 'posted');
-  return changed !== null;
+  if (!changed) return false;
+  if (input.succeeded) await creditTransfer(trx, changed, 'posted');
+  await recordTransferEvents(trx, { transfer: changed, from: 'processing', now: input.now });
+  return true;
 }

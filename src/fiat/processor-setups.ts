@@ -6,6 +6,7 @@ import type { InstrumentKind } from '../adapters/processor/payment-processor.js'
 import { completeLinkByProcessor, findOpenLinkByProcessorRef } from '../platform/links-repository.js';
 import { lockCustomerByPayoutAccount, setInstrumentRef } from './processor-customers-repository.js';
 import { SETUP_LINK_RULES, isSetupPurpose } from './setup-links-service.js';
+import { recordLinkCompleted } from '../platform/link-events.js';
 
 const SESSION_PURPOSES = ['card-setup', 'bank-debit-setup'] as const;
 
@@ -15,6 +16,13 @@ export async function recordSetupCompleted(trx: Trx, input: { sessionRef: string
   if (!link || !isSetupPurpose(link.purpose)) return false;
   if (!(await completeLinkByProcessor(trx, { id: link.id, now: input.now }))) return false;
   await setInstrumentRef(trx, { accountId: link.accountId, kind: kindOf(link.purpose), ref: input.instrumentRef });
+  await recordLinkCompleted(trx, {
+    accountId: link.accountId,
+    linkId: link.id,
+    kind: kindOf(link.purpose),
+    outcome: 'succeed',
+    now: input.now,
+  });
   return true;
 }
 
@@ -25,7 +33,9 @@ export async function recordPayoutAccountReady(trx: Trx, input: { payoutAccountR
   await setInstrumentRef(trx, { accountId: customer.accountId, kind: 'payout', ref: input.payoutAccountRef });
   // The open onboarding link (if any) is done with.
   const link = await findOpenLinkByProcessorRef(trx, { processorRef: input.payoutAccountRef, purposes: ['payout-setup'] });
-  if (link) await completeLinkByProcessor(trx, { id: link.id, now: input.now });
+  if (link && (await completeLinkByProcessor(trx, { id: link.id, now: input.now }))) {
+    await recordLinkCompleted(trx, { accountId: customer.accountId, linkId: link.id, kind: 'payout', outcome: 'succeed', now: input.now });
+  }
   return true;
 }
 

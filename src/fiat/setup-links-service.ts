@@ -13,6 +13,7 @@ import { findProcessorCustomer, recordPayoutAccount, setInstrumentRef, type Proc
 import { RECONCILE_AFTER_MS } from './reconciliation-timing.js';
 import { callProcessor } from './processor-errors.js';
 import { findLinkByTokenHash, insertLink, useLink, type LinkRow } from '../platform/links-repository.js';
+import { recordLinkCompleted } from '../platform/link-events.js';
 
 export const SETUP_PURPOSES = ['card-setup', 'bank-debit-setup', 'payout-setup'] as const;
 export type SetupPurpose = (typeof SETUP_PURPOSES)[number];
@@ -175,7 +176,10 @@ export async function completeSandboxSetupLink(
   const now = deps.clock.now();
   const used = await deps.db.transaction().execute(async (trx) => {
     if (!(await useLink(trx, { id: link.id, outcome, now }))) return false;
-    if (instrumentRef !== null) await setInstrumentRef(trx, { accountId: link.accountId, kind, ref: instrumentRef });
+    if (instrumentRef !== null) {
+      await setInstrumentRef(trx, { accountId: link.accountId, kind, ref: instrumentRef });
+      await recordLinkCompleted(trx, { accountId: link.accountId, linkId: link.id, kind, outcome, now });
+    }
     return true;
   });
   if (!used) return { state: link.expiresAt <= now ? 'expired' : 'used' };

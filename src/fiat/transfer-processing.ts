@@ -9,6 +9,7 @@ import { changeStatus, findTransfer } from './fiat-transfers-repository.js';
 import { creditTransfer } from './fiat-ledger.js';
 import { findProcessorCustomer } from './processor-customers-repository.js';
 import { processorUnavailable } from './processor-errors.js';
+import { recordTransferEvents } from './transfer-events.js';
 
 type ProcessorAnswer =
   | { to: Extract<FiatTransferStatus, 'completed'>; processorRef: string; ledger: 'posted' }
@@ -92,6 +93,7 @@ async function recordAnswer(deps: ProcessingDeps, transfer: FiatTransfer, answer
     // Another worker recorded this answer first; it also moved the money.
     if (!changed) return null;
     if (answer.to !== 'failed') await creditTransfer(trx, changed, answer.ledger);
+    await recordTransferEvents(trx, { transfer: changed, from: 'processing', now });
     return changed;
   });
   const after = recorded ?? (await findTransfer(deps.db, transfer.id));

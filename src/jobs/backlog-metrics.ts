@@ -19,6 +19,7 @@ interface BacklogSnapshot {
   outboxUnfinished: number;
   outboxOldestAgeSeconds: number;
   fiatProcessing: number;
+  webhooksPending: number;
   depositLagBlocks: number;
 }
 
@@ -46,6 +47,7 @@ export function registerBacklogMetrics(registry: Registry, deps: { db: Db; chain
     (s) => s.outboxOldestAgeSeconds,
   );
   gauge('peerpay_fiat_transfers_processing', 'Fiat transfers whose charge is under way (processing)', (s) => s.fiatProcessing);
+  gauge('peerpay_webhook_deliveries_pending', 'Webhook deliveries not yet delivered, given up or cancelled', (s) => s.webhooksPending);
   gauge(
     'peerpay_deposit_lag_blocks',
     "Blocks the deposit watcher has not read yet: the chain's head minus the last block read",
@@ -60,12 +62,13 @@ async function readSnapshot(deps: { db: Db; chain: ChainAdapter; clock: Clock })
 
 async function readDatabaseBacklog(deps: { db: Db; clock: Clock }): Promise<Omit<BacklogSnapshot, 'depositLagBlocks'>> {
   try {
-    const { rows } = await sql<{ withdrawals: string; outbox: string; oldest: Date | string | null; fiat: string }>`
+    const { rows } = await sql<{ withdrawals: string; outbox: string; oldest: Date | string | null; fiat: string; webhooks: string }>`
       select
         (select count(*) from withdrawals where status = 'pending')::text as withdrawals,
         (select count(*) from hot_wallet_outbox where status in ('signed', 'broadcast'))::text as outbox,
         (select min(created_at) from hot_wallet_outbox where status in ('signed', 'broadcast')) as oldest,
-        (select count(*) from fiat_transfers where status = 'processing')::text as fiat
+        (select count(*) from fiat_transfers where status = 'processing')::text as fiat,
+        (select count(*) from webhook_deliveries where status = 'pending')::text as webhooks
     `.execute(deps.db);
     const row = rows[0]!;
     const oldestMs = row.oldest === null ? null : new Date(row.oldest).getTime();
@@ -74,9 +77,10 @@ async function readDatabaseBacklog(deps: { db: Db; clock: Clock }): Promise<Omit
       outboxUnfinished: Number(row.outbox),
       outboxOldestAgeSeconds: oldestMs === null ? 0 : Math.max(0, (deps.clock.now().getTime() - oldestMs) / 1000),
       fiatProcessing: Number(row.fiat),
+      webhooksPending: Number(row.webhooks),
     };
   } catch {
-    return { withdrawalsPending: NaN, outboxUnfinished: NaN, outboxOldestAgeSeconds: NaN, fiatProcessing: NaN };
+    return { withdrawalsPending: NaN, outboxUnfinished: NaN, outboxOldestAgeSeconds: NaN, fiatProcessing: NaN, webhooksPending: NaN };
   }
 }
 

@@ -15,6 +15,8 @@ import { sweepJob } from './sweep-job.js';
 import { setupReconciliationJob } from './setup-reconciliation-job.js';
 import { custodyCheckJob } from './custody-check-job.js';
 import { treasuryJob } from './treasury-job.js';
+import { webhookDeliveryJob } from './webhook-delivery-job.js';
+import { eventRetentionJob } from './event-retention-job.js';
 
 export interface Job {
   name: string;
@@ -22,6 +24,8 @@ export interface Job {
   run(deps: Deps, log?: FastifyBaseLogger): Promise<number>;
   /** Follows the chain: runs every config.chainPollIntervalMs instead of every jobIntervalMs. */
   chain?: boolean;
+  /** Runs in a queue of its own, about every second: webhooks wait on other servers for up to 10 s. */
+  queue?: 'webhooks';
 }
 
 const IDEMPOTENCY_RETENTION_MS = 48 * 3600 * 1000;
@@ -48,6 +52,9 @@ export const JOBS: Job[] = [
   treasuryJob,
   // Last: books against custody, at most once a minute (jobs/custody-check-job.ts).
   custodyCheckJob,
+  eventRetentionJob,
+  // Its own queue (events/webhook-delivery.ts); last, so that a tick run by hand sends what the others recorded.
+  webhookDeliveryJob,
 ];
 
 /** Runs every job once, now (also used by the sandbox clock helper after moving time). */
@@ -81,8 +88,13 @@ export function startJobs(deps: Deps, log: FastifyBaseLogger, jobs: readonly Job
   // counted, never queued behind it: a slow round (a slow node or database) cannot pile up rounds
   // that would then run back to back.
   const queues = [
-    { name: 'jobs', jobs: jobs.filter((job) => !job.chain), intervalMs: deps.config.jobIntervalMs },
+    { name: 'jobs', jobs: jobs.filter((job) => !job.chain && !job.queue), intervalMs: deps.config.jobIntervalMs },
     { name: 'chain', jobs: jobs.filter((job) => job.chain), intervalMs: deps.config.chainPollIntervalMs },
+    {
+      name: 'webhooks',
+      jobs: jobs.filter((job) => job.queue === 'webhooks'),
+      intervalMs: Math.min(deps.config.jobIntervalMs, deps.config.chainPollIntervalMs),
+    },
   ].filter((queue) => queue.jobs.length > 0);
   let stopped = false;
   const running = new Map<string, Promise<void>>();

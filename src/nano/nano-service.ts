@@ -17,6 +17,8 @@ import { endpointKey, type NanoEndpoint } from './pricing.js';
 import { settleAndServe } from './settle-payment.js';
 import { verifyPayment } from './verify-payment.js';
 import { chargeBalance } from './x402-ledger.js';
+import { recordEvent } from '../events/record-event.js';
+import { presentX402Payment } from '../http/views/x402-payment-view.js';
 import { insertBalancePayment } from './x402-payments-repository.js';
 import { PaymentRefused } from './x402-reasons.js';
 import { x402TermsOf, type X402Terms } from './x402-terms.js';
@@ -118,14 +120,18 @@ async function payFromBalance<T>(
   const id = newId('x402');
   try {
     await ctx.deps.db.transaction().execute(async (trx) => {
-      await insertBalancePayment(trx, {
+      const now = ctx.deps.clock.now();
+      await insertBalancePayment(trx, { id, endpoint: endpointKey(endpoint), amountMinor: endpoint.priceMinor, accountId, now });
+      await chargeBalance(trx, { id, accountId, amountMinor: endpoint.priceMinor });
+      // Paid from balance: the paying account is the one peerpay knows, and it is told.
+      const data = presentX402Payment({
         id,
         endpoint: endpointKey(endpoint),
         amountMinor: endpoint.priceMinor,
-        accountId,
-        now: ctx.deps.clock.now(),
+        source: 'balance',
+        settledAt: now,
       });
-      await chargeBalance(trx, { id, accountId, amountMinor: endpoint.priceMinor });
+      await recordEvent(trx, { accountId, type: 'x402.payment.settled', subjectId: id, data, now });
     });
   } catch (error) {
     if (error instanceof AppError && error.code === 'insufficient_balance') {

@@ -35,6 +35,7 @@ export const ERROR_CODES = [
   'too_many_attempts',
   'rate_limited',
   'velocity_limit',
+  'limit_reached',
   'processor_unavailable',
   'funding_unavailable',
   'withdrawal_unavailable',

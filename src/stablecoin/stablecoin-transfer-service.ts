@@ -10,6 +10,7 @@ import { newId } from '../platform/ids.js';
 import { resolveRecipient, type RecipientQuery } from './recipients.js';
 import { priceOperation, tokenAmountOf, tokenOf } from './stablecoin-amounts.js';
 import { moveTransferMoney } from './stablecoin-ledger.js';
+import { recordStablecoinTransferEvents } from './stablecoin-events.js';
 import type { StablecoinTransfer } from './stablecoin-transfer.js';
 import { findTransferByIdempotencyKey, insertTransfer } from './stablecoin-transfers-repository.js';
 
@@ -50,6 +51,7 @@ export async function sendStablecoinTransfer(deps: TransferDeps, input: SendStab
       const inserted = await insertTransfer(trx, intent);
       if (!inserted) return null;
       await moveTransferMoney(trx, inserted);
+      await recordStablecoinTransferEvents(trx, inserted, intent.createdAt);
       return inserted;
     });
   } catch (error) {

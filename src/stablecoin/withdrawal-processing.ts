@@ -25,6 +25,7 @@ import {
 } from './withdrawals-repository.js';
 import type { Token } from '../money/assets.js';
 import { availableLiquidityMinor } from './treasury/hot-wallet-liquidity.js';
+import { recordWithdrawalEvent } from './stablecoin-events.js';
 
 type ProcessingDeps = Pick<Deps, 'db' | 'chain' | 'wallets' | 'clock' | 'config'>;
 
@@ -99,6 +100,7 @@ async function endWithdrawal(deps: ProcessingDeps, id: string): Promise<boolean>
     });
     assert(ended, 'a locked pending withdrawal can be ended');
     await resolveWithdrawal(trx, ended, confirmed ? 'post_pending' : 'void_pending');
+    await recordWithdrawalEvent(trx, ended, now);
     if (confirmed) await saveDefaultAddressIfNone(trx, { accountId: w.accountId, address: w.address, at: now });
     return true;
   });

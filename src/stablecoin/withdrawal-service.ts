@@ -20,6 +20,7 @@ import type { Token } from '../money/assets.js';
 import type { Withdrawal } from './withdrawal.js';
 import { withdrawalDestination } from './withdrawal-destination.js';
 import { reserveWithdrawal, resolveWithdrawal } from './withdrawal-ledger.js';
+import { recordWithdrawalEvent } from './stablecoin-events.js';
 import {
   findWithdrawal,
   findWithdrawalByIdempotencyKey,
@@ -191,6 +192,7 @@ export async function giveUpUnsent(deps: Pick<Deps, 'db' | 'clock'>, w: Withdraw
     });
     assert(failed, 'a locked pending withdrawal can be ended');
     await resolveWithdrawal(trx, failed, 'void_pending');
+    await recordWithdrawalEvent(trx, failed, failed.completedAt ?? deps.clock.now());
     return true;
   });
 }

@@ -148,6 +148,7 @@ describe('/metrics', () => {
     expect(metricNumber(text, 'peerpay_outbox_unfinished')).toBeGreaterThanOrEqual(0);
     expect(metricNumber(text, 'peerpay_outbox_oldest_unfinished_age_seconds')).toBeGreaterThanOrEqual(0);
     expect(metricNumber(text, 'peerpay_fiat_transfers_processing')).toBe(0);
+    expect(metricNumber(text, 'peerpay_webhook_deliveries_pending')).toBe(0);
     expect(metricNumber(text, 'peerpay_deposit_lag_blocks')).toBe(3);
     expect(await accountIdOf(server, user)).toBeGreaterThan(0);
   });

@@ -11,7 +11,7 @@ const NOBODY = 'PA-ZZZZZZZZ';
 export const BAD_KEY = 'pa_live_notAKeyAtAll';
 
 export interface Call {
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   /** A user's key, a bad key, or none (the default for public operations is none too). */
   as?: TestUser | 'bad' | 'none';
@@ -370,6 +370,41 @@ export const CASES: Record<string, (w: World) => Case | Promise<Case>> = {
     success: [post('/test-helpers/stablecoin/faucet', 'none', { address: EXTERNAL, amount: 1, currency: 'EURC' }, 200)],
     errors: [post('/test-helpers/stablecoin/faucet', 'none', { address: '0xdead', amount: 1, currency: 'EURC' }, 400, 'invalid_address')],
   }),
+  listEvents: ({ alice }) => ({
+    success: [get('/events', alice, 200), get('/events?limit=5', alice, 200)],
+    errors: [get('/events?limit=0', alice, 400, 'invalid_request'), get('/events?after=evt_nosuchevent', alice, 400, 'invalid_request')],
+  }),
+  createWebhookEndpoint: async ({ fresh }) => {
+    const owner = await fresh();
+    return {
+      success: [post('/webhook-endpoints', owner, { url: 'http://127.0.0.1:9/hooks', events: ['transfer.received'] }, 201)],
+      errors: [
+        post('/webhook-endpoints', owner, { url: 'ftp://example.com/hooks' }, 400, 'invalid_field'),
+        post('/webhook-endpoints', owner, { url: 'https://example.com/hooks', events: ['transfer.teleported'] }, 400, 'invalid_field'),
+      ],
+    };
+  },
+  listWebhookEndpoints: ({ alice }) => ({
+    success: [get('/webhook-endpoints', alice, 200)],
+    errors: [get('/webhook-endpoints', 'bad', 401, 'unauthorized')],
+  }),
+  deleteWebhookEndpoint: async ({ fresh, send }) => {
+    const owner = await fresh();
+    const created = await send(post('/webhook-endpoints', owner, { url: 'http://127.0.0.1:9/hooks' }, 201));
+    return {
+      success: [{ method: 'DELETE', path: `/webhook-endpoints/${q(created.body.id)}`, as: owner, status: 200 }],
+      errors: [{ method: 'DELETE', path: `/webhook-endpoints/${q(created.body.id)}`, as: owner, status: 404, code: 'not_found' }],
+    };
+  },
+  listWebhookDeliveries: async ({ fresh, bob, send }) => {
+    const owner = await fresh();
+    const created = await send(post('/webhook-endpoints', owner, { url: 'http://127.0.0.1:9/hooks' }, 201));
+    return {
+      success: [get(`/webhook-endpoints/${q(created.body.id)}/deliveries`, owner, 200)],
+      // Another account's endpoint is not found.
+      errors: [get(`/webhook-endpoints/${q(created.body.id)}/deliveries`, bob, 404, 'not_found')],
+    };
+  },
 };
 
 /** What only live mode serves: Stripe's webhook, authenticated by its signature. */

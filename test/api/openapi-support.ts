@@ -85,7 +85,11 @@ export async function targetOf(server: TestServer): Promise<Target> {
 /** The documented operation a request reaches, by method and path. */
 export function operationOf(target: Target, method: string, path: string): DocumentedOperation | undefined {
   const pathname = new URL(path, 'http://peerpay.test').pathname;
-  return target.operations.find((o) => o.method === method && o.path === pathname);
+  // A documented path's {parameter} segments match any one segment.
+  const matches = (template: string) =>
+    template === pathname ||
+    new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}/]+\}/g, '[^/]+')}$`).test(pathname);
+  return target.operations.find((o) => o.method === method && matches(o.path));
 }
 
 /** Fails unless the answer is one the document allows for the operation. */

@@ -97,6 +97,10 @@ describe.runIf(liveModeAvailable())('live mode: Stripe webhooks', () => {
     expect(await processorEvents()).toBe(eventsAfterSetup + pending.filter((e) => e.type !== 'payment_intent.processing').length);
     const history = await world.server.request('GET', '/transfers', { key: bankUser.key });
     expect(history.body.transfers[0]).toMatchObject({ id: sent.body.transfer.id, status: 'completed' });
+    // Its events, once each although every Stripe event came three times and out of order (DESIGN §13).
+    const events = await world.server.request('GET', '/events', { key: bankUser.key });
+    expect(events.body.events.map((e: { type: string }) => e.type)).toEqual(['link.completed', 'transfer.sent', 'transfer.completed']);
+    expect(events.body.events[0].data).toMatchObject({ kind: 'bank_debit', outcome: 'succeed' });
   });
 
   it('a missed payment_intent.succeeded is read back at 15 minutes by the settlement job', async () => {

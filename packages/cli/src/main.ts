@@ -202,6 +202,41 @@ export async function main(argv: string[]): Promise<number> {
     });
 
   program
+    .command('events')
+    .description('what happened to your account, oldest first (transfers, deposits, withdrawals, payouts, links); --follow waits for more')
+    .option('--after <eventId>', 'only the events after this one (nextCursor of the previous answer)')
+    .option('--limit <n>', 'how many per page (1-100)', '20')
+    .option('--follow', 'keep printing new events as they happen (Ctrl+C stops); with --json, one JSON event per line')
+    .option('--interval <ms>', 'with --follow: how often to ask for new events', '2000')
+    .action(async (options: { after?: string; limit: string; follow?: boolean; interval: string }) => {
+      const api = client();
+      const json = program.opts<GlobalOptions>().json === true;
+      const line = (e: { id: string; type: string; createdAt: string; data: Record<string, unknown> }) =>
+        json ? JSON.stringify(e) : [e.createdAt, e.type, eventSummary(e.data), e.id].filter((v) => v !== '').join('  ');
+      let after = options.after;
+      if (!options.follow) {
+        const page = await api.listEvents({ query: { limit: options.limit, ...(after ? { after } : {}) } });
+        const lines = page.events.map(line);
+        out(
+          page,
+          [
+            ...(lines.length > 0 ? lines : ['No events.']),
+            ...(page.nextCursor && lines.length > 0 ? [`More: peerpay events --after ${page.nextCursor}`] : []),
+          ].join('\n'),
+        );
+        return;
+      }
+      const intervalMs = Math.max(200, Number(options.interval) || 2000);
+      for (;;) {
+        const page = await api.listEvents({ query: { limit: options.limit, ...(after ? { after } : {}) } });
+        for (const e of page.events) process.stdout.write(line(e) + '\n');
+        if (page.nextCursor) after = page.nextCursor;
+        // A full page: more may be waiting now; otherwise wait before asking again.
+        if (page.events.length < Number(options.limit)) await new Promise((resolve) => setTimeout(resolve, intervalMs));
+      }
+    });
+
+  program
     .command('mcp')
     .description('an MCP server on standard input and output, for desktop agents (PEERPAY_URL, PEERPAY_API_KEY)')
     .action(async () => {
@@ -230,6 +265,14 @@ export async function main(argv: string[]): Promise<number> {
   } catch (error) {
     return await report(error, program.opts<GlobalOptions>().json === true, () => client());
   }
+}
+
+/** One line about an event's resource: amount, currency, status and the other party, as far as it has them. */
+function eventSummary(data: Record<string, unknown>): string {
+  return [data.direction, data.amount, data.currency, data.status, data.counterpartyHandle ?? data.kind ?? data.endpoint]
+    .filter((v) => v !== undefined && v !== null && v !== '')
+    .map(String)
+    .join(' ');
 }
 
 /** Prints a failure and the next step; answers the exit code. */

@@ -8,6 +8,7 @@ import { OPERATIONS, type OperationId } from './operations.js';
 
 export type { components, operations, paths } from './openapi.js';
 export { OPERATIONS, type OperationId } from './operations.js';
+export { verifyWebhook, WebhookVerificationError, WEBHOOK_TOLERANCE_SECONDS, type WebhookPayload } from './webhooks.js';
 
 /** The service's error body: RFC 9457 with a stable `code`. */
 export type Problem = components['schemas']['Problem'];

@@ -279,6 +279,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your events, oldest first, from a cursor
+         * @description Everything that happened to your account that you would otherwise poll for: transfers sent, received, completed and failed, deposits credited, withdrawals and payouts ended, links completed, x402 payments from your balance. Each event is written with the change it describes. Pass `nextCursor` as `after` to get what came since (an empty page keeps the same cursor). Kept 30 days.
+         */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health": {
         parameters: {
             query?: never;
@@ -729,6 +749,61 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webhook-endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your webhook endpoints (their secrets are never shown again) */
+        get: operations["listWebhookEndpoints"];
+        put?: never;
+        /**
+         * Receive events by webhook, signed per Standard Webhooks
+         * @description Answers 201 with the endpoint and its signing `secret` (shown once). Each event is POSTed as `{type, timestamp, data}` (data: the event, its id included) with the headers webhook-id, webhook-timestamp and webhook-signature (`v1,` + base64 HMAC-SHA256 of `id.timestamp.body`); any 2xx within 10 s is success, otherwise it is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h; delivery is at least once, in no promised order. An endpoint failing for 5 days is disabled. Errors: 400 `invalid_field` (url or events), 409 `limit_reached` (10 endpoints per account).
+         */
+        post: operations["createWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhook-endpoints/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a webhook endpoint; deliveries still due to it are cancelled */
+        delete: operations["deleteWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhook-endpoints/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every delivery attempt to one of your endpoints, newest first */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -747,7 +822,7 @@ export interface components {
              * @description Stable, snake_case error code: what clients branch on
              * @enum {string}
              */
-            code: "invalid_request" | "malformed_json" | "invalid_signature" | "invalid_amount" | "amount_too_large" | "amount_too_small" | "unsupported_currency" | "unsupported_chain" | "invalid_address" | "invalid_email" | "invalid_field" | "no_default_address" | "self_transfer" | "insufficient_balance" | "unauthorized" | "invalid_credentials" | "card_setup_required" | "card_declined" | "card_authentication_required" | "payment_required" | "not_found" | "recipient_not_found" | "ach_setup_required" | "already_exists" | "idempotency_key_in_use" | "idempotency_key_reused" | "link_expired" | "link_used" | "body_too_large" | "unsupported_media_type" | "too_many_attempts" | "rate_limited" | "velocity_limit" | "processor_unavailable" | "funding_unavailable" | "withdrawal_unavailable" | "service_unavailable" | "busy" | "not_ready" | "internal_error";
+            code: "invalid_request" | "malformed_json" | "invalid_signature" | "invalid_amount" | "amount_too_large" | "amount_too_small" | "unsupported_currency" | "unsupported_chain" | "invalid_address" | "invalid_email" | "invalid_field" | "no_default_address" | "self_transfer" | "insufficient_balance" | "unauthorized" | "invalid_credentials" | "card_setup_required" | "card_declined" | "card_authentication_required" | "payment_required" | "not_found" | "recipient_not_found" | "ach_setup_required" | "already_exists" | "idempotency_key_in_use" | "idempotency_key_reused" | "link_expired" | "link_used" | "body_too_large" | "unsupported_media_type" | "too_many_attempts" | "rate_limited" | "velocity_limit" | "limit_reached" | "processor_unavailable" | "funding_unavailable" | "withdrawal_unavailable" | "service_unavailable" | "busy" | "not_ready" | "internal_error";
             /** @description What went wrong this time, and what to do about it; for people, not to be parsed */
             detail: string;
             /** @description `invalid_request` from schema validation: the refused field or parameter */
@@ -3695,6 +3770,199 @@ export interface operations {
                              */
                             pending: string;
                         }[];
+                    };
+                };
+            };
+            /**
+             * @description Missing or invalid request fields. Codes:
+             *     - `invalid_request`: Invalid request
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description At this status: invalid_request
+                         * @enum {string}
+                         */
+                        code?: "invalid_request";
+                        /** @enum {integer} */
+                        status?: 400;
+                    };
+                };
+            };
+            /**
+             * @description Invalid API key or incorrect password. Codes:
+             *     - `unauthorized`: Invalid API key
+             */
+            401: {
+                headers: {
+                    /** @description unauthorized: `Bearer realm="peerpay"` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description At this status: unauthorized
+                         * @enum {string}
+                         */
+                        code?: "unauthorized";
+                        /** @enum {integer} */
+                        status?: 401;
+                    };
+                };
+            };
+            /**
+             * @description Too many requests; retry after Retry-After. Codes:
+             *     - `rate_limited`: Rate limit exceeded
+             */
+            429: {
+                headers: {
+                    /** @description rate_limited: what is left, e.g. `"default";r=0;t=30` */
+                    RateLimit?: string;
+                    /** @description rate_limited: the limit, e.g. `"default";q=1200;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description At this status: rate_limited
+                         * @enum {string}
+                         */
+                        code?: "rate_limited";
+                        /** @enum {integer} */
+                        status?: 429;
+                    };
+                };
+            };
+            /**
+             * @description Server error; retry after a brief wait. Codes:
+             *     - `internal_error`: Internal server error
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description At this status: internal_error
+                         * @enum {string}
+                         */
+                        code?: "internal_error";
+                        /** @enum {integer} */
+                        status?: 500;
+                    };
+                };
+            };
+            /**
+             * @description Temporarily unavailable; retry after Retry-After. Codes:
+             *     - `service_unavailable`: Service unavailable
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description At this status: service_unavailable
+                         * @enum {string}
+                         */
+                        code?: "service_unavailable";
+                        /** @enum {integer} */
+                        status?: 503;
+                    };
+                };
+            };
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                /**
+                 * @description An event id (nextCursor of the previous page): the events after it; omitted, from the oldest kept
+                 * @example evt_4fZk8Q2WnYb7cT1R9xLmP3
+                 */
+                after?: string;
+                /**
+                 * @description page size, a whole number from 1 to 100; default 20
+                 * @example 20
+                 */
+                limit?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "events": [
+                     *         {
+                     *           "id": "evt_4fZk8Q2WnYb7cT1R9xLmP3",
+                     *           "type": "transfer.received",
+                     *           "createdAt": "2026-01-05T10:00:00.000Z",
+                     *           "data": {
+                     *             "id": "tr_4fZk8Q2WnYb7cT1R9xLmP3",
+                     *             "direction": "received",
+                     *             "amount": "10.00",
+                     *             "currency": "USD",
+                     *             "status": "completed",
+                     *             "paymentMethod": "instant",
+                     *             "counterpartyHandle": "PA-7KQ2M9XD",
+                     *             "senderHandle": "PA-7KQ2M9XD",
+                     *             "recipientHandle": "PA-3HT8W2ZP",
+                     *             "note": "Lunch",
+                     *             "createdAt": "2026-01-05T10:00:00.000Z",
+                     *             "completedAt": "2026-01-05T10:00:00.000Z"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "nextCursor": "evt_4fZk8Q2WnYb7cT1R9xLmP3"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description Oldest first; kept 30 days */
+                        events: {
+                            /**
+                             * Format: date-time
+                             * @description When the change happened (in the same transaction)
+                             */
+                            createdAt: string;
+                            /** @description The resource as the API shows it to this account */
+                            data: {
+                                [key: string]: unknown;
+                            };
+                            /**
+                             * @description evt_ and 22 characters; also the webhook-id header of its webhooks
+                             * @example evt_4fZk8Q2WnYb7cT1R9xLmP3
+                             */
+                            id: string;
+                            /**
+                             * @description The event type
+                             * @example transfer.received
+                             * @enum {string}
+                             */
+                            type: "transfer.sent" | "transfer.received" | "transfer.completed" | "transfer.failed" | "deposit.credited" | "withdrawal.completed" | "withdrawal.failed" | "payout.paid" | "payout.failed" | "link.completed" | "x402.payment.settled";
+                        }[];
+                        /** @description Pass as `after` for the next events (the last event id, or `after` again when there are none yet); null when you have no events */
+                        nextCursor: string | null;
                     };
                 };
             };
@@ -8957,6 +9225,837 @@ export interface operations {
                          * @enum {string}
                          */
                         code?: "recipient_not_found";
+                        /** @enum {integer} */
+                        status?: 404;
+                    };
+                };
+            };
+            /**
+             * @description Too many requests; retry after Retry-After. Codes:
+             *     - `rate_limited`: Rate limit exceeded
+             */
+            429: {
+                headers: {
+                    /** @description rate_limited: what is left, e.g. `"default";r=0;t=30` */
+                    RateLimit?: string;
+                    /** @description rate_limited: the limit, e.g. `"default";q=1200;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description At this status: rate_limited
+                         * @enum {string}
+                         */
+                        code?: "rate_limited";
+                        /** @enum {integer} */
+                        status?: 429;
+                    };
+                };
+            };
+            /**
+             * @description Server error; retry after a brief wait. Codes:
+             *     - `internal_error`: Internal server error
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description At this status: internal_error
+                         * @enum {string}
+                         */
+                        code?: "internal_error";
+                        /** @enum {integer} */
+                        status?: 500;
+                    };
+                };
+            };
+            /**
+             * @description Temporarily unavailable; retry after Retry-After. Codes:
+             *     - `service_unavailable`: Service unavailable
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description At this status: service_unavailable
+                         * @enum {string}
+                         */
+                        code?: "service_unavailable";
+                        /** @enum {integer} */
+                        status?: 503;
+                    };
+                };
+            };
+        };
+    };
+    listWebhookEndpoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "endpoints": [
+                     *         {
+                     *           "id": "we_4fZk8Q2WnYb7cT1R9xLmP3",
+                     *           "url": "https://example.com/peerpay/webhooks",
+                     *           "events": [
+                     *             "transfer.received"
+                     *           ],
+                     *           "status": "enabled",
+                     *           "createdAt": "2026-01-05T10:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        endpoints: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description The event types it receives; null: all */
+                            events: ("transfer.sent" | "transfer.received" | "transfer.completed" | "transfer.failed" | "deposit.credited" | "withdrawal.completed" | "withdrawal.failed" | "payout.paid" | "payout.failed" | "link.completed" | "x402.payment.settled")[] | null;
+                            /**
+                             * @description we_ and 22 characters
+                             * @example we_4fZk8Q2WnYb7cT1R9xLmP3
+                             */
+                            id: string;
+                            /**
+                             * @description `disabled` after 5 days of failed deliveries; create it again to resume
+                             * @enum {string}
+                             */
+                            status: "enabled" | "disabled";
+                            /** @example https://example.com/peerpay/webhooks */
+                            url: string;
+                        }[];
+                    };
+                };
+            };
+            /**
+             * @description Missing or invalid request fields. Codes:
+             *     - `invalid_request`: Invalid request
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description At this status: invalid_request
+                         * @enum {string}
+                         */
+                        code?: "invalid_request";
+                        /** @enum {integer} */
+                        status?: 400;
+                    };
+                };
+            };
+            /**
+             * @description Invalid API key or incorrect password. Codes:
+             *     - `unauthorized`: Invalid API key
+             */
+            401: {
+                headers: {
+                    /** @description unauthorized: `Bearer realm="peerpay"` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description At this status: unauthorized
+                         * @enum {string}
+                         */
+                        code?: "unauthorized";
+                        /** @enum {integer} */
+                        status?: 401;
+                    };
+                };
+            };
+            /**
+             * @description Too many requests; retry after Retry-After. Codes:
+             *     - `rate_limited`: Rate limit exceeded
+             */
+            429: {
+                headers: {
+                    /** @description rate_limited: what is left, e.g. `"default";r=0;t=30` */
+                    RateLimit?: string;
+                    /** @description rate_limited: the limit, e.g. `"default";q=1200;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description At this status: rate_limited
+                         * @enum {string}
+                         */
+                        code?: "rate_limited";
+                        /** @enum {integer} */
+                        status?: 429;
+                    };
+                };
+            };
+            /**
+             * @description Server error; retry after a brief wait. Codes:
+             *     - `internal_error`: Internal server error
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description At this status: internal_error
+                         * @enum {string}
+                         */
+                        code?: "internal_error";
+                        /** @enum {integer} */
+                        status?: 500;
+                    };
+                };
+            };
+            /**
+             * @description Temporarily unavailable; retry after Retry-After. Codes:
+             *     - `service_unavailable`: Service unavailable
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description At this status: service_unavailable
+                         * @enum {string}
+                         */
+                        code?: "service_unavailable";
+                        /** @enum {integer} */
+                        status?: 503;
+                    };
+                };
+            };
+        };
+    };
+    createWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://example.com/peerpay/webhooks",
+                 *       "events": [
+                 *         "transfer.received"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description The event types to send (transfer.sent, transfer.received, transfer.completed, transfer.failed, deposit.credited, withdrawal.completed, withdrawal.failed, payout.paid, payout.failed, link.completed, x402.payment.settled); omitted: all of them
+                     * @example [
+                     *       "transfer.received",
+                     *       "deposit.credited"
+                     *     ]
+                     */
+                    events?: string[];
+                    /**
+                     * @description Where to POST events: https:// (or http://). In live mode a host that resolves to a loopback, private, link-local or other internal address is refused.
+                     * @example https://example.com/peerpay/webhooks
+                     */
+                    url: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "we_4fZk8Q2WnYb7cT1R9xLmP3",
+                     *       "url": "https://example.com/peerpay/webhooks",
+                     *       "events": [
+                     *         "transfer.received"
+                     *       ],
+                     *       "status": "enabled",
+                     *       "createdAt": "2026-01-05T10:00:00.000Z",
+                     *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description The event types it receives; null: all */
+                        events: ("transfer.sent" | "transfer.received" | "transfer.completed" | "transfer.failed" | "deposit.credited" | "withdrawal.completed" | "withdrawal.failed" | "payout.paid" | "payout.failed" | "link.completed" | "x402.payment.settled")[] | null;
+                        /**
+                         * @description we_ and 22 characters
+                         * @example we_4fZk8Q2WnYb7cT1R9xLmP3
+                         */
+                        id: string;
+                        /**
+                         * @description The signing secret, `whsec_` + base64: shown this once; verify webhooks with it (Standard Webhooks)
+                         * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
+                         */
+                        secret: string;
+                        /**
+                         * @description `disabled` after 5 days of failed deliveries; create it again to resume
+                         * @enum {string}
+                         */
+                        status: "enabled" | "disabled";
+                        /** @example https://example.com/peerpay/webhooks */
+                        url: string;
+                    };
+                };
+            };
+            /**
+             * @description Missing or invalid request fields. Codes:
+             *     - `invalid_request`: Invalid request
+             *     - `malformed_json`: Malformed JSON
+             *     - `invalid_field`: Invalid characters in a field
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description At this status: invalid_request, malformed_json, invalid_field
+                         * @enum {string}
+                         */
+                        code?: "invalid_request" | "malformed_json" | "invalid_field";
+                        /** @enum {integer} */
+                        status?: 400;
+                    };
+                };
+            };
+            /**
+             * @description Invalid API key or incorrect password. Codes:
+             *     - `unauthorized`: Invalid API key
+             */
+            401: {
+                headers: {
+                    /** @description unauthorized: `Bearer realm="peerpay"` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description At this status: unauthorized
+                         * @enum {string}
+                         */
+                        code?: "unauthorized";
+                        /** @enum {integer} */
+                        status?: 401;
+                    };
+                };
+            };
+            /**
+             * @description Conflict with the current state. Codes:
+             *     - `limit_reached`: Limit reached
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description At this status: limit_reached
+                         * @enum {string}
+                         */
+                        code?: "limit_reached";
+                        /** @enum {integer} */
+                        status?: 409;
+                    };
+                };
+            };
+            /**
+             * @description Request body too large. Codes:
+             *     - `body_too_large`: Request body too large
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description At this status: body_too_large
+                         * @enum {string}
+                         */
+                        code?: "body_too_large";
+                        /** @enum {integer} */
+                        status?: 413;
+                    };
+                };
+            };
+            /**
+             * @description Unsupported content type. Codes:
+             *     - `unsupported_media_type`: Unsupported media type
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description At this status: unsupported_media_type
+                         * @enum {string}
+                         */
+                        code?: "unsupported_media_type";
+                        /** @enum {integer} */
+                        status?: 415;
+                    };
+                };
+            };
+            /**
+             * @description Too many requests; retry after Retry-After. Codes:
+             *     - `rate_limited`: Rate limit exceeded
+             */
+            429: {
+                headers: {
+                    /** @description rate_limited: what is left, e.g. `"default";r=0;t=30` */
+                    RateLimit?: string;
+                    /** @description rate_limited: the limit, e.g. `"default";q=1200;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description At this status: rate_limited
+                         * @enum {string}
+                         */
+                        code?: "rate_limited";
+                        /** @enum {integer} */
+                        status?: 429;
+                    };
+                };
+            };
+            /**
+             * @description Server error; retry after a brief wait. Codes:
+             *     - `internal_error`: Internal server error
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description At this status: internal_error
+                         * @enum {string}
+                         */
+                        code?: "internal_error";
+                        /** @enum {integer} */
+                        status?: 500;
+                    };
+                };
+            };
+            /**
+             * @description Temporarily unavailable; retry after Retry-After. Codes:
+             *     - `service_unavailable`: Service unavailable
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description At this status: service_unavailable
+                         * @enum {string}
+                         */
+                        code?: "service_unavailable";
+                        /** @enum {integer} */
+                        status?: 503;
+                    };
+                };
+            };
+        };
+    };
+    deleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The endpoint id
+                 * @example we_4fZk8Q2WnYb7cT1R9xLmP3
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "we_4fZk8Q2WnYb7cT1R9xLmP3",
+                     *       "deleted": true
+                     *     }
+                     */
+                    "application/json": {
+                        /** @example true */
+                        deleted: boolean;
+                        /** @example we_4fZk8Q2WnYb7cT1R9xLmP3 */
+                        id: string;
+                    };
+                };
+            };
+            /**
+             * @description Missing or invalid request fields. Codes:
+             *     - `invalid_request`: Invalid request
+             *     - `malformed_json`: Malformed JSON
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description At this status: invalid_request, malformed_json
+                         * @enum {string}
+                         */
+                        code?: "invalid_request" | "malformed_json";
+                        /** @enum {integer} */
+                        status?: 400;
+                    };
+                };
+            };
+            /**
+             * @description Invalid API key or incorrect password. Codes:
+             *     - `unauthorized`: Invalid API key
+             */
+            401: {
+                headers: {
+                    /** @description unauthorized: `Bearer realm="peerpay"` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description At this status: unauthorized
+                         * @enum {string}
+                         */
+                        code?: "unauthorized";
+                        /** @enum {integer} */
+                        status?: 401;
+                    };
+                };
+            };
+            /**
+             * @description Not found. Codes:
+             *     - `not_found`: Not found
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description At this status: not_found
+                         * @enum {string}
+                         */
+                        code?: "not_found";
+                        /** @enum {integer} */
+                        status?: 404;
+                    };
+                };
+            };
+            /**
+             * @description Request body too large. Codes:
+             *     - `body_too_large`: Request body too large
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description At this status: body_too_large
+                         * @enum {string}
+                         */
+                        code?: "body_too_large";
+                        /** @enum {integer} */
+                        status?: 413;
+                    };
+                };
+            };
+            /**
+             * @description Unsupported content type. Codes:
+             *     - `unsupported_media_type`: Unsupported media type
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description At this status: unsupported_media_type
+                         * @enum {string}
+                         */
+                        code?: "unsupported_media_type";
+                        /** @enum {integer} */
+                        status?: 415;
+                    };
+                };
+            };
+            /**
+             * @description Too many requests; retry after Retry-After. Codes:
+             *     - `rate_limited`: Rate limit exceeded
+             */
+            429: {
+                headers: {
+                    /** @description rate_limited: what is left, e.g. `"default";r=0;t=30` */
+                    RateLimit?: string;
+                    /** @description rate_limited: the limit, e.g. `"default";q=1200;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description At this status: rate_limited
+                         * @enum {string}
+                         */
+                        code?: "rate_limited";
+                        /** @enum {integer} */
+                        status?: 429;
+                    };
+                };
+            };
+            /**
+             * @description Server error; retry after a brief wait. Codes:
+             *     - `internal_error`: Internal server error
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description At this status: internal_error
+                         * @enum {string}
+                         */
+                        code?: "internal_error";
+                        /** @enum {integer} */
+                        status?: 500;
+                    };
+                };
+            };
+            /**
+             * @description Temporarily unavailable; retry after Retry-After. Codes:
+             *     - `service_unavailable`: Service unavailable
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description At this status: service_unavailable
+                         * @enum {string}
+                         */
+                        code?: "service_unavailable";
+                        /** @enum {integer} */
+                        status?: 503;
+                    };
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `nextCursor` of the previous page
+                 * @example 1234
+                 */
+                cursor?: string;
+                /**
+                 * @description page size, a whole number from 1 to 100; default 20
+                 * @example 20
+                 */
+                limit?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The endpoint id
+                 * @example we_4fZk8Q2WnYb7cT1R9xLmP3
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "deliveries": [
+                     *         {
+                     *           "eventId": "evt_4fZk8Q2WnYb7cT1R9xLmP3",
+                     *           "eventType": "transfer.received",
+                     *           "attempt": 1,
+                     *           "attemptedAt": "2026-01-05T10:00:01.000Z",
+                     *           "statusCode": 200,
+                     *           "error": null,
+                     *           "durationMs": 84,
+                     *           "succeeded": true
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description Every attempt, newest first */
+                        deliveries: {
+                            /** @description 1 for the first try of this event at this endpoint */
+                            attempt: number;
+                            /** Format: date-time */
+                            attemptedAt: string;
+                            durationMs: number;
+                            /** @description Why it failed (a status, a timeout, a refused address) */
+                            error: string | null;
+                            eventId: string;
+                            /**
+                             * @description The event type
+                             * @example transfer.received
+                             * @enum {string}
+                             */
+                            eventType: "transfer.sent" | "transfer.received" | "transfer.completed" | "transfer.failed" | "deposit.credited" | "withdrawal.completed" | "withdrawal.failed" | "payout.paid" | "payout.failed" | "link.completed" | "x402.payment.settled";
+                            /** @description What the endpoint answered; null when it did not */
+                            statusCode: number | null;
+                            /** @description Any 2xx within 10 s */
+                            succeeded: boolean;
+                        }[];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /**
+             * @description Missing or invalid request fields. Codes:
+             *     - `invalid_request`: Invalid request
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description At this status: invalid_request
+                         * @enum {string}
+                         */
+                        code?: "invalid_request";
+                        /** @enum {integer} */
+                        status?: 400;
+                    };
+                };
+            };
+            /**
+             * @description Invalid API key or incorrect password. Codes:
+             *     - `unauthorized`: Invalid API key
+             */
+            401: {
+                headers: {
+                    /** @description unauthorized: `Bearer realm="peerpay"` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description At this status: unauthorized
+                         * @enum {string}
+                         */
+                        code?: "unauthorized";
+                        /** @enum {integer} */
+                        status?: 401;
+                    };
+                };
+            };
+            /**
+             * @description Not found. Codes:
+             *     - `not_found`: Not found
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description At this status: not_found
+                         * @enum {string}
+                         */
+                        code?: "not_found";
                         /** @enum {integer} */
                         status?: 404;
                     };

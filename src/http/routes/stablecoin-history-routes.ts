@@ -1,11 +1,9 @@
 // Stablecoin history (transfers sent and received, withdrawals, deposits), newest first, and the
 // default withdrawal address that withdrawals without an address go to.
 import type { Deps } from '../../deps.js';
-import { toJsonNumber } from '../../money/amount.js';
 import { saveWithdrawalAddress, withdrawalAddressOf } from '../../stablecoin/withdrawal-address.js';
 import { DEFAULT_PAGE_SIZE, stablecoinHistory } from '../../stablecoin/stablecoin-history.js';
-import type { HistoryRow } from '../../stablecoin/stablecoin-history-repository.js';
-import { netOf } from '../../stablecoin/stablecoin-transfer.js';
+import { presentHistoryItem } from '../views/stablecoin-history-view.js';
 import { callerOf } from '../plugins/auth.js';
 import { PageQuery } from '../schemas/fiat-schemas.js';
 import { operation } from '../schemas/operation.js';
@@ -72,21 +70,4 @@ export function stablecoinHistoryRoutes(app: App, deps: Deps): void {
       return { transfers: page.items.map(presentHistoryItem), nextCursor: page.nextCursor };
     },
   );
-}
-
-function presentHistoryItem(h: HistoryRow) {
-  const sent = h.direction === 'sent';
-  return {
-    id: h.id,
-    type: h.type,
-    direction: h.direction,
-    // The fee is the sender's business: a recipient sees only what reached it.
-    amount: toJsonNumber(sent ? h.amountMinor : netOf(h), h.currency),
-    ...(sent ? { fee: toJsonNumber(h.feeMinor, h.currency), recipientAmount: toJsonNumber(netOf(h), h.currency) } : {}),
-    currency: h.currency,
-    status: h.status as 'complete' | 'pending' | 'failed',
-    ...(h.type === 'withdrawal' || h.type === 'deposit' ? { address: h.address ?? undefined, txHash: h.txHash } : {}),
-    counterpartyHandle: h.counterpartyHandle,
-    createdAt: h.createdAt.toISOString(),
-  };
 }

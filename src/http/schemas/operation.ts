@@ -19,6 +19,7 @@ export const TAGS = {
   x402: 'Pay-per-call micro-endpoints under the x402 protocol, priced in USDC',
   sandbox: 'Sandbox mode only: move the clock, mint test tokens',
   service: 'Health, readiness and the processor webhook',
+  events: 'Events (what happened, oldest first) and the webhook endpoints that receive them signed',
 } as const;
 
 export type Tag = keyof typeof TAGS;
@@ -39,6 +40,8 @@ export interface OperationSpec {
   rateLimited?: boolean;
   body?: TSchema;
   querystring?: TSchema;
+  /** Path parameters, each with an example. */
+  params?: TSchema;
   headers?: TSchema;
   /** The success responses, each schema with an example. */
   responses: Readonly<Record<number, TSchema>>;
@@ -162,6 +165,7 @@ export function operation<const S extends OperationSpec>(spec: S) {
     security,
     body: spec.body as Part<S, 'body'>,
     querystring: spec.querystring as Part<S, 'querystring'>,
+    params: spec.params as Part<S, 'params'>,
     headers: spec.headers as Part<S, 'headers'>,
     response: { ...problems, ...successes(spec.responses) } as S['responses'] & Record<number, unknown>,
     // Machine-readable: every code this operation can answer, by status.
@@ -169,7 +173,7 @@ export function operation<const S extends OperationSpec>(spec: S) {
     ...(spec.published === false ? { hide: true } : {}),
   };
   // Fastify warns about a request part named with no schema; leave absent parts out.
-  for (const key of ['description', 'security', 'body', 'querystring', 'headers'] as const)
+  for (const key of ['description', 'security', 'body', 'querystring', 'params', 'headers'] as const)
     if (schema[key] === undefined) delete schema[key];
   return { config: { auth: spec.auth, idempotent: spec.idempotent === true }, schema };
 }

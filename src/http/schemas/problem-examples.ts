@@ -33,6 +33,7 @@ const DETAIL: Record<ErrorCode, string> = {
   recipient_not_found: 'No account has that handle.',
   ach_setup_required: 'Bank debit is not set up. Call POST /agent/bank-debit-link and let the user finish the page, then retry.',
   already_exists: 'phone is already registered to another account.',
+  limit_reached: 'An account has at most 10 webhook endpoints; delete one first.',
   idempotency_key_in_use: 'A request with this Idempotency-Key is still being processed; retry shortly.',
   idempotency_key_reused: 'This Idempotency-Key was used with a different request.',
   link_expired: 'This link has expired; ask for a new one.',

@@ -7,6 +7,7 @@ import { applyOperation } from '../../ledger/ledger.js';
 import { platformAccount, userAvailable } from '../../ledger/ledger-accounts.js';
 import { assert } from '../../platform/errors.js';
 import { insertDeposit, type NewDeposit } from './deposits-repository.js';
+import { recordDepositEvent } from '../stablecoin-events.js';
 
 export function depositOperationId(depositId: string): string {
   return `deposit:${depositId}`;
@@ -32,6 +33,7 @@ export async function recordDeposit(db: Db, deposit: NewDeposit): Promise<boolea
     });
     // After: the ledger moved exactly the deposit's amount.
     assert(applied.length === 1 && applied[0]!.amountMinor === deposit.amountMinor, 'the ledger credited exactly the deposit');
+    await recordDepositEvent(trx, deposit);
     return true;
   });
 }

@@ -16,6 +16,7 @@ import { assert } from '../../platform/errors.js';
 import { newToken, sha256Hex } from '../../platform/ids.js';
 import { tokenAmountOf, tokenOf } from '../stablecoin-amounts.js';
 import { mintTestTokens } from './sandbox-mint.js';
+import { recordLinkCompleted } from '../../platform/link-events.js';
 
 export const FUNDING_PURPOSE = 'funding';
 export const FUNDING_LINK_LIFETIME_MS = 30 * 60 * 1000;
@@ -105,7 +106,14 @@ export async function completeSandboxFundingLink(
   const outcome = FUNDING_OUTCOMES.find((o) => o === input.outcome);
   if (outcome === undefined) return { state: 'invalid_outcome', allowed: FUNDING_OUTCOMES };
   const now = deps.clock.now();
-  const used = await deps.db.transaction().execute((trx) => useLink(trx, { id: found.link.id, outcome, now }));
+  const used = await deps.db.transaction().execute(async (trx) => {
+    if (!(await useLink(trx, { id: found.link.id, outcome, now }))) return false;
+    if (outcome === 'succeed') {
+      const { link, order } = found;
+      await recordLinkCompleted(trx, { accountId: link.accountId, linkId: link.id, kind: 'funding', outcome, now, funding: order });
+    }
+    return true;
+  });
   if (!used) return { state: found.link.expiresAt <= now ? 'expired' : 'used' };
   if (outcome === 'cancel') return { state: 'completed', outcome };
   try {

@@ -144,6 +144,15 @@ async function setUpBobsWorld(): Promise<void> {
   );
   const settlement = JSON.parse(Buffer.from(paid.headers.get('x-payment-response') ?? '', 'base64').toString('utf8'));
 
+  const hook = await ok(
+    'bob webhook endpoint',
+    server.request('POST', '/webhook-endpoints', { key: bob.key, body: { url: 'http://127.0.0.1:9/bob-private-hooks' } }),
+  );
+  const bobEvents = await ok('bob events', server.request('GET', '/events', { key: bob.key }));
+  bobSecrets.set('webhook endpoint id', hook.body.id);
+  bobSecrets.set('webhook url', 'bob-private-hooks');
+  bobSecrets.set('webhook secret', hook.body.secret);
+  bobSecrets.set('event id', bobEvents.body.events[0].id);
   bobSecrets.set('instant transfer id', instant.body.transfer.id);
   bobSecrets.set('ach transfer id', ach.body.transfer.id);
   bobSecrets.set('note', 'bob private note');
@@ -187,6 +196,8 @@ async function bobState(): Promise<string> {
     '/transactions',
     '/stablecoin/transfers',
     '/stablecoin/withdrawal-address',
+    '/events?limit=100',
+    '/webhook-endpoints',
   ]) {
     answers.push((await server.request('GET', path, { key: bob.key })).text);
   }
@@ -249,6 +260,11 @@ const samples = (): Record<string, Sample | { skip: string }> => ({
   'GET /nano/lookup': { query: `handle=${carol.handle}`, headers: { 'x-payment-source': 'balance' } },
   'GET /nano/quote': { query: 'amount=3&currency=USDC&action=withdraw', headers: { 'x-payment-source': 'balance' } },
   'POST /stablecoin/withdraw': { body: () => ({ amount: 1, currency: 'USDC' }) },
+  'GET /events': { query: 'limit=100' },
+  'POST /webhook-endpoints': { body: () => ({ url: 'http://127.0.0.1:9/alice-hooks' }) },
+  'GET /webhook-endpoints': {},
+  'DELETE /webhook-endpoints/:id': { skip: 'takes an endpoint id: the webhook endpoint check below' },
+  'GET /webhook-endpoints/:id/deliveries': { skip: 'takes an endpoint id: the webhook endpoint check below' },
   'POST /test-helpers/clock/advance': { skip: 'sandbox test helper: moves the shared clock, holds no user data' },
   'POST /test-helpers/stablecoin/faucet': { skip: 'sandbox test helper: mints to an address given, holds no user data' },
 });
@@ -325,6 +341,45 @@ const PATH_PARAMETER_CHECKS: PathParameterCheck[] = [
       violation((await bobStateOf(alice)) === aliceBefore, `${path}: completing Dave's link changed Alice's account`);
     },
   })),
+  {
+    name: 'webhook endpoints /webhook-endpoints/:id and events after an id',
+    covers: (key) => /^(GET|HEAD|DELETE) \/webhook-endpoints\/:id/.test(key),
+    async run() {
+      // Bob's endpoint id is, to Alice, exactly an id that never existed: the same 404, nothing listed or deleted.
+      const bobs = bobSecrets.get('webhook endpoint id')!;
+      const none = `we_${randomChars(22)}`;
+      for (const [method, suffix] of [
+        ['GET', '/deliveries'],
+        ['HEAD', '/deliveries'],
+        ['DELETE', ''],
+      ] as const) {
+        const [a, b] = [
+          await server.request(method, `/webhook-endpoints/${bobs}${suffix}`, { key: alice.key }),
+          await server.request(method, `/webhook-endpoints/${none}${suffix}`, { key: alice.key }),
+        ];
+        operations += 2;
+        violation(
+          a.status === 404 && b.status === 404 && a.body?.code === b.body?.code,
+          `${method} Bob's endpoint as Alice: ${a.status}, an unknown one ${b.status}`,
+        );
+      }
+      const listed = await server.request('GET', '/webhook-endpoints', { key: bob.key });
+      violation(
+        listed.body?.endpoints?.some((e: { id: string }) => e.id === bobs),
+        "Bob's endpoint is gone after Alice's DELETE",
+      );
+      // Bob's event id as Alice's cursor: refused exactly as an id that never existed.
+      const [after, unknown] = [
+        await server.request('GET', `/events?after=${bobSecrets.get('event id')}`, { key: alice.key }),
+        await server.request('GET', `/events?after=evt_${randomChars(22)}`, { key: alice.key }),
+      ];
+      operations += 3;
+      violation(
+        after.status === 400 && unknown.status === 400 && after.body?.detail === unknown.body?.detail,
+        `GET /events after Bob's event: ${after.status}`,
+      );
+    },
+  },
   {
     name: 'API documentation files /docs/*',
     covers: (key) => / \/docs\/(static\/)?\*$/.test(key),

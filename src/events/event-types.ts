@@ -1,0 +1,21 @@
+// The closed set of event types (DESIGN §13). A client subscribes a webhook endpoint to some of
+// them, or to all.
+export const EVENT_TYPES = [
+  'transfer.sent',
+  'transfer.received',
+  'transfer.completed',
+  'transfer.failed',
+  'deposit.credited',
+  'withdrawal.completed',
+  'withdrawal.failed',
+  'payout.paid',
+  'payout.failed',
+  'link.completed',
+  'x402.payment.settled',
+] as const;
+
+export type EventType = (typeof EVENT_TYPES)[number];
+
+export function isEventType(value: string): value is EventType {
+  return (EVENT_TYPES as readonly string[]).includes(value);
+}

@@ -1,0 +1,32 @@
+// GET /events: the caller's events, oldest first, from a cursor (the last event id the client saw).
+import type { Deps } from '../deps.js';
+import { AppError } from '../platform/errors.js';
+import { findEventSeq, listEventsAfter } from './events-repository.js';
+
+export interface EventView {
+  id: string;
+  type: string;
+  createdAt: string;
+  data: unknown;
+}
+
+/** Events are kept this long (DESIGN §13); the retention job deletes older ones. */
+export const EVENT_RETENTION_MS = 30 * 24 * 3600 * 1000;
+
+export async function listEvents(
+  deps: Pick<Deps, 'db'>,
+  input: { accountId: number; after: string | undefined; limit: number },
+): Promise<{ events: EventView[]; nextCursor: string | null }> {
+  let afterSeq = 0n;
+  if (input.after !== undefined) {
+    // Only the caller's own events name a position: another account's id is as unknown as a made-up one.
+    const seq = await findEventSeq(deps.db, { accountId: input.accountId, id: input.after });
+    if (seq === undefined) {
+      throw new AppError('invalid_request', 'after names none of your events (events are kept 30 days); omit it to start from the oldest.');
+    }
+    afterSeq = seq;
+  }
+  const rows = await listEventsAfter(deps.db, { accountId: input.accountId, afterSeq, limit: input.limit });
+  const events = rows.map((r) => ({ id: r.id, type: r.type, createdAt: r.createdAt.toISOString(), data: r.data }));
+  return { events, nextCursor: events.length > 0 ? events[events.length - 1]!.id : (input.after ?? null) };
+}

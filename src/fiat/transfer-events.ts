@@ -1,0 +1,61 @@
+// The events of a fiat transfer's change of status (DESIGN §13), recorded in the transaction that
+// changes it, to both sides, each seeing the transfer as its GET /transfers shows it:
+//   processing → completed   sender: transfer.sent, transfer.completed; recipient: transfer.received, transfer.completed
+//   processing → pending     sender: transfer.sent; recipient: transfer.received (its pending credit)
+//   processing → failed      sender: transfer.failed (the recipient never saw it)
+//   pending    → completed   both: transfer.completed
+//   pending    → failed      both: transfer.failed (the recipient's pending credit is gone)
+import type { Trx } from '../ledger/ledger.js';
+import { findHandles } from '../accounts/accounts-repository.js';
+import { recordEvent } from '../events/record-event.js';
+import type { EventType } from '../events/event-types.js';
+import { presentHistoryItem } from '../http/views/fiat-history-view.js';
+import type { FiatTransfer } from './fiat-transfer.js';
+
+type Side = 'sent' | 'received';
+
+export async function recordTransferEvents(
+  trx: Trx,
+  input: { transfer: FiatTransfer; from: 'processing' | 'pending'; now: Date },
+): Promise<void> {
+  const { transfer, from } = input;
+  const plan = eventsFor(from, transfer.status);
+  if (plan.length === 0) return;
+  const handles = await findHandles(trx, { source: transfer.senderAccountId, target: transfer.recipientAccountId });
+  for (const [side, type] of plan) {
+    const data = presentHistoryItem({ ...transfer, direction: side, senderHandle: handles.source, recipientHandle: handles.target });
+    const accountId = side === 'sent' ? transfer.senderAccountId : transfer.recipientAccountId;
+    await recordEvent(trx, { accountId, type, subjectId: transfer.id, data, now: input.now });
+  }
+}
+
+function eventsFor(from: 'processing' | 'pending', to: FiatTransfer['status']): Array<[Side, EventType]> {
+  if (from === 'processing' && to === 'completed') {
+    return [
+      ['sent', 'transfer.sent'],
+      ['received', 'transfer.received'],
+      ['sent', 'transfer.completed'],
+      ['received', 'transfer.completed'],
+    ];
+  }
+  if (from === 'processing' && to === 'pending') {
+    return [
+      ['sent', 'transfer.sent'],
+      ['received', 'transfer.received'],
+    ];
+  }
+  if (from === 'processing' && to === 'failed') return [['sent', 'transfer.failed']];
+  if (from === 'pending' && to === 'completed') {
+    return [
+      ['sent', 'transfer.completed'],
+      ['received', 'transfer.completed'],
+    ];
+  }
+  if (from === 'pending' && to === 'failed') {
+    return [
+      ['sent', 'transfer.failed'],
+      ['received', 'transfer.failed'],
+    ];
+  }
+  return [];
+}
