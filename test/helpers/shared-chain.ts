@@ -78,6 +78,11 @@ async function revertToBase(options: { rpcUrl: string; snapshotDir: string; slot
   // The mining mode is not part of a snapshot: a file that switched automatic mining off (and
   // failed before switching it back) must not leave it off for the next.
   await rpc(options.rpcUrl, 'evm_setAutomine', [true]);
+  // Nor is the base fee: anvil keeps the next block's base fee across a revert, so a file that
+  // raised it (a test of transactions priced below what blocks take) would leave every later file's
+  // transactions refused as underpriced. The next block takes the base block's fee again.
+  const base = (await rpc(options.rpcUrl, 'eth_getBlockByNumber', ['latest', false])) as { baseFeePerGas?: string } | null;
+  if (base?.baseFeePerGas) await rpc(options.rpcUrl, 'anvil_setNextBlockBaseFeePerGas', [base.baseFeePerGas]);
   writeSlotSnapshot(options.snapshotDir, options.slot, await takeSnapshot(options.rpcUrl));
 }
 

@@ -38,6 +38,10 @@ describe('the shared test chain', () => {
     expect(await onChainBalance(first, 'USDC', user.depositAddress)).toBe(7_000_000n);
     await testClient.increaseTime({ seconds: 7 * 86_400 });
     await testClient.mine({ blocks: 3 });
+    const baseFee = (await publicClient.getBlock({ blockNumber: baseBlock })).baseFeePerGas!;
+    // A base fee raised far above what anyone offers must not outlive the file that raised it.
+    await testClient.setNextBlockBaseFeePerGas({ baseFeePerGas: baseFee * 1000n + 10n ** 12n });
+    await testClient.mine({ blocks: 1 });
     await testClient.setAutomine(false);
     // A transaction left waiting in the pool must not be mined into the next file's chain.
     const stranger = '0x00000000000000000000000000000000000c0ffe' as const;
@@ -63,6 +67,7 @@ describe('the shared test chain', () => {
     expect(await again.publicClient.getTransactionReceipt({ hash: waiting }).catch(() => null)).toBeNull();
     expect(await again.publicClient.getTransactionCount({ address: stranger })).toBe(0);
     expect(Math.abs(Number(block.timestamp) - Date.now() / 1000)).toBeLessThan(120);
+    expect(block.baseFeePerGas! <= baseFee).toBe(true);
   });
 
   it('is held by one server at a time: a second server running meanwhile starts its own', async () => {
