@@ -18,6 +18,7 @@ import { registerCustodyMetrics } from './books/custody-metrics.js';
 import { createMetrics, type Metrics } from './platform/metrics.js';
 import { registerBacklogMetrics } from './jobs/backlog-metrics.js';
 import { createLifecycle, type Lifecycle } from './platform/lifecycle.js';
+import { createGroupCommit, DEFAULT_GROUP_COMMIT, type GroupCommit } from './ledger/group-commit.js';
 
 export interface Deps {
   readonly config: Config;
@@ -39,6 +40,8 @@ export interface Deps {
   readonly metrics: Metrics;
   /** Draining: GET /health/ready answers 503 once the process drains. */
   readonly lifecycle: Lifecycle;
+  /** Concurrent internal transfers share one transaction and its commit. */
+  readonly groupCommit: GroupCommit;
   close(): Promise<void>;
 }
 
@@ -95,6 +98,11 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     chain,
     metrics,
     lifecycle: createLifecycle(),
+    // PGlite is one connection: one batch at a time, the next gathering while it runs.
+    groupCommit: createGroupCommit(database.db, {
+      ...DEFAULT_GROUP_COMMIT,
+      concurrency: database.kind === 'pglite' ? 1 : DEFAULT_GROUP_COMMIT.concurrency,
+    }),
     async close() {
       // The database first: nothing may record a chain event after the chain is gone.
       await database.close();

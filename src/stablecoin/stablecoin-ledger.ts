@@ -3,9 +3,20 @@
 // neither. The ledger's conditional updates refuse it (insufficient_balance) when the sender's
 // balance, less what is reserved, is short — under any concurrency.
 import { applyOperation, type TransferInput, type Trx } from '../ledger/ledger.js';
-import { platformAccount, userAvailable } from '../ledger/ledger-accounts.js';
+import { platformAccount, userAvailable, type LedgerAccountKey } from '../ledger/ledger-accounts.js';
 import { assert } from '../platform/errors.js';
 import { netOf, transferOperationId, type StablecoinTransfer } from './stablecoin-transfer.js';
+
+/** The ledger accounts moveTransferMoney names, for a group commit to lock before it runs. */
+export function transferAccounts(
+  transfer: Pick<StablecoinTransfer, 'senderAccountId' | 'recipientAccountId' | 'currency'>,
+): LedgerAccountKey[] {
+  return [
+    userAvailable(transfer.senderAccountId, transfer.currency),
+    userAvailable(transfer.recipientAccountId, transfer.currency),
+    platformAccount('fees', transfer.currency),
+  ];
+}
 
 export async function moveTransferMoney(trx: Trx, transfer: StablecoinTransfer): Promise<void> {
   // Before writing: a positive amount of which the fee leaves something for the recipient.
