@@ -39,7 +39,7 @@ export function rawSetupSql(accounts: number): string {
 create table raw_accounts (id integer primary key, balance bigint not null check (balance >= 0));
 create table raw_transfers (id bigserial primary key, debit_id integer not null, credit_id integer not null, amount bigint not null, created_at timestamptz not null default now());
 insert into raw_accounts (id, balance) select g, ${RAW_BALANCE} from generate_series(1, ${accounts}) g;
-vacuum analyze raw_accounts;`;
+analyze raw_accounts;`;
 }
 
 /**
