@@ -11,8 +11,8 @@
 // at most `concurrency` batches run at once, and requests that arrive meanwhile wait for the next.
 // If anything other than a member's AppError fails the batch before its commit (a deadlock with
 // another process, a bug in one member), the batch is rolled back whole and every member runs
-// again alone, in a transaction of its own, so that each gets exactly what it would have got
-// without batching. If the commit itself fails, its outcome is unknown: every member gets that
+// again alone, in a transaction of its own (a batch of one, taking its locks in the same order),
+// so that each gets exactly what it would have got without batching. If the commit itself fails, its outcome is unknown: every member gets that
 // error, as it would have alone, and never a 2xx.
 import type { Db } from '../db/database.js';
 import { AppError } from '../platform/errors.js';
@@ -93,18 +93,24 @@ export function createGroupCommit(db: Db, options: GroupCommitOptions = DEFAULT_
 }
 
 async function runBatch(db: Db, members: readonly Member[], shard: number): Promise<void> {
-  // One member alone needs no savepoint and no up-front locks: its own transaction, as before batching.
-  if (members.length === 1) return runAlone(db, members[0]!);
+  // A member alone needs no savepoint: its failure rolls the transaction back, as without batching.
+  const alone = members.length === 1;
   const outcomes: Outcome[] = [];
   let committing = false;
   try {
     await db.transaction().execute(async (trx) => {
+      // Accounts first, then whatever the members write (their records under Idempotency-Keys):
+      // every transaction of a group commit takes its locks in this order, alone or not.
       const batch = await openBatch(
         trx,
         members.flatMap((m) => m.accounts),
         shard,
       );
       for (const member of members) {
+        if (alone) {
+          outcomes.push({ ok: true, value: await member.work(trx) });
+          continue;
+        }
         await markMemberStart(trx);
         beginMember(batch);
         try {
@@ -120,9 +126,9 @@ async function runBatch(db: Db, members: readonly Member[], shard: number): Prom
       committing = true;
     });
   } catch (error) {
-    if (!committing) {
+    if (!committing && !alone) {
       // Rolled back whole before its commit: nothing of it was written. Each member alone.
-      await Promise.all(members.map((member) => runAlone(db, member)));
+      await Promise.all(members.map((member) => runBatch(db, [member], shard)));
       return;
     }
     for (const member of members) member.reject(error);
@@ -133,12 +139,4 @@ async function runBatch(db: Db, members: readonly Member[], shard: number): Prom
     if (outcome.ok) member.resolve(outcome.value);
     else member.reject(outcome.error);
   });
-}
-
-async function runAlone(db: Db, member: Member): Promise<void> {
-  try {
-    member.resolve(await db.transaction().execute((trx) => member.work(trx)));
-  } catch (error) {
-    member.reject(error);
-  }
 }
