@@ -17,7 +17,16 @@
 import type { Db } from '../db/database.js';
 import { AppError } from '../platform/errors.js';
 import { FEE_SHARDS, type LedgerAccountKey } from './ledger-accounts.js';
-import { beginMember, closeBatch, markMemberStart, openBatch, rollbackMember, rollbackToMemberStart } from './ledger-batch.js';
+import {
+  beginMember,
+  closeBatch,
+  fitsSpends,
+  markMemberStart,
+  openBatch,
+  rollbackMember,
+  rollbackToMemberStart,
+  type Spend,
+} from './ledger-batch.js';
 import type { Trx } from './ledger.js';
 
 export interface GroupCommitOptions {
@@ -37,17 +46,29 @@ export interface GroupCommitOptions {
 
 export const DEFAULT_GROUP_COMMIT: GroupCommitOptions = { maxBatch: 48, maxWaitMs: 2, concurrency: 4, maxQueued: 10_000 };
 
-export interface GroupCommit {
+/** What a member's work declares before it runs. */
+export interface MemberPlan {
+  /** Every ledger account the work's operations name: the batch locks them before any member runs. */
+  readonly accounts: readonly LedgerAccountKey[];
   /**
-   * Runs `work` inside a transaction shared with other requests, after the batch has locked
-   * `accounts` (every ledger account the work's operations name); resolves or rejects with what
-   * `work` returned or threw, once the transaction has committed.
+   * What the work takes out of accounts that may not go negative, when it knows. Such a member is
+   * checked against the balances before its work runs, and refused (insufficient_balance) with
+   * nothing written, so it needs no savepoint (a round trip saved). Its work must then not fail
+   * with an AppError: if it does, the batch is run again with every member alone.
    */
-  run<T>(accounts: readonly LedgerAccountKey[], work: (trx: Trx) => Promise<T>): Promise<T>;
+  readonly spends?: readonly Spend[];
 }
 
-interface Member {
-  accounts: readonly LedgerAccountKey[];
+export interface GroupCommit {
+  /**
+   * Runs `work` inside a transaction shared with other requests, after the batch has locked the
+   * plan's accounts; resolves or rejects with what `work` returned or threw (or the refusal of
+   * the plan's spends), once the transaction has committed.
+   */
+  run<T>(plan: MemberPlan, work: (trx: Trx) => Promise<T>): Promise<T>;
+}
+
+interface Member extends MemberPlan {
   work: (trx: Trx) => Promise<unknown>;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
@@ -78,12 +99,12 @@ export function createGroupCommit(db: Db, options: GroupCommitOptions = DEFAULT_
   }
 
   return {
-    run<T>(accounts: readonly LedgerAccountKey[], work: (trx: Trx) => Promise<T>): Promise<T> {
+    run<T>(plan: MemberPlan, work: (trx: Trx) => Promise<T>): Promise<T> {
       if (queue.length >= options.maxQueued) {
         return Promise.reject(new AppError('busy', 'Too many transfers are waiting to be written; retry in a moment.'));
       }
       return new Promise<T>((resolve, reject) => {
-        queue.push({ accounts, work, resolve: resolve as (value: unknown) => void, reject });
+        queue.push({ ...plan, work, resolve: resolve as (value: unknown) => void, reject });
         if (freeSlots.length === 0) return; // a running batch starts the next when it ends
         if (queue.length >= options.maxBatch) startBatches();
         else timer ??= setTimeout(startBatches, options.maxWaitMs);
@@ -108,6 +129,17 @@ async function runBatch(db: Db, members: readonly Member[], shard: number): Prom
       );
       for (const member of members) {
         if (alone) {
+          outcomes.push({ ok: true, value: await member.work(trx) });
+          continue;
+        }
+        if (member.spends) {
+          // Checked up front: refused with nothing written, or run with no savepoint (any error
+          // it throws fails the batch, whose members then run alone).
+          if (!fitsSpends(batch, member.spends)) {
+            outcomes.push({ ok: false, error: new AppError('insufficient_balance', 'Insufficient balance for this operation.') });
+            continue;
+          }
+          beginMember(batch);
           outcomes.push({ ok: true, value: await member.work(trx) });
           continue;
         }

@@ -87,6 +87,27 @@ export async function closeBatch(trx: Trx, batch: LedgerBatch): Promise<void> {
   if (unused.length > 0) await trx.deleteFrom('ledger_accounts').where('id', 'in', unused).execute();
 }
 
+/** An amount a member will take out of an account. */
+export interface Spend {
+  readonly account: LedgerAccountKey;
+  readonly amountMinor: bigint;
+}
+
+/** True when every account may give what `spends` take from it, as the members before left it. */
+export function fitsSpends(batch: LedgerBatch, spends: readonly Spend[]): boolean {
+  const taken = new Map<number, bigint>();
+  for (const spend of spends) {
+    const account = batch.accounts.get(specOf(inShard(spend.account, batch.shard)).code);
+    assert(account, 'a spent account was declared to the batch');
+    taken.set(account.id, (taken.get(account.id) ?? 0n) + spend.amountMinor);
+  }
+  for (const [id, amount] of taken) {
+    const row = batch.locked.get(id)!;
+    if (!row.allow_negative && row.balance - row.pending_debits - amount < 0n) return false;
+  }
+  return true;
+}
+
 /** applyOperation inside a batch: the check in memory, then one statement. */
 export async function applyInBatch(trx: Trx, batch: LedgerBatch, operation: Operation): Promise<AppliedTransfer[]> {
   const resolved = operation.transfers.map((input): ResolvedTransfer => {

@@ -9,7 +9,7 @@ import { AppError, assert } from '../platform/errors.js';
 import { newId } from '../platform/ids.js';
 import { resolveRecipient, type RecipientQuery } from './recipients.js';
 import { priceOperation, tokenAmountOf, tokenOf } from './stablecoin-amounts.js';
-import { moveTransferMoney, transferAccounts } from './stablecoin-ledger.js';
+import { moveTransferMoney, transferPlan } from './stablecoin-ledger.js';
 import type { StablecoinTransfer } from './stablecoin-transfer.js';
 import { findTransferByIdempotencyKey, insertTransfer } from './stablecoin-transfers-repository.js';
 
@@ -47,7 +47,7 @@ export async function sendStablecoinTransfer(deps: TransferDeps, input: SendStab
   let recorded: StablecoinTransfer | null;
   try {
     // Shares a transaction (and its commit) with concurrent transfers: see ledger/group-commit.ts.
-    recorded = await deps.groupCommit.run(transferAccounts(intent), async (trx) => {
+    recorded = await deps.groupCommit.run(transferPlan(intent), async (trx) => {
       const inserted = await insertTransfer(trx, intent);
       if (!inserted) return null;
       await moveTransferMoney(trx, inserted);

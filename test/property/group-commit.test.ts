@@ -18,7 +18,7 @@ import { createGroupCommit, type GroupCommit } from '../../src/ledger/group-comm
 import type { Trx } from '../../src/ledger/ledger.js';
 import { AppError } from '../../src/platform/errors.js';
 import { newId } from '../../src/platform/ids.js';
-import { moveTransferMoney, transferAccounts } from '../../src/stablecoin/stablecoin-ledger.js';
+import { moveTransferMoney, transferAccounts, transferPlan } from '../../src/stablecoin/stablecoin-ledger.js';
 import type { StablecoinTransfer } from '../../src/stablecoin/stablecoin-transfer.js';
 import { insertTransfer } from '../../src/stablecoin/stablecoin-transfers-repository.js';
 import { openTestDatabase } from '../helpers/test-database.js';
@@ -48,6 +48,7 @@ interface Request {
   /** Index into a small pool of keys, so that keys repeat (replays and reuse), or none. */
   key: number | null;
   ending: Ending;
+  declaresSpends: boolean;
 }
 
 type Outcome =
@@ -64,6 +65,7 @@ const request: fc.Arbitrary<Request> = fc.record({
   amountMinor: fc.bigInt({ min: 100n, max: 4_000n }),
   key: fc.option(fc.integer({ min: 0, max: 3 }), { nil: null }),
   ending: fc.constantFrom<Ending>('commit', 'commit', 'commit', 'commit', 'refuseAfterWriting', 'crashAfterWriting'),
+  declaresSpends: fc.boolean(),
 });
 
 /** What the transfer service's callback does, and then the request's ending. */
@@ -87,7 +89,9 @@ function submit(senders: number[], recipients: number[], r: Request, round: numb
     if (r.ending === 'crashAfterWriting') throw new Error('crashed after writing');
     return inserted;
   };
-  return groupCommit.run(transferAccounts(intent), work).then(
+  // Half the members declare what they spend (checked up front, no savepoint), half do not.
+  const plan = r.declaresSpends ? transferPlan(intent) : { accounts: transferAccounts(intent) };
+  return groupCommit.run(plan, work).then(
     (transfer): Outcome => (transfer ? { kind: 'sent', transfer } : { kind: 'replay' }),
     (error: unknown): Outcome => {
       if (error instanceof AppError && error.code === 'insufficient_balance') return { kind: 'insufficient' };
@@ -230,7 +234,7 @@ describe('a batch whose commit fails', () => {
           idempotencyKey: null,
           createdAt: new Date(),
         };
-        return single.run(transferAccounts(intent), async (trx) => {
+        return single.run(transferPlan(intent), async (trx) => {
           const inserted = await insertTransfer(trx, intent);
           await moveTransferMoney(trx, inserted!);
           if (i === 2) await sql`insert into gc_commit_probe (parent) values (42)`.execute(trx);
