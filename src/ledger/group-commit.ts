@@ -40,7 +40,7 @@ export interface GroupCommitOptions {
   maxWaitMs: number;
   /** Batches running at once, each on a connection of its own (PGlite has one: 1). */
   concurrency: number;
-  /** Members waiting beyond this many are refused at once (503 busy) rather than queued without bound. */
+  /** Members waiting beyond this many are refused at once (503 service_unavailable) rather than queued without bound. */
   maxQueued: number;
 }
 
@@ -101,7 +101,14 @@ export function createGroupCommit(db: Db, options: GroupCommitOptions = DEFAULT_
   return {
     run<T>(plan: MemberPlan, work: (trx: Trx) => Promise<T>): Promise<T> {
       if (queue.length >= options.maxQueued) {
-        return Promise.reject(new AppError('busy', 'Too many transfers are waiting to be written; retry in a moment.'));
+        return Promise.reject(
+          new AppError(
+            'service_unavailable',
+            'Too many transfers are waiting to be written; retry in a moment.',
+            {},
+            { 'Retry-After': '1' },
+          ),
+        );
       }
       return new Promise<T>((resolve, reject) => {
         queue.push({ ...plan, work, resolve: resolve as (value: unknown) => void, reject });
