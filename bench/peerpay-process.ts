@@ -7,6 +7,8 @@ import { buildApp } from '../src/app.js';
 export interface Peerpay {
   deps: Deps;
   url: string;
+  /** Stops taking requests and waits for those in flight to be answered; the database stays open. */
+  drain(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -48,6 +50,9 @@ export async function startPeerpay(dataDir: string, dbUrl: string | undefined, c
   return {
     deps,
     url: `http://127.0.0.1:${address.port}`,
+    async drain() {
+      await app.close();
+    },
     async close() {
       await app.close();
       await deps.close();
