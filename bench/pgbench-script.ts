@@ -26,3 +26,39 @@ INSERT INTO stablecoin_transfers (id, sender_account_id, recipient_account_id, c
 COMMIT;
 `;
 }
+
+/** Accounts of the raw ceiling, each with this balance: enough that no transfer of the run is refused. */
+const RAW_BALANCE = 1_000_000_000;
+
+/**
+ * The raw ceiling's tables, in the bench database beside peerpay's (and dropped with it): the
+ * textbook schema, one row per account and one per transfer, nothing else.
+ */
+export function rawSetupSql(accounts: number): string {
+  return `drop table if exists raw_transfers, raw_accounts;
+create table raw_accounts (id integer primary key, balance bigint not null check (balance >= 0));
+create table raw_transfers (id bigserial primary key, debit_id integer not null, credit_id integer not null, amount bigint not null, created_at timestamptz not null default now());
+insert into raw_accounts (id, balance) select g, ${RAW_BALANCE} from generate_series(1, ${accounts}) g;
+analyze raw_accounts;`;
+}
+
+/**
+ * The raw ceiling's pgbench script: the textbook transfer between two random accounts of
+ * 1..accounts, the two rows updated in id order (so that clients cannot deadlock) with the
+ * no-overdraft condition on each, one transfer row inserted. No fee row, no ledger: what
+ * PostgreSQL itself does per durable transfer on this machine when each is its own transaction.
+ */
+export function rawTransferScript(accounts: number): string {
+  return `\\set s random(1, ${accounts})
+\\set r 1 + (:s + random(0, ${accounts - 2})) % ${accounts}
+\\set lo least(:s, :r)
+\\set hi greatest(:s, :r)
+\\set dlo case when :s < :r then -100 else 100 end
+\\set dhi case when :s < :r then 100 else -100 end
+BEGIN;
+UPDATE raw_accounts SET balance = balance + :dlo WHERE id = :lo AND balance + :dlo >= 0;
+UPDATE raw_accounts SET balance = balance + :dhi WHERE id = :hi AND balance + :dhi >= 0;
+INSERT INTO raw_transfers (debit_id, credit_id, amount) VALUES (:s, :r, 100);
+COMMIT;
+`;
+}

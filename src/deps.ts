@@ -21,6 +21,7 @@ import { createLifecycle, type Lifecycle } from './platform/lifecycle.js';
 import { registerTreasuryMetrics } from './stablecoin/treasury/treasury-metrics.js';
 import { connectRedis, type SharedRedis } from './platform/redis.js';
 import { createWebhookSecrets, type WebhookSecrets } from './events/webhook-secrets.js';
+import { createGroupCommit, DEFAULT_GROUP_COMMIT, type GroupCommit } from './ledger/group-commit.js';
 
 export interface Deps {
   readonly config: Config;
@@ -46,6 +47,8 @@ export interface Deps {
   readonly redis: SharedRedis | null;
   /** Webhook signing secrets, derived from the master seed (decision 0017). */
   readonly webhookSecrets: WebhookSecrets;
+  /** Concurrent internal transfers share one transaction and its commit. */
+  readonly groupCommit: GroupCommit;
   close(): Promise<void>;
 }
 
@@ -107,6 +110,11 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     lifecycle: createLifecycle(),
     redis,
     webhookSecrets: createWebhookSecrets(masterSeed),
+    // PGlite is one connection: one batch at a time, the next gathering while it runs.
+    groupCommit: createGroupCommit(database.db, {
+      ...DEFAULT_GROUP_COMMIT,
+      concurrency: database.kind === 'pglite' ? 1 : DEFAULT_GROUP_COMMIT.concurrency,
+    }),
     async close() {
       await redis?.close();
       // The database first: nothing may record a chain event after the chain is gone.

@@ -1,5 +1,7 @@
 // SQL for accounts and their API keys.
+import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
+import type { Asset } from '../money/assets.js';
 import type { Trx } from '../ledger/ledger.js';
 
 export interface AccountRow {
@@ -109,6 +111,41 @@ export async function findActiveKey(db: Db, keyHash: string) {
     .where('api_keys.key_hash', '=', keyHash)
     .where('api_keys.revoked_at', 'is', null)
     .executeTakeFirst();
+}
+
+/**
+ * findActiveKey and the key's account's balances in one statement (one round trip), for routes
+ * that only read balances: the key is checked on every request, so a revocation takes effect at
+ * once in every process, and the balances cost nothing more.
+ */
+export async function findActiveKeyWithBalances(db: Db, keyHash: string) {
+  const row = await sql<{
+    keyId: number;
+    keyHash: string;
+    accountId: number;
+    handle: string;
+    balances: { asset: string; balance: string; pendingDebits: string; pendingCredits: string }[];
+  }>`
+    select k.id as "keyId", k.key_hash as "keyHash", a.id as "accountId", a.handle,
+           coalesce((select json_agg(json_build_object('asset', l.asset, 'balance', l.balance::text,
+                                                       'pendingDebits', l.pending_debits::text, 'pendingCredits', l.pending_credits::text)
+                                     order by l.asset)
+                       from ledger_accounts l where l.owner_account_id = a.id and l.kind = 'available'), '[]'::json) as balances
+      from api_keys k join accounts a on a.id = k.account_id
+     where k.key_hash = ${keyHash} and k.revoked_at is null`.execute(db);
+  const found = row.rows[0];
+  if (!found) return undefined;
+  return {
+    keyId: found.keyId,
+    keyHash: found.keyHash,
+    accountId: found.accountId,
+    handle: found.handle,
+    balances: found.balances.map((b) => ({
+      asset: b.asset as Asset,
+      availableMinor: BigInt(b.balance) - BigInt(b.pendingDebits),
+      pendingMinor: BigInt(b.pendingCredits),
+    })),
+  };
 }
 
 export async function revokeKey(db: Db, keyId: number, at: Date): Promise<boolean> {

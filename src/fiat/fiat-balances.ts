@@ -1,6 +1,6 @@
 // The caller's fiat balances: every supported currency, zero when nothing was ever received.
 import type { Deps } from '../deps.js';
-import { balancesOfOwner } from '../ledger/ledger-queries.js';
+import { balancesOfOwner, type OwnerBalance } from '../ledger/ledger-queries.js';
 import { FIAT_CURRENCIES, type FiatCurrency } from '../money/assets.js';
 
 export interface FiatBalance {
@@ -11,8 +11,9 @@ export interface FiatBalance {
   pendingMinor: bigint;
 }
 
-export async function fiatBalances(deps: Pick<Deps, 'db'>, accountId: number): Promise<FiatBalance[]> {
-  const owned = await balancesOfOwner(deps.db, accountId);
+/** `read`: the balances already read with the caller's key (one round trip), when the route asked for them. */
+export async function fiatBalances(deps: Pick<Deps, 'db'>, accountId: number, read?: readonly OwnerBalance[]): Promise<FiatBalance[]> {
+  const owned = read ?? (await balancesOfOwner(deps.db, accountId));
   return FIAT_CURRENCIES.map((currency) => {
     const found = owned.find((b) => b.asset === currency);
     return { currency, availableMinor: found?.availableMinor ?? 0n, pendingMinor: found?.pendingMinor ?? 0n };

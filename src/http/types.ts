@@ -2,6 +2,7 @@
 // per-route options (`config`) that the global hooks read.
 import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { OwnerBalance } from '../ledger/ledger-queries.js';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -18,6 +19,8 @@ export interface AuthenticatedCaller {
   accountId: number;
   handle: string;
   apiKeyId: number;
+  /** Read with the key on routes whose config says `authReadsBalances`: the account's balances at that moment. */
+  balances?: OwnerBalance[];
 }
 
 declare module 'fastify' {
@@ -25,6 +28,8 @@ declare module 'fastify' {
     auth?: AuthMode;
     /** The route moves money: it honours Idempotency-Key. */
     idempotent?: boolean;
+    /** Authentication also reads the caller's balances, in the same statement. */
+    authReadsBalances?: boolean;
   }
   interface FastifyRequest {
     caller: AuthenticatedCaller | null;

@@ -7,7 +7,15 @@ export type PlatformAccountKind = 'fees' | 'processor_clearing' | 'chain_custody
 
 export type LedgerAccountKey =
   | { readonly owner: number; readonly kind: 'available'; readonly asset: Asset }
-  | { readonly platform: PlatformAccountKind; readonly asset: Asset };
+  | { readonly platform: PlatformAccountKind; readonly asset: Asset; readonly shard?: number };
+
+/**
+ * The platform's fees of one asset are kept in this many rows (shards), so that concurrent
+ * transactions crediting fees do not all wait for one row's lock through each other's commits.
+ * Shard 0 is the original `platform:fees:<asset>` account; anything that reads the fees reads the
+ * sum of the rows of kind `fees` (the ledger invariants sum every row of an asset anyway).
+ */
+export const FEE_SHARDS = 16;
 
 const MAY_GO_NEGATIVE: Record<PlatformAccountKind, boolean> = {
   fees: false,
@@ -32,6 +40,12 @@ export interface LedgerAccountSpec {
   allowNegative: boolean;
 }
 
+/** `key`, or, for the fees account, the same account in `shard` (0 to FEE_SHARDS - 1). */
+export function inShard(key: LedgerAccountKey, shard: number): LedgerAccountKey {
+  if (!('platform' in key) || key.platform !== 'fees') return key;
+  return { ...key, shard: ((shard % FEE_SHARDS) + FEE_SHARDS) % FEE_SHARDS };
+}
+
 export function specOf(key: LedgerAccountKey): LedgerAccountSpec {
   if ('owner' in key) {
     return {
@@ -42,8 +56,9 @@ export function specOf(key: LedgerAccountKey): LedgerAccountSpec {
       allowNegative: false,
     };
   }
+  const shard = key.shard ?? 0;
   return {
-    code: `platform:${key.platform}:${key.asset}`,
+    code: shard === 0 ? `platform:${key.platform}:${key.asset}` : `platform:${key.platform}:${key.asset}:${shard}`,
     ownerAccountId: null,
     kind: key.platform,
     asset: key.asset,

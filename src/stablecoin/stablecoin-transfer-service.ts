@@ -9,7 +9,7 @@ import { AppError, assert } from '../platform/errors.js';
 import { newId } from '../platform/ids.js';
 import { resolveRecipient, type RecipientQuery } from './recipients.js';
 import { priceOperation, tokenAmountOf, tokenOf } from './stablecoin-amounts.js';
-import { moveTransferMoney } from './stablecoin-ledger.js';
+import { moveTransferMoney, transferPlan } from './stablecoin-ledger.js';
 import { recordStablecoinTransferEvents } from './stablecoin-events.js';
 import type { StablecoinTransfer } from './stablecoin-transfer.js';
 import { findTransferByIdempotencyKey, insertTransfer } from './stablecoin-transfers-repository.js';
@@ -28,7 +28,7 @@ export interface SentStablecoinTransfer {
   recipientHandle: string;
 }
 
-type TransferDeps = Pick<Deps, 'db' | 'clock' | 'config'>;
+type TransferDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'groupCommit'>;
 
 export async function sendStablecoinTransfer(deps: TransferDeps, input: SendStablecoinInput): Promise<SentStablecoinTransfer> {
   const currency = tokenOf(input.currency);
@@ -47,7 +47,8 @@ export async function sendStablecoinTransfer(deps: TransferDeps, input: SendStab
   };
   let recorded: StablecoinTransfer | null;
   try {
-    recorded = await deps.db.transaction().execute(async (trx) => {
+    // Shares a transaction (and its commit) with concurrent transfers: see ledger/group-commit.ts.
+    recorded = await deps.groupCommit.run(transferPlan(intent), async (trx) => {
       const inserted = await insertTransfer(trx, intent);
       if (!inserted) return null;
       await moveTransferMoney(trx, inserted);

@@ -3,7 +3,7 @@
 // in USDC and EURC; the fee deducted and rounded half-up; balances as exact decimal strings; and
 // quotes that equal the transfers they describe.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkLedgerInvariants } from '../../src/ledger/ledger-queries.js';
+import { checkLedgerInvariants, feesOf } from '../../src/ledger/ledger-queries.js';
 import { expectProblem, registerUser, startTestServer, type TestServer, type TestUser } from '../helpers/test-server.js';
 import { agentTransfer, balanceOf, emailTransfer, fund, minorOf, setPhone, stablecoinSnapshot } from '../helpers/stablecoin.js';
 
@@ -19,12 +19,8 @@ afterAll(async () => {
 });
 
 async function platformFees(token: 'USDC' | 'EURC'): Promise<bigint> {
-  const row = await server.deps.db
-    .selectFrom('ledger_accounts')
-    .select('balance')
-    .where('code', '=', `platform:fees:${token}`)
-    .executeTakeFirst();
-  return row?.balance ?? 0n;
+  // Fees are kept in shards (ledger-accounts.ts): their sum is the platform's fees.
+  return feesOf(server.deps.db, token);
 }
 
 async function quote(user: TestUser, query: Record<string, string>) {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { Hash, Hex } from 'viem';
 import { checkCustody } from '../../src/books/custody-check.js';
-import { checkLedgerInvariants } from '../../src/ledger/ledger-queries.js';
+import { checkLedgerInvariants, feesOf } from '../../src/ledger/ledger-queries.js';
 import { TOKENS, type Token } from '../../src/money/assets.js';
 import { reconcileOutbox } from '../../src/stablecoin/outbox/outbox-processing.js';
 import { runSweeps } from '../../src/stablecoin/sweeps/sweep-service.js';
@@ -339,6 +339,8 @@ describe('GET /admin/treasury', () => {
     expect(usdc.custody.lastCheck.ok).toBe(true);
     expect(usdc.waitingWithdrawals).toEqual({ count: 0, overdue: 0, oldestAgeSeconds: null });
     expect(Number(usdc.feesEarned)).toBeGreaterThan(0);
+    // Every shard of the fee account counts (ledger/ledger-accounts.ts), as feesOf sums them.
+    expect(BigInt(String(usdc.feesEarned).replace('.', ''))).toBe(await feesOf(server.deps.db, 'USDC'));
     const metrics = (await server.request('GET', '/metrics')).text;
     expect(metrics).toContain(`peerpay_treasury_hot_wallet_minor{token="USDC"} ${hot}`);
   });

@@ -2,7 +2,7 @@
 // (no key looked at) or `auth: 'optional'` (a valid key is used when sent, a bad one refused).
 import type { FastifyRequest } from 'fastify';
 import { hashApiKey, isWellFormedApiKey, sameHash } from '../../accounts/api-keys.js';
-import { findActiveKey } from '../../accounts/accounts-repository.js';
+import { findActiveKey, findActiveKeyWithBalances } from '../../accounts/accounts-repository.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../platform/errors.js';
 import type { App, AuthenticatedCaller } from '../types.js';
@@ -17,10 +17,16 @@ function bearerToken(request: FastifyRequest): string | null {
   return match[1]!;
 }
 
-async function callerFor(db: Db, key: string): Promise<AuthenticatedCaller> {
+async function callerFor(db: Db, key: string, withBalances: boolean): Promise<AuthenticatedCaller> {
   const invalid = new AppError('unauthorized', 'The API key is invalid or has been revoked.', {}, CHALLENGE);
   if (!isWellFormedApiKey(key)) throw invalid;
   const hash = hashApiKey(key);
+  if (withBalances) {
+    // A balance read: key and balances in one round trip.
+    const row = await findActiveKeyWithBalances(db, hash);
+    if (!row || !sameHash(row.keyHash, hash)) throw invalid;
+    return { accountId: row.accountId, handle: row.handle, apiKeyId: row.keyId, balances: row.balances };
+  }
   const row = await findActiveKey(db, hash);
   if (!row || !sameHash(row.keyHash, hash)) throw invalid;
   return { accountId: row.accountId, handle: row.handle, apiKeyId: row.keyId };
@@ -49,7 +55,7 @@ export function registerAuth(app: App, db: Db): void {
         if (mode === 'optional') return;
         throw new AppError('unauthorized', 'This endpoint needs an API key: "Authorization: Bearer <API_KEY>".', {}, CHALLENGE);
       }
-      request.caller = await callerFor(db, token);
+      request.caller = await callerFor(db, token, request.routeOptions.config.authReadsBalances === true);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       request.authFailure = error;

@@ -98,11 +98,13 @@ export async function fiatRoutes(app: App, deps: Deps): Promise<void> {
       summary: 'Fiat balances per currency',
       description: 'Money received and not yet paid out. Every supported currency is listed, zero included.',
       auth: 'required',
+      authReadsBalances: true,
       responses: { 200: BalanceResponse },
       errors: [],
     }),
     async (request) => {
-      const balances = await fiatBalances(deps, callerOf(request).accountId);
+      const caller = callerOf(request);
+      const balances = await fiatBalances(deps, caller.accountId, caller.balances);
       return {
         balances: balances.map((b) => ({
           currency: b.currency,

@@ -48,11 +48,13 @@ export async function stablecoinRoutes(app: App, deps: Deps): Promise<void> {
       description:
         'What the caller can spend now, as exact decimal strings with all 6 decimals (`"100.000000"`), like the fiat GET /balance gives every currency’s decimals. Both tokens are always present, zero included.',
       auth: 'required',
+      authReadsBalances: true,
       responses: { 200: StablecoinBalanceResponse },
       errors: [],
     }),
     async (request) => {
-      const balances = await stablecoinBalances(deps, callerOf(request).accountId);
+      const caller = callerOf(request);
+      const balances = await stablecoinBalances(deps, caller.accountId, caller.balances);
       return Object.fromEntries(TOKENS.map((token) => [token, formatMinor(balances[token], token)]));
     },
   );

@@ -36,6 +36,8 @@ export interface OperationSpec {
   readsBody?: boolean;
   /** The route honours Idempotency-Key. */
   idempotent?: boolean;
+  /** The caller's balances are read with the key, in one round trip (request.caller.balances). */
+  authReadsBalances?: boolean;
   /** Counted by a rate limiter (every route but Stripe's webhook). */
   rateLimited?: boolean;
   body?: TSchema;
@@ -175,5 +177,8 @@ export function operation<const S extends OperationSpec>(spec: S) {
   // Fastify warns about a request part named with no schema; leave absent parts out.
   for (const key of ['description', 'security', 'body', 'querystring', 'params', 'headers'] as const)
     if (schema[key] === undefined) delete schema[key];
-  return { config: { auth: spec.auth, idempotent: spec.idempotent === true }, schema };
+  return {
+    config: { auth: spec.auth, idempotent: spec.idempotent === true, authReadsBalances: spec.authReadsBalances === true },
+    schema,
+  };
 }

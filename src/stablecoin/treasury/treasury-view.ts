@@ -93,7 +93,9 @@ async function ledgerFigures(db: Db, token: Token): Promise<Pick<TokenTreasury, 
     select
       (select -(balance + pending_credits) from ledger_accounts where code = ${`platform:chain_custody:${token}`})::text as custody,
       (select sum(balance) from ledger_accounts where owner_account_id is not null and asset = ${token})::text as users,
-      (select balance from ledger_accounts where code = ${`platform:fees:${token}`})::text as fees`.execute(db);
+      (select sum(balance) from ledger_accounts where kind = 'fees' and owner_account_id is null and asset = ${token})::text as fees`.execute(
+    db,
+  );
   const row = rows[0]!;
   return {
     booksCustodyMinor: BigInt(row.custody ?? '0'),

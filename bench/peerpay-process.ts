@@ -1,0 +1,61 @@
+// peerpay in-process for the benchmarks, on a real port, with the settings every measurement uses.
+import fs from 'node:fs';
+import { loadConfig } from '../src/config.js';
+import { createDeps, type Deps } from '../src/deps.js';
+import { buildApp } from '../src/app.js';
+
+export interface Peerpay {
+  deps: Deps;
+  url: string;
+  /** Stops taking requests and waits for those in flight to be answered; the database stays open. */
+  drain(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** peerpay in-process on a real port; `counter` counts the 2xx answers to transfer requests it sends. */
+export async function startPeerpay(dataDir: string, dbUrl: string | undefined, counter: { server2xxTransfers: number }): Promise<Peerpay> {
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    ...(dbUrl ? { DATABASE_URL: dbUrl } : {}),
+    MASTER_SEED: '0x' + 'be'.repeat(32),
+    LOG_LEVEL: 'info',
+    PASSWORD_HASH_COST_LOG2: '10',
+    RATE_LIMIT_REGISTER_PER_MINUTE: '1000000',
+    RATE_LIMIT_CHECK_PER_MINUTE: '1000000',
+    RATE_LIMIT_DEFAULT_PER_MINUTE: '1000000',
+    JOB_INTERVAL_MS: '3600000',
+  });
+  const deps = await createDeps(config);
+  // Request logs are written (as in production, level info) but to /dev/null, not the terminal.
+  const app = await buildApp(deps, { logStream: fs.createWriteStream('/dev/null') });
+  // The server's own count of 2xx answers to transfer requests, taken when the answer is handed to
+  // the socket (onSend), not when it is delivered (onResponse): when autocannon stops at the end of
+  // a measurement it closes its connections with requests in flight, whose answers then never finish.
+  app.addHook('onSend', async (request, reply) => {
+    const route = request.routeOptions.url;
+    if (
+      request.method === 'POST' &&
+      (route === '/agent/transfer' || route === '/transfers') &&
+      reply.statusCode >= 200 &&
+      reply.statusCode < 300
+    ) {
+      counter.server2xxTransfers++;
+    }
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return {
+    deps,
+    url: `http://127.0.0.1:${address.port}`,
+    async drain() {
+      await app.close();
+    },
+    async close() {
+      await app.close();
+      await deps.close();
+    },
+  };
+}

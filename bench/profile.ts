@@ -1,0 +1,143 @@
+// npm run bench:profile -- <label>: a CPU profile of the transfer path. peerpay runs in-process on
+// a fresh PostgreSQL database (or PGlite with PROFILE_DATABASE=pglite), seeded users send random
+// POST /agent/transfer at PROFILE_CONNECTIONS (32) for PROFILE_SECONDS (6), and the V8 profiler
+// (what `node --cpu-prof` writes, started after the seeding so that only the load is in it) records
+// the process. The summary, small enough to commit, goes to bench/results/profile-<label>.md: self
+// time by package and the functions with most self time. The .cpuprofile itself stays in the
+// temporary directory named in the output (open it in Chrome DevTools).
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { Session } from 'node:inspector/promises';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { startPeerpay } from './peerpay-process.js';
+import { seedUsers } from './seed.js';
+import type { LoadResult, Scenario } from './load.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '..');
+const label = process.argv[2] ?? 'latest';
+const database = process.env.PROFILE_DATABASE ?? 'postgres';
+const connections = Number(process.env.PROFILE_CONNECTIONS ?? 32);
+const seconds = Number(process.env.PROFILE_SECONDS ?? 6);
+const ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'peerpay-profile-'));
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  hitCount?: number;
+  children?: number[];
+}
+
+async function admin(text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+function load(url: string, usersFile: string): Promise<LoadResult[]> {
+  const scenarioFile = path.join(work, 'scenario.json');
+  const outFile = path.join(work, 'result.json');
+  const scenario: Scenario = { url, kind: 'agent_transfer', connections, seconds, repeats: 1, usersFile };
+  fs.writeFileSync(scenarioFile, JSON.stringify(scenario));
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'load.ts'), scenarioFile, outFile], {
+      cwd: root,
+      stdio: 'inherit',
+    });
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(fs.readFileSync(outFile, 'utf8'))) : reject(new Error(`load exited ${code}`)),
+    );
+  });
+}
+
+/** Where a frame's code comes from: a package under node_modules, peerpay's own sources, node itself, or V8. */
+function ownerOf(url: string, functionName: string): string {
+  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
+  if (pkg) return pkg[1]!;
+  if (url.includes('/src/')) return 'peerpay src/';
+  if (url.startsWith('node:')) return 'node';
+  if (url === '') return functionName.startsWith('(') ? functionName : 'native';
+  return 'other';
+}
+
+function summarise(profile: { nodes: ProfileNode[]; samples?: number[] }, result: LoadResult | undefined): string {
+  const total = profile.nodes.reduce((n, node) => n + (node.hitCount ?? 0), 0);
+  const byOwner = new Map<string, number>();
+  const byFunction = new Map<string, number>();
+  for (const node of profile.nodes) {
+    const hits = node.hitCount ?? 0;
+    if (hits === 0) continue;
+    const { functionName, url, lineNumber } = node.callFrame;
+    const owner = ownerOf(url, functionName);
+    byOwner.set(owner, (byOwner.get(owner) ?? 0) + hits);
+    const where = url ? `${url.replace(/^.*?(node_modules\/|\/src\/)/, '$1')}:${lineNumber + 1}` : '';
+    const name = `${functionName || '(anonymous)'} ${where}`.trim();
+    byFunction.set(name, (byFunction.get(name) ?? 0) + hits);
+  }
+  const share = (n: number) => `${((100 * n) / total).toFixed(1)}%`;
+  const top = (m: Map<string, number>, n: number) => [...m].sort((a, b) => b[1] - a[1]).slice(0, n);
+  const lines = [
+    `# CPU profile of the transfer path: ${label}`,
+    '',
+    `- ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${database}, POST /agent/transfer between random seeded users, ${connections} connections, ${seconds} s, profiler started after seeding (npm run bench:profile).`,
+    `- Load: ${result ? `${result.throughput.toFixed(0)} transfers/s, p50 ${result.latencyMedianMs} ms, p99 ${result.latencyP99Ms} ms, non-2xx ${result.non2xx}` : 'n/a'}; ${total} samples in the peerpay process.`,
+    '',
+    '## Self time by owner',
+    '',
+    '| Owner | Share of samples |',
+    '|---|---:|',
+    ...top(byOwner, 15).map(([owner, n]) => `| ${owner} | ${share(n)} |`),
+    '',
+    '## Functions with most self time',
+    '',
+    '| Function | Share of samples |',
+    '|---|---:|',
+    ...top(byFunction, 25).map(([name, n]) => `| \`${name.replace(/\|/g, '\\|')}\` | ${share(n)} |`),
+    '',
+  ];
+  return lines.join('\n');
+}
+
+let dbName: string | undefined;
+let dbUrl: string | undefined;
+if (database === 'postgres') {
+  dbName = `peerpay_profile_${randomBytes(4).toString('hex')}`;
+  await admin(`create database ${dbName}`);
+  const u = new URL(ADMIN_URL);
+  u.pathname = `/${dbName}`;
+  dbUrl = u.toString();
+}
+const peerpay = await startPeerpay(path.join(work, 'data'), dbUrl, { server2xxTransfers: 0 });
+try {
+  const users = await seedUsers(peerpay.deps, Number(process.env.PROFILE_USERS ?? 2000));
+  const usersFile = path.join(work, 'users.json');
+  fs.writeFileSync(usersFile, JSON.stringify(users.map((u) => ({ key: u.key, handle: u.handle }))));
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 500 });
+  await session.post('Profiler.start');
+  const [result] = await load(peerpay.url, usersFile);
+  const { profile } = await session.post('Profiler.stop');
+  session.disconnect();
+  const raw = path.join(work, `${label}.cpuprofile`);
+  fs.writeFileSync(raw, JSON.stringify(profile));
+  const summary = summarise(profile, result);
+  const out = path.join(here, 'results', `profile-${label}.md`);
+  fs.writeFileSync(out, summary);
+  console.log(summary);
+  console.log(`raw profile: ${raw}; summary: ${out}`);
+} finally {
+  await peerpay.close();
+  if (dbName) await admin(`drop database if exists ${dbName} with (force)`);
+}

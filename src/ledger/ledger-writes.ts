@@ -1,0 +1,200 @@
+// The statements an operation's writes are made of, shared by one operation in its own
+// transaction (ledger.ts) and by the operations of a group commit (ledger-batch.ts): finding or
+// creating accounts, locking and reading account rows, checking that the changes fit, and moving
+// the balances with the transfer rows in one statement.
+import { sql } from 'kysely';
+import type { Db } from '../db/database.js';
+import type { Asset } from '../money/assets.js';
+import { assert } from '../platform/errors.js';
+import { specOf, type LedgerAccountKey } from './ledger-accounts.js';
+import type { AppliedTransfer, Trx } from './ledger.js';
+
+export interface Delta {
+  balance: bigint;
+  pendingDebits: bigint;
+  pendingCredits: bigint;
+}
+
+export interface ResolvedTransfer {
+  kind: AppliedTransfer['kind'];
+  debitId: number;
+  creditId: number;
+  asset: string;
+  amount: bigint;
+  pendingTransferId: bigint | null;
+  code: string;
+}
+
+/** What the transfers of one operation change on each account they name. */
+export function deltasOf(resolved: readonly ResolvedTransfer[]): Map<number, Delta> {
+  const deltas = new Map<number, Delta>();
+  const touch = (id: number): Delta => {
+    let delta = deltas.get(id);
+    if (!delta) deltas.set(id, (delta = { balance: 0n, pendingDebits: 0n, pendingCredits: 0n }));
+    return delta;
+  };
+  for (const t of resolved) {
+    // Before writing: every transfer is positive, between two accounts, in one asset.
+    assert(t.amount > 0n, 'transfer amount is positive');
+    assert(t.debitId !== t.creditId, 'transfer moves between two accounts');
+    const debit = touch(t.debitId);
+    const credit = touch(t.creditId);
+    if (t.kind === 'posted') {
+      debit.balance -= t.amount;
+      credit.balance += t.amount;
+    } else if (t.kind === 'pending') {
+      debit.pendingDebits += t.amount;
+      credit.pendingCredits += t.amount;
+    } else if (t.kind === 'post_pending') {
+      debit.pendingDebits -= t.amount;
+      credit.pendingCredits -= t.amount;
+      debit.balance -= t.amount;
+      credit.balance += t.amount;
+    } else {
+      debit.pendingDebits -= t.amount;
+      credit.pendingCredits -= t.amount;
+    }
+  }
+  return deltas;
+}
+
+export interface LockedAccount {
+  id: number;
+  balance: bigint;
+  pending_debits: bigint;
+  pending_credits: bigint;
+  allow_negative: boolean;
+}
+
+/**
+ * Locks the account rows in id order, in a statement of its own (the global lock order), and
+ * reads them: until this transaction ends, nobody else can change what the check below sees.
+ */
+export async function lockAccountRows(trx: Trx, accountIds: readonly number[]): Promise<Map<number, LockedAccount>> {
+  const ids = [...accountIds].sort((a, b) => a - b);
+  const result = await sql<LockedAccount>`
+    select id, balance, pending_debits, pending_credits, allow_negative
+      from ledger_accounts
+     where id in (${sql.join(ids)})
+     order by id
+       for no key update`.execute(trx);
+  assert(result.rows.length === ids.length, 'every account of the operation is locked');
+  return new Map(result.rows.map((row) => [row.id, row]));
+}
+
+/** True when, after the deltas, no account that may not go negative is below zero. */
+export function fitsEveryAccount(locked: ReadonlyMap<number, LockedAccount>, deltas: ReadonlyMap<number, Delta>): boolean {
+  for (const [id, d] of deltas) {
+    const a = locked.get(id)!;
+    const pendingDebits = a.pending_debits + d.pendingDebits;
+    // Pending amounts are resolved only by the transfers that created them: never below zero.
+    assert(pendingDebits >= 0n && a.pending_credits + d.pendingCredits >= 0n, 'pending amounts not negative');
+    if (!a.allow_negative && a.balance + d.balance - pendingDebits < 0n) return false;
+  }
+  return true;
+}
+
+/**
+ * The balance changes and the transfer rows of one operation, in one statement (one round trip),
+ * on rows already locked and checked. The update keeps its no-overdraft condition as a second
+ * guard: a row it leaves out is a bug, and fails the operation as one.
+ */
+export async function moveAndRecord(
+  trx: Trx,
+  operationId: string,
+  deltas: ReadonlyMap<number, Delta>,
+  resolved: readonly ResolvedTransfer[],
+): Promise<AppliedTransfer[]> {
+  const ids = [...deltas.keys()].sort((a, b) => a - b);
+  const changes = ids.map((id) => {
+    const d = deltas.get(id)!;
+    return sql`(${id}::integer, ${d.balance}::bigint, ${d.pendingDebits}::bigint, ${d.pendingCredits}::bigint)`;
+  });
+  const rows = resolved.map(
+    (t) =>
+      sql`(${operationId}, ${t.kind}, ${t.debitId}::integer, ${t.creditId}::integer, ${t.asset}, ${t.amount}::bigint, ${t.pendingTransferId}::bigint, ${t.code})`,
+  );
+  const result = await sql<{
+    id: bigint;
+    kind: AppliedTransfer['kind'];
+    debit_account_id: number;
+    credit_account_id: number;
+    asset: string;
+    amount: bigint;
+    pending_transfer_id: bigint | null;
+    moved: bigint;
+    broken: bigint;
+  }>`
+    with moved as (
+      update ledger_accounts a
+         set balance = a.balance + d.balance,
+             pending_debits = a.pending_debits + d.pending_debits,
+             pending_credits = a.pending_credits + d.pending_credits
+        from (values ${sql.join(changes)}) as d(id, balance, pending_debits, pending_credits)
+       where a.id = d.id
+         and (a.allow_negative or a.balance + d.balance - (a.pending_debits + d.pending_debits) >= 0)
+      returning a.balance, a.pending_debits, a.pending_credits, a.allow_negative
+    ), recorded as (
+      insert into ledger_transfers (operation_id, kind, debit_account_id, credit_account_id, asset, amount, pending_transfer_id, code)
+      values ${sql.join(rows)}
+      returning id, kind, debit_account_id, credit_account_id, asset, amount, pending_transfer_id
+    )
+    select r.*,
+           (select count(*) from moved) as moved,
+           (select count(*) from moved m
+             where not (m.allow_negative or m.balance - m.pending_debits >= 0) or m.pending_debits < 0 or m.pending_credits < 0) as broken
+      from recorded r
+     order by r.id`.execute(trx);
+  const first = result.rows[0];
+  assert(first && result.rows.length === resolved.length, 'every transfer of the operation is recorded');
+  // After writing: every locked and checked row moved, and the invariants the database was asked to keep do hold.
+  assert(Number(first.moved) === ids.length, 'every account of the operation moved');
+  assert(Number(first.broken) === 0, 'user accounts not below zero and pending amounts not negative');
+  return result.rows.map((r) => ({
+    id: r.id,
+    kind: r.kind,
+    debitAccountId: r.debit_account_id,
+    creditAccountId: r.credit_account_id,
+    asset: r.asset,
+    amountMinor: r.amount,
+    pendingTransferId: r.pending_transfer_id,
+  }));
+}
+
+export type EnsuredAccounts = ReadonlyMap<string, { id: number; asset: Asset; created: boolean }>;
+
+/**
+ * Finds or creates the ledger accounts for `keys` in one statement, inserting in code order (the
+ * global lock order: an insert that meets a row another transaction is creating or updating waits
+ * for it). `created` tells whether this call created the account.
+ */
+export async function ensureAccounts(trx: Trx | Db, keys: readonly LedgerAccountKey[]): Promise<EnsuredAccounts> {
+  const specs = [...new Map(keys.map((key) => [specOf(key).code, specOf(key)])).values()].sort((a, b) =>
+    a.code < b.code ? -1 : a.code > b.code ? 1 : 0,
+  );
+  const accounts = new Map<string, { id: number; asset: Asset; created: boolean }>();
+  if (specs.length === 0) return accounts;
+  const codes = specs.map((s) => s.code);
+  const values = specs.map((s) => sql`(${s.code}, ${s.ownerAccountId}::integer, ${s.kind}, ${s.asset}, ${s.allowNegative})`);
+  // Both halves read one snapshot, in which the rows inserted by `created` are not yet visible: an
+  // account is in exactly one half, unless another transaction committed it after the snapshot
+  // (the insert waited for it), which the second look below finds.
+  const found = await sql<{ id: number; code: string; asset: string; created: boolean }>`
+    with created as (
+      insert into ledger_accounts (code, owner_account_id, kind, asset, allow_negative)
+      values ${sql.join(values)}
+      on conflict (code) do nothing
+      returning id, code, asset
+    )
+    select id, code, asset, true as created from created
+    union all
+    select id, code, asset, false as created from ledger_accounts where code in (${sql.join(codes)})`.execute(trx);
+  for (const row of found.rows) accounts.set(row.code, { id: row.id, asset: row.asset as Asset, created: row.created });
+  const missing = codes.filter((code) => !accounts.has(code));
+  if (missing.length > 0) {
+    const late = await trx.selectFrom('ledger_accounts').select(['id', 'code', 'asset']).where('code', 'in', missing).execute();
+    for (const row of late) accounts.set(row.code, { id: row.id, asset: row.asset as Asset, created: false });
+  }
+  assert(accounts.size === codes.length, 'every ledger account of the operation exists');
+  return accounts;
+}
