@@ -19,6 +19,7 @@ import {
   fitsEveryAccount,
   lockAccountRows,
   moveAndRecord,
+  resolvedBetween,
   type EnsuredAccounts,
   type LockedAccount,
   type ResolvedTransfer,
@@ -114,19 +115,11 @@ export async function applyInBatch(trx: Trx, batch: LedgerBatch, operation: Oper
     // Resolving a pending transfer locks a transfer row, outside the order the batch took its
     // locks in: such operations run in transactions of their own, never in a batch.
     assert(!('pendingTransferId' in input), 'a batch moves posted and pending transfers only');
-    const debit = batch.accounts.get(specOf(inShard(input.debit, batch.shard)).code);
-    const credit = batch.accounts.get(specOf(inShard(input.credit, batch.shard)).code);
-    assert(debit && credit, 'the accounts of a batched operation were declared to the batch');
-    assert(debit.asset === credit.asset, 'both sides of a transfer hold the same asset');
-    return {
-      kind: input.type,
-      debitId: debit.id,
-      creditId: credit.id,
-      asset: debit.asset,
-      amount: input.amountMinor,
-      pendingTransferId: null,
-      code: input.code,
-    };
+    return resolvedBetween(
+      batch.accounts.get(specOf(inShard(input.debit, batch.shard)).code),
+      batch.accounts.get(specOf(inShard(input.credit, batch.shard)).code),
+      input,
+    );
   });
   const deltas = deltasOf(resolved);
   if (!fitsEveryAccount(batch.locked, deltas)) {

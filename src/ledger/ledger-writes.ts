@@ -26,6 +26,25 @@ export interface ResolvedTransfer {
 }
 
 /** What the transfers of one operation change on each account they name. */
+/** A posted or pending transfer between two ensured accounts, as the writes take it. */
+export function resolvedBetween(
+  debit: { id: number; asset: Asset } | undefined,
+  credit: { id: number; asset: Asset } | undefined,
+  input: { readonly type: 'posted' | 'pending'; readonly amountMinor: bigint; readonly code: string },
+): ResolvedTransfer {
+  assert(debit && credit, 'the accounts of a transfer exist');
+  assert(debit.asset === credit.asset, 'both sides of a transfer hold the same asset');
+  return {
+    kind: input.type,
+    debitId: debit.id,
+    creditId: credit.id,
+    asset: debit.asset,
+    amount: input.amountMinor,
+    pendingTransferId: null,
+    code: input.code,
+  };
+}
+
 export function deltasOf(resolved: readonly ResolvedTransfer[]): Map<number, Delta> {
   const deltas = new Map<number, Delta>();
   const touch = (id: number): Delta => {

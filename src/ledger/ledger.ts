@@ -21,6 +21,7 @@ import {
   fitsEveryAccount,
   lockAccountRows,
   moveAndRecord,
+  resolvedBetween,
   type EnsuredAccounts,
   type ResolvedTransfer,
 } from './ledger-writes.js';
@@ -188,19 +189,7 @@ async function lockInOrder(
 
 async function resolveTransfer(trx: Trx, input: TransferInput, accounts: EnsuredAccounts): Promise<ResolvedTransfer> {
   if ('pendingTransferId' in input) return resolvePendingResolution(trx, input.type, input.pendingTransferId, input.code);
-  const debit = accounts.get(specOf(input.debit).code);
-  const credit = accounts.get(specOf(input.credit).code);
-  assert(debit && credit, 'accounts of a transfer exist');
-  assert(debit.asset === credit.asset, 'both sides of a transfer hold the same asset');
-  return {
-    kind: input.type,
-    debitId: debit.id,
-    creditId: credit.id,
-    asset: debit.asset,
-    amount: input.amountMinor,
-    pendingTransferId: null,
-    code: input.code,
-  };
+  return resolvedBetween(accounts.get(specOf(input.debit).code), accounts.get(specOf(input.credit).code), input);
 }
 
 async function resolvePendingResolution(

@@ -14,7 +14,7 @@ import type { Trx } from '../ledger/ledger.js';
 import { AppError, assert } from '../platform/errors.js';
 import { newId } from '../platform/ids.js';
 import { chainErrorText } from './outbox/chain-error-text.js';
-import { findOutboxEntry, sendFromHotWallet } from './outbox/hot-wallet-outbox.js';
+import { findOutboxEntry, hotWalletTokenTransfer, sendFromHotWallet } from './outbox/hot-wallet-outbox.js';
 import { priceOperation, tokenAmountOf, tokenOf, type Priced } from './stablecoin-amounts.js';
 import type { Token } from '../money/assets.js';
 import type { Withdrawal } from './withdrawal.js';
@@ -142,14 +142,7 @@ export async function continueWithdrawal(deps: WithdrawalDeps, w: Withdrawal): P
     ({ txHash } = await sendFromHotWallet(deps, {
       purpose: 'withdrawal',
       referenceId: w.id,
-      sign: (nonce) =>
-        deps.chain.chain.signTokenTransfer({
-          token: deps.chain.tokens[w.currency],
-          sender: deps.wallets.hotWallet,
-          to: w.address,
-          amount: w.netMinor,
-          nonce,
-        }),
+      sign: hotWalletTokenTransfer(deps, { token: w.currency, to: w.address, amountMinor: w.netMinor }),
       // Under the outbox's lock: a withdrawal given up meanwhile (refunded) is never signed, and one
       // is signed only when the hot wallet holds its tokens beyond what earlier sends committed.
       precondition: async (trx) => {

@@ -11,6 +11,7 @@ import type { Deps } from '../../deps.js';
 import type { SignedTransaction } from '../../adapters/chain/chain-adapter.js';
 import type { Db } from '../../db/database.js';
 import type { Trx } from '../../ledger/ledger.js';
+import type { Token } from '../../money/assets.js';
 import { assert } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { chainErrorText } from './chain-error-text.js';
@@ -20,6 +21,21 @@ import { findRecord, insertSigned, lockNextNonce, markBroadcast, recordBroadcast
 export type { OutboxEntry, OutboxPurpose, OutboxStatus } from './outbox-entry.js';
 
 export type OutboxDeps = Pick<Deps, 'db' | 'chain' | 'wallets' | 'clock'>;
+
+/** The `sign` of a token transfer from the hot wallet: what withdrawals and cold transfers send. */
+export function hotWalletTokenTransfer(
+  deps: Pick<Deps, 'chain' | 'wallets'>,
+  transfer: { token: Token; to: `0x${string}`; amountMinor: bigint },
+): (nonce: number) => Promise<SignedTransaction> {
+  return (nonce) =>
+    deps.chain.chain.signTokenTransfer({
+      token: deps.chain.tokens[transfer.token],
+      sender: deps.wallets.hotWallet,
+      to: transfer.to,
+      amount: transfer.amountMinor,
+      nonce,
+    });
+}
 
 export interface HotWalletSend {
   purpose: OutboxPurpose;

@@ -11,7 +11,7 @@ import type { Deps } from '../../deps.js';
 import { ChainRevertError } from '../../adapters/chain/chain-adapter.js';
 import { TOKENS, type Token } from '../../money/assets.js';
 import { newId } from '../../platform/ids.js';
-import { findOutboxEntry, sendFromHotWallet } from '../outbox/hot-wallet-outbox.js';
+import { findOutboxEntry, hotWalletTokenTransfer, sendFromHotWallet } from '../outbox/hot-wallet-outbox.js';
 import { availableLiquidityMinor } from './hot-wallet-liquidity.js';
 import {
   findOpenColdTransfer,
@@ -77,14 +77,7 @@ async function send(deps: ColdDeps, transfer: ColdTransfer): Promise<boolean> {
     await sendFromHotWallet(deps, {
       purpose: 'cold',
       referenceId: transfer.id,
-      sign: (nonce) =>
-        deps.chain.chain.signTokenTransfer({
-          token: deps.chain.tokens[transfer.token],
-          sender: deps.wallets.hotWallet,
-          to: transfer.toAddress,
-          amount: transfer.amountMinor,
-          nonce,
-        }),
+      sign: hotWalletTokenTransfer(deps, { token: transfer.token, to: transfer.toAddress, amountMinor: transfer.amountMinor }),
       // Under the outbox's lock: still open, no withdrawal waits, and the hot wallet covers it (this
       // open transfer is among what is committed, so what is left must not be negative).
       precondition: async (trx) => {
