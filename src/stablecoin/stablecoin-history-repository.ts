@@ -80,7 +80,14 @@ export async function listHistory(db: Db, input: { accountId: number; after: Pos
               order by t.created_at desc, ${transferId} desc limit ${n})
             union all
             (select w.id, 'withdrawal', 'sent', w.currency, w.gross, w.fee, w.status,
-                    null, w.address, w.tx_hash, w.created_at
+                    null, w.address,
+                    -- While pending, the hot wallet's current transaction: a stuck one replaced
+                    -- (same nonce, higher fee) has a new hash, and the first will never be mined.
+                    case when w.status = 'pending'
+                         then coalesce((select o.tx_hash from hot_wallet_outbox o
+                                         where o.purpose = 'withdrawal' and o.reference_id = w.id), w.tx_hash)
+                         else w.tx_hash end,
+                    w.created_at
                from withdrawals w where w.account_id = ${me} ${withdrawalCursor}
               order by w.created_at desc, ${withdrawalId} desc limit ${n})
             union all

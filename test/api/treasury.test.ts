@@ -13,7 +13,7 @@ import { reconcileOutbox } from '../../src/stablecoin/outbox/outbox-processing.j
 import { runSweeps } from '../../src/stablecoin/sweeps/sweep-service.js';
 import { watchTreasury } from '../../src/stablecoin/treasury/treasury-watch.js';
 import { processWithdrawals } from '../../src/stablecoin/withdrawal-processing.js';
-import { expectProblem, registerUser, startTestServer, type TestServer } from '../helpers/test-server.js';
+import { expectProblem, registerUser, startTestServer, type TestServer, type TestUser } from '../helpers/test-server.js';
 import { chainClients, drainDeposits, faucet, mined, onChainBalance } from '../helpers/stablecoin-chain.js';
 import { balanceOf } from '../helpers/stablecoin.js';
 import { freshAddress, outboxRowsFor, settleWithdrawals, withdraw } from '../helpers/withdrawals.js';
@@ -212,7 +212,7 @@ describe('a stuck transaction', () => {
     return testClient.request({ method: method as never, params: params as never });
   }
 
-  async function stuckWithdrawal(): Promise<{ id: string; first: Hash; firstRaw: Hex; to: string }> {
+  async function stuckWithdrawal(): Promise<{ id: string; first: Hash; firstRaw: Hex; to: string; user: TestUser }> {
     const user = await registerUser(server);
     await depositAndCredit(user.depositAddress, 10, 'USDC');
     for (let i = 0; i < 3; i++) await chainRound();
@@ -226,7 +226,7 @@ describe('a stuck transaction', () => {
       .selectAll()
       .where('reference_id', '=', r.body.withdrawalId)
       .executeTakeFirstOrThrow();
-    return { id: r.body.withdrawalId, first: r.body.txId, firstRaw: row.raw_tx as Hex, to };
+    return { id: r.body.withdrawalId, first: r.body.txId, firstRaw: row.raw_tx as Hex, to, user };
   }
 
   it('dropped by the node: replaced after CHAIN_REPLACE_AFTER_MS with the same nonce and a higher fee, booked once', async () => {
@@ -250,6 +250,9 @@ describe('a stuck transaction', () => {
       expect(a.nonce).toBe(original.nonce);
       expect(a.maxFeePerGas! > original.maxFeePerGas!).toBe(true);
       expect(a.maxPriorityFeePerGas! > original.maxPriorityFeePerGas!).toBe(true);
+      // The user's history names the transaction that can still be mined, not the dropped one.
+      const history = (await server.request('GET', '/stablecoin/transfers', { key: stuck.user.key })).body.transfers;
+      expect(history.find((t: { id: string }) => t.id === stuck.id)).toMatchObject({ status: 'pending', txHash: replaced!.tx_hash });
       await testClient.mine({ blocks: 1 });
       await settleWithdrawals(server);
       const done = await withdrawalRow(stuck.id);
