@@ -22,6 +22,8 @@ import { registerTreasuryMetrics } from './stablecoin/treasury/treasury-metrics.
 import { connectRedis, type SharedRedis } from './platform/redis.js';
 import { createWebhookSecrets, type WebhookSecrets } from './events/webhook-secrets.js';
 import { createGroupCommit, DEFAULT_GROUP_COMMIT, type GroupCommit } from './ledger/group-commit.js';
+import { writeTransferBatch, type TransferMember } from './stablecoin/stablecoin-transfer-batch.js';
+import type { StablecoinTransfer } from './stablecoin/stablecoin-transfer.js';
 
 export interface Deps {
   readonly config: Config;
@@ -48,7 +50,8 @@ export interface Deps {
   /** Webhook signing secrets, derived from the master seed (decision 0017). */
   readonly webhookSecrets: WebhookSecrets;
   /** Concurrent internal transfers share one transaction and its commit. */
-  readonly groupCommit: GroupCommit;
+  /** Internal stablecoin transfers, written in shared transactions (ledger/group-commit.ts). */
+  readonly transferBatches: GroupCommit<TransferMember, StablecoinTransfer | null>;
   close(): Promise<void>;
 }
 
@@ -111,7 +114,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     redis,
     webhookSecrets: createWebhookSecrets(masterSeed),
     // PGlite is one connection: one batch at a time, the next gathering while it runs.
-    groupCommit: createGroupCommit(database.db, {
+    transferBatches: createGroupCommit(database.db, writeTransferBatch, {
       ...DEFAULT_GROUP_COMMIT,
       concurrency: database.kind === 'pglite' ? 1 : DEFAULT_GROUP_COMMIT.concurrency,
     }),

@@ -4,6 +4,7 @@
 // its deliveries all commit, or none does.
 import { sql } from 'kysely';
 import type { Trx } from '../ledger/ledger.js';
+import { assert } from '../platform/errors.js';
 import { newId } from '../platform/ids.js';
 import type { EventType } from './event-types.js';
 
@@ -23,22 +24,39 @@ export interface NewEvent {
 
 /** Returns the event's id, or null when this account already has this event for this subject. */
 export async function recordEvent(trx: Trx, event: NewEvent): Promise<string | null> {
-  const id = newId('evt');
-  // One statement: the event and, when it is new, its deliveries (due at once; the delivery job
-  // claims them with FOR UPDATE SKIP LOCKED in any process). A data-modifying WITH runs whether or
-  // not the final SELECT reads it.
-  const inserted = await sql<{ seq: bigint }>`
+  const [id] = await recordEvents(trx, [event]);
+  return id ?? null;
+}
+
+/** At most this many events in one statement (a group commit records two per transfer). */
+export const MAX_EVENTS_PER_STATEMENT = 512;
+
+/**
+ * Records `events` in one statement, each as recordEvent would; returns the ids of those that
+ * were new (an account's event of a type for a subject it already has is skipped).
+ */
+export async function recordEvents(trx: Trx, events: readonly NewEvent[]): Promise<string[]> {
+  if (events.length === 0) return [];
+  assert(events.length <= MAX_EVENTS_PER_STATEMENT, 'events of one statement within bound');
+  const rows = events.map(
+    (e) =>
+      sql`(${newId('evt')}, ${e.accountId}::integer, ${e.type}, ${e.subjectId}, ${JSON.stringify(e.data)}::jsonb, ${e.now}::timestamptz)`,
+  );
+  // One statement: the events and, for those that are new, their deliveries (due at once; the
+  // delivery job claims them with FOR UPDATE SKIP LOCKED in any process). A data-modifying WITH
+  // runs whether or not the final SELECT reads it.
+  const inserted = await sql<{ id: string }>`
     with event as (
       insert into events (id, account_id, type, subject_id, data, created_at)
-      values (${id}, ${event.accountId}, ${event.type}, ${event.subjectId}, ${JSON.stringify(event.data)}::jsonb, ${event.now})
+      select * from (values ${sql.join(rows)}) as e(id, account_id, type, subject_id, data, created_at)
       on conflict (account_id, type, subject_id) do nothing
-      returning seq
+      returning id, seq, account_id, type, created_at
     ), deliveries as (
       insert into webhook_deliveries (endpoint_id, event_seq, status, next_attempt_at, created_at)
-      select w.id, event.seq, 'pending', ${event.now}, ${event.now}
-        from event join webhook_endpoints w on w.account_id = ${event.accountId} and w.status = 'enabled'
-       where w.events is null or w.events @> jsonb_build_array(${event.type}::text)
+      select w.id, event.seq, 'pending', event.created_at, event.created_at
+        from event join webhook_endpoints w on w.account_id = event.account_id and w.status = 'enabled'
+       where w.events is null or w.events @> jsonb_build_array(event.type)
     )
-    select seq from event`.execute(trx);
-  return inserted.rows.length > 0 ? id : null;
+    select id from event`.execute(trx);
+  return inserted.rows.map((row) => row.id);
 }

@@ -1,40 +1,29 @@
 // Group commit: concurrent requests of one process that move money share one database
 // transaction, so that they share its commit (one WAL flush for the batch instead of one per
-// request) and its locks are taken once. A request hands over the ledger accounts its work will
-// move and the work itself, a callback on the transaction, exactly what it would have run in a
-// transaction of its own: its record, its ledger operation, its events. The callback runs inside
-// the batch under a savepoint, so one member's refusal (an AppError: insufficient balance, a key
-// used for another transfer...) is rolled back alone and never fails its neighbours. Every member
-// is answered only after the batch's commit, with its own result or error.
+// request), its locks are taken once, and its writes are a fixed number of statements whatever
+// its size: each kind of row the members write goes out as one multi-row statement (see the
+// batch writer of each kind of request, e.g. stablecoin/stablecoin-transfer-batch.ts). A request
+// hands over a member: the ledger accounts it will move and the data its writer needs. The writer
+// gets the batch's transaction with those accounts already locked and read (ledger-batch.ts), and
+// answers each member with its own result or refusal: a member refused for its balance is checked
+// in memory and refused alone, never failing its neighbours. Every member is answered only after
+// the batch's commit.
 //
 // A batch closes when it is full (`maxBatch`) or when its first member has waited `maxWaitMs`;
 // at most `concurrency` batches run at once, and requests that arrive meanwhile wait for the next.
-// If anything other than a member's AppError fails the batch before its commit (a deadlock with
-// another process, a bug in one member), the batch is rolled back whole and every member runs
-// again alone, in a transaction of its own (a batch of one, taking its locks in the same order),
-// so that each gets exactly what it would have got without batching. If the commit itself fails, its outcome is unknown: every member gets that
-// error, as it would have alone, and never a 2xx.
+// If anything fails the batch before its commit (a deadlock with another process, a constraint
+// no member checked, a bug), the batch is rolled back whole and every member runs again alone, in
+// a transaction of its own (a batch of one, taking its locks in the same order), so that each gets
+// exactly what it would have got without batching. If the commit itself fails, its outcome is
+// unknown: every member gets that error, as it would have alone, and never a 2xx.
 import type { Db } from '../db/database.js';
 import { AppError } from '../platform/errors.js';
 import { FEE_SHARDS, type LedgerAccountKey } from './ledger-accounts.js';
-import {
-  beginMember,
-  closeBatch,
-  fitsSpends,
-  markMemberStart,
-  openBatch,
-  rollbackMember,
-  rollbackToMemberStart,
-  type Spend,
-} from './ledger-batch.js';
+import { openBatch, writeBatch, type LedgerBatch } from './ledger-batch.js';
 import type { Trx } from './ledger.js';
 
 export interface GroupCommitOptions {
-  /**
-   * A batch closes at this many members. Each member's savepoint that writes takes a
-   * subtransaction id; PostgreSQL keeps up to 64 per transaction in shared memory before every
-   * other session's snapshots get slower, so batches stay below that.
-   */
+  /** A batch closes at this many members... */
   maxBatch: number;
   /** ...or when its first member has waited this long. */
   maxWaitMs: number;
@@ -44,40 +33,43 @@ export interface GroupCommitOptions {
   maxQueued: number;
 }
 
-export const DEFAULT_GROUP_COMMIT: GroupCommitOptions = { maxBatch: 48, maxWaitMs: 2, concurrency: 4, maxQueued: 10_000 };
+export const DEFAULT_GROUP_COMMIT: GroupCommitOptions = { maxBatch: 64, maxWaitMs: 2, concurrency: 4, maxQueued: 10_000 };
 
-/** What a member's work declares before it runs. */
+/** What every member declares before its batch starts. */
 export interface MemberPlan {
-  /** Every ledger account the work's operations name: the batch locks them before any member runs. */
+  /** Every ledger account the member's operation names: the batch locks them before any member is written. */
   readonly accounts: readonly LedgerAccountKey[];
-  /**
-   * What the work takes out of accounts that may not go negative, when it knows. Such a member is
-   * checked against the balances before its work runs, and refused (insufficient_balance) with
-   * nothing written, so it needs no savepoint (a round trip saved). Its work must then not fail
-   * with an AppError: if it does, the batch is run again with every member alone.
-   */
-  readonly spends?: readonly Spend[];
 }
 
-export interface GroupCommit {
-  /**
-   * Runs `work` inside a transaction shared with other requests, after the batch has locked the
-   * plan's accounts; resolves or rejects with what `work` returned or threw (or the refusal of
-   * the plan's spends), once the transaction has committed.
-   */
-  run<T>(plan: MemberPlan, work: (trx: Trx) => Promise<T>): Promise<T>;
+/** Each member's answer: its result, or the error its request fails with. */
+export type Outcome<R> = { ok: true; value: R } | { ok: false; error: unknown };
+
+/**
+ * Writes a batch's members in `trx`, where `batch` holds their accounts locked and read: stages
+ * each member's ledger operation (stageOperation) and writes its rows, a fixed number of
+ * statements for the whole batch. Returns one outcome per member, in order. The group commit
+ * writes the staged ledger operations after it returns. Throwing fails the batch (its members are
+ * then run again alone); a member's own refusal is an outcome, not a throw.
+ */
+export type BatchWriter<M extends MemberPlan, R> = (trx: Trx, batch: LedgerBatch, members: readonly M[]) => Promise<Outcome<R>[]>;
+
+export interface GroupCommit<M extends MemberPlan, R> {
+  /** Resolves or rejects with the member's outcome, once its batch's transaction has committed. */
+  run(member: M): Promise<R>;
 }
 
-interface Member extends MemberPlan {
-  work: (trx: Trx) => Promise<unknown>;
+interface Waiting<M> {
+  member: M;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
 
-type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
-
-export function createGroupCommit(db: Db, options: GroupCommitOptions = DEFAULT_GROUP_COMMIT): GroupCommit {
-  const queue: Member[] = [];
+export function createGroupCommit<M extends MemberPlan, R>(
+  db: Db,
+  write: BatchWriter<M, R>,
+  options: GroupCommitOptions = DEFAULT_GROUP_COMMIT,
+): GroupCommit<M, R> {
+  const queue: Waiting<M>[] = [];
   // Each running batch has a slot; a slot's fee shard is the same for the process's life, and the
   // process's offset spreads several processes over the shards.
   const freeSlots = Array.from({ length: options.concurrency }, (_, i) => i);
@@ -89,8 +81,8 @@ export function createGroupCommit(db: Db, options: GroupCommitOptions = DEFAULT_
     timer = null;
     while (freeSlots.length > 0 && queue.length > 0) {
       const slot = freeSlots.pop()!;
-      const members = queue.splice(0, options.maxBatch);
-      void runBatch(db, members, (shardOffset + slot) % FEE_SHARDS).finally(() => {
+      const waiting = queue.splice(0, options.maxBatch);
+      void runBatch(db, write, waiting, (shardOffset + slot) % FEE_SHARDS).finally(() => {
         freeSlots.push(slot);
         // Those that arrived while this batch ran have waited long enough: they go at once.
         startBatches();
@@ -99,7 +91,7 @@ export function createGroupCommit(db: Db, options: GroupCommitOptions = DEFAULT_
   }
 
   return {
-    run<T>(plan: MemberPlan, work: (trx: Trx) => Promise<T>): Promise<T> {
+    run(member: M): Promise<R> {
       if (queue.length >= options.maxQueued) {
         return Promise.reject(
           new AppError(
@@ -110,8 +102,8 @@ export function createGroupCommit(db: Db, options: GroupCommitOptions = DEFAULT_
           ),
         );
       }
-      return new Promise<T>((resolve, reject) => {
-        queue.push({ ...plan, work, resolve: resolve as (value: unknown) => void, reject });
+      return new Promise<R>((resolve, reject) => {
+        queue.push({ member, resolve: resolve as (value: unknown) => void, reject });
         if (freeSlots.length === 0) return; // a running batch starts the next when it ends
         if (queue.length >= options.maxBatch) startBatches();
         else timer ??= setTimeout(startBatches, options.maxWaitMs);
@@ -120,10 +112,14 @@ export function createGroupCommit(db: Db, options: GroupCommitOptions = DEFAULT_
   };
 }
 
-async function runBatch(db: Db, members: readonly Member[], shard: number): Promise<void> {
-  // A member alone needs no savepoint: its failure rolls the transaction back, as without batching.
-  const alone = members.length === 1;
-  const outcomes: Outcome[] = [];
+async function runBatch<M extends MemberPlan, R>(
+  db: Db,
+  write: BatchWriter<M, R>,
+  waiting: readonly Waiting<M>[],
+  shard: number,
+): Promise<void> {
+  const members = waiting.map((w) => w.member);
+  let outcomes: Outcome<R>[] = [];
   let committing = false;
   try {
     await db.transaction().execute(async (trx) => {
@@ -134,48 +130,23 @@ async function runBatch(db: Db, members: readonly Member[], shard: number): Prom
         members.flatMap((m) => m.accounts),
         shard,
       );
-      for (const member of members) {
-        if (alone) {
-          outcomes.push({ ok: true, value: await member.work(trx) });
-          continue;
-        }
-        if (member.spends) {
-          // Checked up front: refused with nothing written, or run with no savepoint (any error
-          // it throws fails the batch, whose members then run alone).
-          if (!fitsSpends(batch, member.spends)) {
-            outcomes.push({ ok: false, error: new AppError('insufficient_balance', 'Insufficient balance for this operation.') });
-            continue;
-          }
-          beginMember(batch);
-          outcomes.push({ ok: true, value: await member.work(trx) });
-          continue;
-        }
-        await markMemberStart(trx);
-        beginMember(batch);
-        try {
-          outcomes.push({ ok: true, value: await member.work(trx) });
-        } catch (error) {
-          if (!(error instanceof AppError)) throw error;
-          await rollbackToMemberStart(trx);
-          rollbackMember(batch);
-          outcomes.push({ ok: false, error });
-        }
-      }
-      await closeBatch(trx, batch);
+      outcomes = await write(trx, batch, members);
+      if (outcomes.length !== members.length) throw new Error('invariant violated: a batch writer answers every member');
+      await writeBatch(trx, batch);
       committing = true;
     });
   } catch (error) {
-    if (!committing && !alone) {
+    if (!committing && waiting.length > 1) {
       // Rolled back whole before its commit: nothing of it was written. Each member alone.
-      await Promise.all(members.map((member) => runBatch(db, [member], shard)));
+      await Promise.all(waiting.map((w) => runBatch(db, write, [w], shard)));
       return;
     }
-    for (const member of members) member.reject(error);
+    for (const w of waiting) w.reject(error);
     return;
   }
-  members.forEach((member, i) => {
+  waiting.forEach((w, i) => {
     const outcome = outcomes[i]!;
-    if (outcome.ok) member.resolve(outcome.value);
-    else member.reject(outcome.error);
+    if (outcome.ok) w.resolve(outcome.value);
+    else w.reject(outcome.error);
   });
 }

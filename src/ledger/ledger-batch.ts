@@ -1,18 +1,17 @@
-// The ledger side of a group commit: many operations, one per request, in one database
-// transaction. The batch takes every lock up front in the global order (accounts created in code
-// order, then every account row locked in id order, in one statement that also reads them), so
-// batches in one process or several never deadlock on account rows. From then on nobody else can
-// change those rows until the commit: each member's operation is checked in memory against the
-// balances as the members before it left them, and refused alone (insufficient_balance, nothing
-// written) when it does not fit, or written in one statement when it does. A member whose work
-// is rolled back to its savepoint (see group-commit.ts) takes its changes back here too.
+// The ledger side of a group commit: the operations of many requests, one each, written in one
+// database transaction with a fixed number of statements however many there are. The batch takes
+// every lock up front in the global order (accounts created in code order, then every account row
+// locked in id order, in one statement that also reads them), so batches in one process or several
+// never deadlock on account rows. From then on nobody else can change those rows until the
+// commit: each member's operation is checked in memory against the balances as the members before
+// it left them, and refused alone (nothing staged) when it does not fit. The operations that fit
+// are then written together: every balance change and every transfer row in one statement.
 //
 // The fees of a batch go to one shard of the fees account (the batch's), so that batches running
 // at the same time do not queue on one fees row through each other's commits.
-import { sql } from 'kysely';
 import { AppError, assert } from '../platform/errors.js';
 import { inShard, specOf, type LedgerAccountKey } from './ledger-accounts.js';
-import type { AppliedTransfer, Operation, Trx } from './ledger.js';
+import type { Operation, Trx } from './ledger.js';
 import {
   deltasOf,
   ensureAccounts,
@@ -20,9 +19,10 @@ import {
   lockAccountRows,
   moveAndRecord,
   resolvedBetween,
+  type Delta,
   type EnsuredAccounts,
   type LockedAccount,
-  type ResolvedTransfer,
+  type RecordedTransfer,
 } from './ledger-writes.js';
 
 /** At most this many accounts locked by one batch: every loop has a bound. */
@@ -31,26 +31,17 @@ export const MAX_ACCOUNTS_PER_BATCH = 4096;
 export interface LedgerBatch {
   readonly shard: number;
   readonly accounts: EnsuredAccounts;
-  /** The locked rows as the members applied so far left them. */
+  /** The locked rows as the operations staged so far leave them. */
   readonly locked: Map<number, LockedAccount>;
-  /** The rows as they were before the current member changed them, to restore on its rollback. */
-  readonly undo: Map<number, LockedAccount>;
-  /** Accounts some applied operation wrote to (kept even if this batch created them). */
-  readonly used: Set<number>;
-  /** Those the current member wrote to first. */
-  readonly usedByMember: Set<number>;
-}
-
-const open = new WeakMap<Trx, LedgerBatch>();
-
-/** The batch `trx` belongs to, when it is a group commit's transaction. */
-export function batchOf(trx: Trx): LedgerBatch | undefined {
-  return open.get(trx);
+  /** What the staged operations change on each account, summed. */
+  readonly deltas: Map<number, Delta>;
+  /** The transfer rows of the staged operations, in the order they were staged. */
+  readonly rows: RecordedTransfer[];
 }
 
 /**
  * Starts a batch in `trx`: creates the accounts the members declared (fees in the batch's shard)
- * and locks and reads all of them, in the global order, before any member runs.
+ * and locks and reads all of them, in the global order, before any member is looked at.
  */
 export async function openBatch(trx: Trx, keys: readonly LedgerAccountKey[], shard: number): Promise<LedgerBatch> {
   const sharded = keys.map((key) => inShard(key, shard));
@@ -60,60 +51,17 @@ export async function openBatch(trx: Trx, keys: readonly LedgerAccountKey[], sha
     accounts.size > 0
       ? await lockAccountRows(trx, [...new Set([...accounts.values()].map((a) => a.id))])
       : new Map<number, LockedAccount>();
-  const batch: LedgerBatch = { shard, accounts, locked, undo: new Map(), used: new Set(), usedByMember: new Set() };
-  open.set(trx, batch);
-  return batch;
-}
-
-/** Marks the start of a member's work: what it changes from now on can be taken back. */
-export function beginMember(batch: LedgerBatch): void {
-  batch.undo.clear();
-  batch.usedByMember.clear();
-}
-
-/** The member's work was rolled back to its savepoint: its balance changes are forgotten too. */
-export function rollbackMember(batch: LedgerBatch): void {
-  for (const [id, row] of batch.undo) batch.locked.set(id, row);
-  for (const id of batch.usedByMember) batch.used.delete(id);
-  beginMember(batch);
+  return { shard, accounts, locked, deltas: new Map(), rows: [] };
 }
 
 /**
- * Ends the batch before its commit: accounts it created that no applied operation wrote to
- * (only refused members named them) are removed, so that a refusal leaves nothing behind.
+ * Stages `operation` when it fits the balances the operations staged before it left: true, and
+ * the locked balances move in memory; false (insufficient balance), and nothing changes. Only
+ * posted and pending transfers between accounts the batch declared: resolving a pending transfer
+ * locks a transfer row, outside the order the batch took its locks in.
  */
-export async function closeBatch(trx: Trx, batch: LedgerBatch): Promise<void> {
-  open.delete(trx);
-  const unused = [...batch.accounts.values()].filter((a) => a.created && !batch.used.has(a.id)).map((a) => a.id);
-  if (unused.length > 0) await trx.deleteFrom('ledger_accounts').where('id', 'in', unused).execute();
-}
-
-/** An amount a member will take out of an account. */
-export interface Spend {
-  readonly account: LedgerAccountKey;
-  readonly amountMinor: bigint;
-}
-
-/** True when every account may give what `spends` take from it, as the members before left it. */
-export function fitsSpends(batch: LedgerBatch, spends: readonly Spend[]): boolean {
-  const taken = new Map<number, bigint>();
-  for (const spend of spends) {
-    const account = batch.accounts.get(specOf(inShard(spend.account, batch.shard)).code);
-    assert(account, 'a spent account was declared to the batch');
-    taken.set(account.id, (taken.get(account.id) ?? 0n) + spend.amountMinor);
-  }
-  for (const [id, amount] of taken) {
-    const row = batch.locked.get(id)!;
-    if (!row.allow_negative && row.balance - row.pending_debits - amount < 0n) return false;
-  }
-  return true;
-}
-
-/** applyOperation inside a batch: the check in memory, then one statement. */
-export async function applyInBatch(trx: Trx, batch: LedgerBatch, operation: Operation): Promise<AppliedTransfer[]> {
-  const resolved = operation.transfers.map((input): ResolvedTransfer => {
-    // Resolving a pending transfer locks a transfer row, outside the order the batch took its
-    // locks in: such operations run in transactions of their own, never in a batch.
+export function stageOperation(batch: LedgerBatch, operation: Operation): boolean {
+  const resolved = operation.transfers.map((input) => {
     assert(!('pendingTransferId' in input), 'a batch moves posted and pending transfers only');
     return resolvedBetween(
       batch.accounts.get(specOf(inShard(input.debit, batch.shard)).code),
@@ -122,31 +70,38 @@ export async function applyInBatch(trx: Trx, batch: LedgerBatch, operation: Oper
     );
   });
   const deltas = deltasOf(resolved);
-  if (!fitsEveryAccount(batch.locked, deltas)) {
-    throw new AppError('insufficient_balance', 'Insufficient balance for this operation.');
-  }
-  const applied = await moveAndRecord(trx, operation.operationId, deltas, resolved);
+  if (!fitsEveryAccount(batch.locked, deltas)) return false;
   for (const [id, d] of deltas) {
     const row = batch.locked.get(id)!;
-    if (!batch.undo.has(id)) batch.undo.set(id, row);
     batch.locked.set(id, {
       ...row,
       balance: row.balance + d.balance,
       pending_debits: row.pending_debits + d.pendingDebits,
       pending_credits: row.pending_credits + d.pendingCredits,
     });
-    if (!batch.used.has(id)) batch.usedByMember.add(id);
-    batch.used.add(id);
+    const sum = batch.deltas.get(id) ?? { balance: 0n, pendingDebits: 0n, pendingCredits: 0n };
+    batch.deltas.set(id, {
+      balance: sum.balance + d.balance,
+      pendingDebits: sum.pendingDebits + d.pendingDebits,
+      pendingCredits: sum.pendingCredits + d.pendingCredits,
+    });
   }
-  return applied;
+  for (const transfer of resolved) batch.rows.push({ operationId: operation.operationId, transfer });
+  return true;
 }
 
-/** The statement that takes a member's work back to where it started. */
-export async function rollbackToMemberStart(trx: Trx): Promise<void> {
-  await sql`rollback to savepoint member`.execute(trx);
+/** The refusal of an operation stageOperation did not take. */
+export function insufficientBalance(): AppError {
+  return new AppError('insufficient_balance', 'Insufficient balance for this operation.');
 }
 
-/** Marks where a member's work starts in the batch's transaction. */
-export async function markMemberStart(trx: Trx): Promise<void> {
-  await sql`savepoint member`.execute(trx);
+/**
+ * Writes what the staged operations change, in one statement, then removes the accounts this
+ * batch created that no staged operation moved (only refused members named them), so that a
+ * refusal leaves nothing behind. Called once, before the commit.
+ */
+export async function writeBatch(trx: Trx, batch: LedgerBatch): Promise<void> {
+  if (batch.rows.length > 0) await moveAndRecord(trx, batch.deltas, batch.rows);
+  const unused = [...batch.accounts.values()].filter((a) => a.created && !batch.deltas.has(a.id)).map((a) => a.id);
+  if (unused.length > 0) await trx.deleteFrom('ledger_accounts').where('id', 'in', unused).execute();
 }

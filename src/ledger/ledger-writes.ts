@@ -25,7 +25,6 @@ export interface ResolvedTransfer {
   code: string;
 }
 
-/** What the transfers of one operation change on each account they name. */
 /** A posted or pending transfer between two ensured accounts, as the writes take it. */
 export function resolvedBetween(
   debit: { id: number; asset: Asset } | undefined,
@@ -45,6 +44,13 @@ export function resolvedBetween(
   };
 }
 
+/** A transfer row to write, with the operation it belongs to. */
+export interface RecordedTransfer {
+  operationId: string;
+  transfer: ResolvedTransfer;
+}
+
+/** What the transfers of one operation change on each account they name. */
 export function deltasOf(resolved: readonly ResolvedTransfer[]): Map<number, Delta> {
   const deltas = new Map<number, Delta>();
   const touch = (id: number): Delta => {
@@ -114,24 +120,26 @@ export function fitsEveryAccount(locked: ReadonlyMap<number, LockedAccount>, del
 }
 
 /**
- * The balance changes and the transfer rows of one operation, in one statement (one round trip),
- * on rows already locked and checked. The update keeps its no-overdraft condition as a second
- * guard: a row it leaves out is a bug, and fails the operation as one.
+ * The balance changes and the transfer rows of one operation, or of a batch's operations, in one
+ * statement (one round trip), on rows already locked and checked. The update keeps its
+ * no-overdraft condition as a second guard: a row it leaves out is a bug, and fails the
+ * operations as one. The transfers come back in the order given.
  */
 export async function moveAndRecord(
   trx: Trx,
-  operationId: string,
   deltas: ReadonlyMap<number, Delta>,
-  resolved: readonly ResolvedTransfer[],
+  recorded: readonly RecordedTransfer[],
 ): Promise<AppliedTransfer[]> {
   const ids = [...deltas.keys()].sort((a, b) => a - b);
   const changes = ids.map((id) => {
     const d = deltas.get(id)!;
     return sql`(${id}::integer, ${d.balance}::bigint, ${d.pendingDebits}::bigint, ${d.pendingCredits}::bigint)`;
   });
-  const rows = resolved.map(
-    (t) =>
-      sql`(${operationId}, ${t.kind}, ${t.debitId}::integer, ${t.creditId}::integer, ${t.asset}, ${t.amount}::bigint, ${t.pendingTransferId}::bigint, ${t.code})`,
+  // Rows are inserted in the order given (an INSERT ... SELECT ... ORDER BY takes ids from the
+  // sequence in that order), and read back in id order.
+  const rows = recorded.map(
+    ({ operationId, transfer: t }, ordinal) =>
+      sql`(${ordinal}::integer, ${operationId}, ${t.kind}, ${t.debitId}::integer, ${t.creditId}::integer, ${t.asset}, ${t.amount}::bigint, ${t.pendingTransferId}::bigint, ${t.code})`,
   );
   const result = await sql<{
     id: bigint;
@@ -155,7 +163,10 @@ export async function moveAndRecord(
       returning a.balance, a.pending_debits, a.pending_credits, a.allow_negative
     ), recorded as (
       insert into ledger_transfers (operation_id, kind, debit_account_id, credit_account_id, asset, amount, pending_transfer_id, code)
-      values ${sql.join(rows)}
+      select operation_id, kind, debit_account_id, credit_account_id, asset, amount, pending_transfer_id, code
+        from (values ${sql.join(rows)})
+          as r(ordinal, operation_id, kind, debit_account_id, credit_account_id, asset, amount, pending_transfer_id, code)
+       order by ordinal
       returning id, kind, debit_account_id, credit_account_id, asset, amount, pending_transfer_id
     )
     select r.*,
@@ -165,7 +176,7 @@ export async function moveAndRecord(
       from recorded r
      order by r.id`.execute(trx);
   const first = result.rows[0];
-  assert(first && result.rows.length === resolved.length, 'every transfer of the operation is recorded');
+  assert(first && result.rows.length === recorded.length, 'every transfer of the operation is recorded');
   // After writing: every locked and checked row moved, and the invariants the database was asked to keep do hold.
   assert(Number(first.moved) === ids.length, 'every account of the operation moved');
   assert(Number(first.broken) === 0, 'user accounts not below zero and pending amounts not negative');

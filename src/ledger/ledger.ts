@@ -14,7 +14,6 @@ import type { DB } from '../db/schema.js';
 import type { Db } from '../db/database.js';
 import { AppError, assert } from '../platform/errors.js';
 import { specOf, type LedgerAccountKey } from './ledger-accounts.js';
-import { applyInBatch, batchOf } from './ledger-batch.js';
 import {
   deltasOf,
   ensureAccounts,
@@ -62,10 +61,6 @@ export interface AppliedTransfer {
 export async function applyOperation(trx: Trx, operation: Operation): Promise<AppliedTransfer[]> {
   assert(operation.transfers.length > 0, 'an operation has at least one transfer');
   assert(operation.transfers.length <= MAX_TRANSFERS_PER_OPERATION, 'too many transfers in one operation');
-  // Inside a group commit the batch has already found, locked and read every account its members
-  // declared: the operation is checked against those balances in memory and written at once.
-  const batch = batchOf(trx);
-  if (batch) return applyInBatch(trx, batch, operation);
   const { accounts } = await lockInOrder(trx, [operation], { lockAccountRows: false });
   const resolved: ResolvedTransfer[] = [];
   for (const input of operation.transfers) resolved.push(await resolveTransfer(trx, input, accounts));
@@ -80,7 +75,11 @@ export async function applyOperation(trx: Trx, operation: Operation): Promise<Ap
     if (created.length > 0) await trx.deleteFrom('ledger_accounts').where('id', 'in', created).execute();
     throw new AppError('insufficient_balance', 'Insufficient balance for this operation.');
   }
-  return moveAndRecord(trx, operation.operationId, deltas, resolved);
+  return moveAndRecord(
+    trx,
+    deltas,
+    resolved.map((transfer) => ({ operationId: operation.operationId, transfer })),
+  );
 }
 
 /** Runs one operation in its own transaction. */

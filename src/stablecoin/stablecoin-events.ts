@@ -1,17 +1,18 @@
 // The events of the stablecoin rail (DESIGN §13), recorded in the transaction of the change, each
 // carrying the item as GET /stablecoin/history shows it to the account that receives the event.
 import type { Trx } from '../ledger/ledger.js';
-import { findHandles } from '../accounts/accounts-repository.js';
-import { recordEvent } from '../events/record-event.js';
+import { recordEvent, type NewEvent } from '../events/record-event.js';
 import { presentHistoryItem } from '../http/views/stablecoin-history-view.js';
 import { assert } from '../platform/errors.js';
 import type { NewDeposit } from './deposits/deposits-repository.js';
 import type { StablecoinTransfer } from './stablecoin-transfer.js';
 import type { Withdrawal } from './withdrawal.js';
 
-/** An internal transfer completes at once: transfer.sent to the sender, transfer.received to the recipient. */
-export async function recordStablecoinTransferEvents(trx: Trx, transfer: StablecoinTransfer, now: Date): Promise<void> {
-  const handles = await findHandles(trx, { source: transfer.senderAccountId, target: transfer.recipientAccountId });
+/**
+ * An internal transfer completes at once: transfer.sent to the sender, transfer.received to the
+ * recipient, each naming the other by handle.
+ */
+export function stablecoinTransferEvents(transfer: StablecoinTransfer, handles: { sender: string; recipient: string }): NewEvent[] {
   const item = {
     id: transfer.id,
     type: 'transfer' as const,
@@ -23,20 +24,22 @@ export async function recordStablecoinTransferEvents(trx: Trx, transfer: Stablec
     txHash: null,
     createdAt: transfer.createdAt,
   };
-  await recordEvent(trx, {
-    accountId: transfer.senderAccountId,
-    type: 'transfer.sent',
-    subjectId: transfer.id,
-    data: presentHistoryItem({ ...item, direction: 'sent', counterpartyHandle: handles.target }),
-    now,
-  });
-  await recordEvent(trx, {
-    accountId: transfer.recipientAccountId,
-    type: 'transfer.received',
-    subjectId: transfer.id,
-    data: presentHistoryItem({ ...item, direction: 'received', counterpartyHandle: handles.source }),
-    now,
-  });
+  return [
+    {
+      accountId: transfer.senderAccountId,
+      type: 'transfer.sent',
+      subjectId: transfer.id,
+      data: presentHistoryItem({ ...item, direction: 'sent', counterpartyHandle: handles.recipient }),
+      now: transfer.createdAt,
+    },
+    {
+      accountId: transfer.recipientAccountId,
+      type: 'transfer.received',
+      subjectId: transfer.id,
+      data: presentHistoryItem({ ...item, direction: 'received', counterpartyHandle: handles.sender }),
+      now: transfer.createdAt,
+    },
+  ];
 }
 
 export async function recordDepositEvent(trx: Trx, deposit: NewDeposit): Promise<void> {

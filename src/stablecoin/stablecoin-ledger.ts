@@ -2,15 +2,14 @@
 // recipient the net amount and the platform the fee, as one operation, so that both happen or
 // neither. The ledger's conditional updates refuse it (insufficient_balance) when the sender's
 // balance, less what is reserved, is short — under any concurrency.
-import { applyOperation, type TransferInput, type Trx } from '../ledger/ledger.js';
-import type { MemberPlan } from '../ledger/group-commit.js';
+import type { Operation, TransferInput } from '../ledger/ledger.js';
 import { platformAccount, userAvailable, type LedgerAccountKey } from '../ledger/ledger-accounts.js';
 import { assert } from '../platform/errors.js';
 import { netOf, transferOperationId, type StablecoinTransfer } from './stablecoin-transfer.js';
 
 type PlannedTransfer = Pick<StablecoinTransfer, 'senderAccountId' | 'recipientAccountId' | 'currency' | 'amountMinor'>;
 
-/** The ledger accounts moveTransferMoney names, for a group commit to lock before it runs. */
+/** The ledger accounts a transfer's operation names, for a group commit to lock before it runs. */
 export function transferAccounts(transfer: PlannedTransfer): LedgerAccountKey[] {
   return [
     userAvailable(transfer.senderAccountId, transfer.currency),
@@ -19,15 +18,8 @@ export function transferAccounts(transfer: PlannedTransfer): LedgerAccountKey[] 
   ];
 }
 
-/** For a group commit: the accounts moveTransferMoney names, and what it takes from the sender (the whole amount, fee included). */
-export function transferPlan(transfer: PlannedTransfer): MemberPlan {
-  return {
-    accounts: transferAccounts(transfer),
-    spends: [{ account: userAvailable(transfer.senderAccountId, transfer.currency), amountMinor: transfer.amountMinor }],
-  };
-}
-
-export async function moveTransferMoney(trx: Trx, transfer: StablecoinTransfer): Promise<void> {
+/** The ledger operation of a transfer: the net to the recipient and the fee to the platform, both from the sender. */
+export function transferOperation(transfer: StablecoinTransfer): Operation {
   // Before writing: a positive amount of which the fee leaves something for the recipient.
   assert(transfer.feeMinor >= 0n && netOf(transfer) > 0n, 'a stablecoin transfer pays the recipient something');
   const sender = userAvailable(transfer.senderAccountId, transfer.currency);
@@ -50,7 +42,5 @@ export async function moveTransferMoney(trx: Trx, transfer: StablecoinTransfer):
       code: 'stablecoin_fee',
     });
   }
-  const applied = await applyOperation(trx, { operationId: transferOperationId(transfer.id), transfers });
-  // After: the ledger took exactly the amount from the sender.
-  assert(applied.reduce((sum, t) => sum + t.amountMinor, 0n) === transfer.amountMinor, 'the ledger moved exactly the amount');
+  return { operationId: transferOperationId(transfer.id), transfers };
 }

@@ -9,13 +9,14 @@ import { AppError, assert } from '../platform/errors.js';
 import { newId } from '../platform/ids.js';
 import { resolveRecipient, type RecipientQuery } from './recipients.js';
 import { priceOperation, tokenAmountOf, tokenOf } from './stablecoin-amounts.js';
-import { moveTransferMoney, transferPlan } from './stablecoin-ledger.js';
-import { recordStablecoinTransferEvents } from './stablecoin-events.js';
+import { transferMember } from './stablecoin-transfer-batch.js';
 import type { StablecoinTransfer } from './stablecoin-transfer.js';
-import { findTransferByIdempotencyKey, insertTransfer } from './stablecoin-transfers-repository.js';
+import { findTransferByIdempotencyKey } from './stablecoin-transfers-repository.js';
 
 export interface SendStablecoinInput {
   senderAccountId: number;
+  /** The sender's handle, as its events name it to the recipient. */
+  senderHandle: string;
   to: RecipientQuery;
   /** As the client sent it: a JSON number in major units. */
   amount: number;
@@ -28,7 +29,7 @@ export interface SentStablecoinTransfer {
   recipientHandle: string;
 }
 
-type TransferDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'groupCommit'>;
+type TransferDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'transferBatches'>;
 
 export async function sendStablecoinTransfer(deps: TransferDeps, input: SendStablecoinInput): Promise<SentStablecoinTransfer> {
   const currency = tokenOf(input.currency);
@@ -48,13 +49,7 @@ export async function sendStablecoinTransfer(deps: TransferDeps, input: SendStab
   let recorded: StablecoinTransfer | null;
   try {
     // Shares a transaction (and its commit) with concurrent transfers: see ledger/group-commit.ts.
-    recorded = await deps.groupCommit.run(transferPlan(intent), async (trx) => {
-      const inserted = await insertTransfer(trx, intent);
-      if (!inserted) return null;
-      await moveTransferMoney(trx, inserted);
-      await recordStablecoinTransferEvents(trx, inserted, intent.createdAt);
-      return inserted;
-    });
+    recorded = await deps.transferBatches.run(transferMember(intent, { sender: input.senderHandle, recipient: recipient.handle }));
   } catch (error) {
     if (error instanceof AppError && error.code === 'insufficient_balance') {
       throw new AppError(

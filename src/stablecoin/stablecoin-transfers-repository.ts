@@ -31,25 +31,36 @@ function toTransfer(row: Selectable<StablecoinTransfersTable>): StablecoinTransf
   };
 }
 
-/** Inserts the record; null when the sender already has a transfer under this idempotency key. */
-export async function insertTransfer(trx: Trx, t: StablecoinTransfer): Promise<StablecoinTransfer | null> {
-  const row = await trx
+/**
+ * Inserts the records in one statement; returns the ids of those inserted (a record whose sender
+ * already has a transfer under its idempotency key, or an earlier record of the same list does, is not).
+ */
+export async function insertTransfers(trx: Trx, transfers: readonly StablecoinTransfer[]): Promise<Set<string>> {
+  if (transfers.length === 0) return new Set();
+  const rows = await trx
     .insertInto('stablecoin_transfers')
-    .values({
-      id: t.id,
-      sender_account_id: t.senderAccountId,
-      recipient_account_id: t.recipientAccountId,
-      currency: t.currency,
-      amount: t.amountMinor,
-      fee: t.feeMinor,
-      status: t.status,
-      idempotency_key: t.idempotencyKey,
-      created_at: t.createdAt,
-    })
+    .values(
+      transfers.map((t) => ({
+        id: t.id,
+        sender_account_id: t.senderAccountId,
+        recipient_account_id: t.recipientAccountId,
+        currency: t.currency,
+        amount: t.amountMinor,
+        fee: t.feeMinor,
+        status: t.status,
+        idempotency_key: t.idempotencyKey,
+        created_at: t.createdAt,
+      })),
+    )
     .onConflict((oc) => oc.columns(['sender_account_id', 'idempotency_key']).doNothing())
-    .returning(COLUMNS)
-    .executeTakeFirst();
-  return row ? toTransfer(row) : null;
+    .returning('id')
+    .execute();
+  return new Set(rows.map((row) => row.id));
+}
+
+/** Removes records written earlier in the same transaction (members of a batch refused after their insert). */
+export async function deleteTransfers(trx: Trx, ids: readonly string[]): Promise<void> {
+  if (ids.length > 0) await trx.deleteFrom('stablecoin_transfers').where('id', 'in', ids).execute();
 }
 
 export async function findTransferByIdempotencyKey(db: Db, senderAccountId: number, key: string): Promise<StablecoinTransfer | undefined> {

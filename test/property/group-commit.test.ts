@@ -1,12 +1,13 @@
 // Group commit (src/ledger/group-commit.ts) under concurrency, on whichever database the test
 // helper opens (PGlite, or PostgreSQL when DATABASE_URL is set). Rounds of transfers are submitted
-// at once, so that they share batches, each doing what the stablecoin transfer service does in its
-// callback (its record under an Idempotency-Key, then its ledger operation), some of them also
-// refused or failing after they wrote. A model of the funded senders says what must hold: every
+// at once, so that they share batches, written as the stablecoin transfer service writes them
+// (stablecoin-transfer-batch.ts: the records under their Idempotency-Keys, the ledger operations
+// checked in memory, the events), some of their batches also failing after everything was written. A model of the funded senders says what must hold: every
 // success moved exactly its amount, once per key; a refusal for insufficient balance is only ever
 // one the sender's balance justifies (senders only send, so their balance only falls: a refusal of
 // an amount the final balance still covers would be a neighbour's failure); a member that fails
-// after writing leaves nothing; the ledger's invariants hold.
+// after writing leaves nothing (its neighbours, run again alone, are unharmed); the ledger's
+// invariants hold; each success has its two events.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'kysely';
@@ -14,13 +15,11 @@ import type { Database } from '../../src/db/database.js';
 import { commitOperation } from '../../src/ledger/ledger.js';
 import { platformAccount, userAvailable } from '../../src/ledger/ledger-accounts.js';
 import { checkLedgerInvariants, feesOf } from '../../src/ledger/ledger-queries.js';
-import { createGroupCommit, type GroupCommit } from '../../src/ledger/group-commit.js';
-import type { Trx } from '../../src/ledger/ledger.js';
+import { createGroupCommit, type BatchWriter, type GroupCommit } from '../../src/ledger/group-commit.js';
 import { AppError } from '../../src/platform/errors.js';
 import { newId } from '../../src/platform/ids.js';
-import { moveTransferMoney, transferAccounts, transferPlan } from '../../src/stablecoin/stablecoin-ledger.js';
+import { transferMember, writeTransferBatch, type TransferMember } from '../../src/stablecoin/stablecoin-transfer-batch.js';
 import type { StablecoinTransfer } from '../../src/stablecoin/stablecoin-transfer.js';
-import { insertTransfer } from '../../src/stablecoin/stablecoin-transfers-repository.js';
 import { openTestDatabase } from '../helpers/test-database.js';
 import { createUsers } from './ledger-helpers.js';
 
@@ -28,18 +27,31 @@ const SENDERS = 3;
 const RECIPIENTS = 2;
 
 let database: Database;
-let groupCommit: GroupCommit;
+let groupCommit: GroupCommit<TransferMember, StablecoinTransfer | null>;
+
+/** Transfers whose batch fails after it has written everything (as a constraint or a bug would). */
+const crashing = new Set<string>();
+class Crash extends Error {}
+
+/** The service's writer, then the crash of any batch holding a crashing member. */
+const crashingWriter: BatchWriter<TransferMember, StablecoinTransfer | null> = async (trx, batch, members) => {
+  const outcomes = await writeTransferBatch(trx, batch, members);
+  if (members.some((m) => crashing.has(m.intent.id))) throw new Crash('crashed after writing');
+  return outcomes;
+};
+
+const HANDLES = { sender: 'PA-SENDER00', recipient: 'PA-RECIPIEN' };
 
 beforeAll(async () => {
   database = await openTestDatabase();
   // Small batches and a long wait: a round of requests is spread over several batches running at once.
-  groupCommit = createGroupCommit(database.db, { maxBatch: 6, maxWaitMs: 5, concurrency: 3, maxQueued: 1000 });
+  groupCommit = createGroupCommit(database.db, crashingWriter, { maxBatch: 6, maxWaitMs: 5, concurrency: 3, maxQueued: 1000 });
 });
 afterAll(async () => {
   await database?.close();
 });
 
-type Ending = 'commit' | 'refuseAfterWriting' | 'crashAfterWriting';
+type Ending = 'commit' | 'crashAfterWriting';
 
 interface Request {
   from: number;
@@ -48,14 +60,12 @@ interface Request {
   /** Index into a small pool of keys, so that keys repeat (replays and reuse), or none. */
   key: number | null;
   ending: Ending;
-  declaresSpends: boolean;
 }
 
 type Outcome =
   | { kind: 'sent'; transfer: StablecoinTransfer }
   | { kind: 'replay' }
   | { kind: 'insufficient' }
-  | { kind: 'refused' }
   | { kind: 'crashed' }
   | { kind: 'other'; error: unknown };
 
@@ -64,11 +74,10 @@ const request: fc.Arbitrary<Request> = fc.record({
   to: fc.integer({ min: 0, max: RECIPIENTS - 1 }),
   amountMinor: fc.bigInt({ min: 100n, max: 4_000n }),
   key: fc.option(fc.integer({ min: 0, max: 3 }), { nil: null }),
-  ending: fc.constantFrom<Ending>('commit', 'commit', 'commit', 'commit', 'refuseAfterWriting', 'crashAfterWriting'),
-  declaresSpends: fc.boolean(),
+  ending: fc.constantFrom<Ending>('commit', 'commit', 'commit', 'commit', 'commit', 'crashAfterWriting'),
 });
 
-/** What the transfer service's callback does, and then the request's ending. */
+/** What the transfer service hands the group commit, and then the request's ending. */
 function submit(senders: number[], recipients: number[], r: Request, round: number): Promise<Outcome> {
   const intent: StablecoinTransfer = {
     id: newId('sct'),
@@ -81,22 +90,12 @@ function submit(senders: number[], recipients: number[], r: Request, round: numb
     idempotencyKey: r.key === null ? null : `round-${round}-key-${r.key}`,
     createdAt: new Date(),
   };
-  const work = async (trx: Trx) => {
-    const inserted = await insertTransfer(trx, intent);
-    if (!inserted) return null;
-    await moveTransferMoney(trx, inserted);
-    if (r.ending === 'refuseAfterWriting') throw new AppError('invalid_field', 'refused after writing');
-    if (r.ending === 'crashAfterWriting') throw new Error('crashed after writing');
-    return inserted;
-  };
-  // Half the members declare what they spend (checked up front, no savepoint), half do not.
-  const plan = r.declaresSpends ? transferPlan(intent) : { accounts: transferAccounts(intent) };
-  return groupCommit.run(plan, work).then(
+  if (r.ending === 'crashAfterWriting') crashing.add(intent.id);
+  return groupCommit.run(transferMember(intent, HANDLES)).then(
     (transfer): Outcome => (transfer ? { kind: 'sent', transfer } : { kind: 'replay' }),
     (error: unknown): Outcome => {
       if (error instanceof AppError && error.code === 'insufficient_balance') return { kind: 'insufficient' };
-      if (error instanceof AppError && error.code === 'invalid_field') return { kind: 'refused' };
-      if (error instanceof Error && error.message === 'crashed after writing') return { kind: 'crashed' };
+      if (error instanceof Crash) return { kind: 'crashed' };
       return { kind: 'other', error };
     },
   );
@@ -145,7 +144,6 @@ describe('group commit of concurrent transfers', () => {
           // Each ending was answered as such (a crash reruns the batch's members alone; it stays a crash).
           outcomes.forEach((o, i) => {
             const ending = requests[i]!.ending;
-            if (o.kind === 'refused') expect(ending).toBe('refuseAfterWriting');
             if (o.kind === 'crashed') expect(ending).toBe('crashAfterWriting');
             if (o.kind === 'sent') expect(ending).toBe('commit');
           });
@@ -189,6 +187,15 @@ describe('group commit of concurrent transfers', () => {
             expect(await spendable(owner)).toBe(got);
           }
           expect((await feesOf(database.db, 'USDC')) - feesBefore).toBe(sent.reduce((n, t) => n + t.feeMinor, 0n));
+          // Each success has its two events, and nothing else has any.
+          const events = await database.db
+            .selectFrom('events')
+            .select(['subject_id', 'type', 'account_id'])
+            .where('account_id', 'in', [...senders, ...recipients])
+            .execute();
+          expect(events.map((e) => `${e.type}/${e.subject_id}/${e.account_id}`).sort()).toEqual(
+            sent.flatMap((t) => [`transfer.received/${t.id}/${t.recipientAccountId}`, `transfer.sent/${t.id}/${t.senderAccountId}`]).sort(),
+          );
           expect(await checkLedgerInvariants(database.db)).toEqual([]);
         },
       ),
@@ -220,7 +227,14 @@ describe('a batch whose commit fails', () => {
         ],
       });
     }
-    const single = createGroupCommit(database.db, { maxBatch: 4, maxWaitMs: 50, concurrency: 1, maxQueued: 100 });
+    let failing = '';
+    // The service's writer; the batch holding the failing member also writes a row its commit refuses.
+    const failingAtCommit: BatchWriter<TransferMember, StablecoinTransfer | null> = async (trx, batch, members) => {
+      const outcomes = await writeTransferBatch(trx, batch, members);
+      if (members.some((m) => m.intent.id === failing)) await sql`insert into gc_commit_probe (parent) values (42)`.execute(trx);
+      return outcomes;
+    };
+    const single = createGroupCommit(database.db, failingAtCommit, { maxBatch: 4, maxWaitMs: 50, concurrency: 1, maxQueued: 100 });
     const results = await Promise.allSettled(
       senders.map((owner, i) => {
         const intent: StablecoinTransfer = {
@@ -234,12 +248,8 @@ describe('a batch whose commit fails', () => {
           idempotencyKey: null,
           createdAt: new Date(),
         };
-        return single.run(transferPlan(intent), async (trx) => {
-          const inserted = await insertTransfer(trx, intent);
-          await moveTransferMoney(trx, inserted!);
-          if (i === 2) await sql`insert into gc_commit_probe (parent) values (42)`.execute(trx);
-          return inserted;
-        });
+        if (i === 2) failing = intent.id;
+        return single.run(transferMember(intent, HANDLES));
       }),
     );
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected', 'rejected']);

@@ -75,8 +75,10 @@ export async function stablecoinRoutes(app: App, deps: Deps): Promise<void> {
       errors: [...TRANSFER_CODES, 'invalid_field'],
     }),
     async (request) => {
+      const caller = callerOf(request);
       const sent = await sendStablecoinTransfer(deps, {
-        senderAccountId: callerOf(request).accountId,
+        senderAccountId: caller.accountId,
+        senderHandle: caller.handle,
         to: recipientQueryOf(request.body.to),
         amount: request.body.amount,
         currency: request.body.currency,
@@ -102,8 +104,10 @@ export async function stablecoinRoutes(app: App, deps: Deps): Promise<void> {
       errors: TRANSFER_CODES,
     }),
     async (request) => {
+      const caller = callerOf(request);
       const sent = await sendStablecoinTransfer(deps, {
-        senderAccountId: callerOf(request).accountId,
+        senderAccountId: caller.accountId,
+        senderHandle: caller.handle,
         to: { email: emailOf(request.body.recipientEmail, 'recipientEmail') },
         amount: request.body.amount,
         currency: request.body.currency,
