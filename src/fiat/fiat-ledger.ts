@@ -4,7 +4,7 @@
 // debit credits as pending and is later posted (settled) or voided (returned). A payout reserves the
 // user's available money as pending towards processor_clearing and posts or voids it likewise.
 import { applyOperation, type TransferInput, type Trx } from '../ledger/ledger.js';
-import { platformAccount, userAvailable } from '../ledger/ledger-accounts.js';
+import { platformAccount, someFeeShard, userAvailable } from '../ledger/ledger-accounts.js';
 import type { FiatCurrency } from '../money/assets.js';
 import { assert } from '../platform/errors.js';
 import { creditOperationId, type FiatTransfer } from './fiat-transfer.js';
@@ -28,7 +28,7 @@ export async function creditTransfer(trx: Trx, transfer: FiatTransfer, type: 'po
     transfers.push({
       type,
       debit: clearing,
-      credit: platformAccount('fees', transfer.currency),
+      credit: someFeeShard(transfer.currency),
       amountMinor: transfer.feeMinor,
       code: 'fiat_fee',
     });

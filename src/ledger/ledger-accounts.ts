@@ -1,6 +1,7 @@
 // Names of ledger accounts. A user's money in one asset is one `available` account; platform
 // accounts mirror money held outside peerpay's books (processor clearing, chain custody) and may
 // therefore go negative, which is how the sum of every asset's balances stays zero.
+import { randomInt } from 'node:crypto';
 import type { Asset } from '../money/assets.js';
 
 export type PlatformAccountKind = 'fees' | 'processor_clearing' | 'chain_custody' | 'x402_revenue';
@@ -38,6 +39,15 @@ export interface LedgerAccountSpec {
   kind: string;
   asset: Asset;
   allowNegative: boolean;
+}
+
+/**
+ * The fees account of `asset` in a shard picked at random: for an operation in a transaction of
+ * its own, so that concurrent ones rarely queue on one fees row. Whatever later resolves its
+ * pending transfers names them by id, so it finds the same shard.
+ */
+export function someFeeShard(asset: Asset): LedgerAccountKey {
+  return { platform: 'fees', asset, shard: randomInt(FEE_SHARDS) };
 }
 
 /** `key`, or, for the fees account, the same account in `shard` (0 to FEE_SHARDS - 1). */

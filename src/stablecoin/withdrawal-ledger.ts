@@ -7,7 +7,7 @@
 // both are voided.
 import { sql } from 'kysely';
 import { applyOperation, type TransferInput, type Trx } from '../ledger/ledger.js';
-import { platformAccount, userAvailable } from '../ledger/ledger-accounts.js';
+import { platformAccount, someFeeShard, userAvailable } from '../ledger/ledger-accounts.js';
 import { assert } from '../platform/errors.js';
 import { withdrawalOperationId, type Withdrawal } from './withdrawal.js';
 
@@ -26,7 +26,7 @@ export async function reserveWithdrawal(trx: Trx, w: Withdrawal): Promise<void> 
     transfers.push({
       type: 'pending',
       debit: user,
-      credit: platformAccount('fees', w.currency),
+      credit: someFeeShard(w.currency),
       amountMinor: w.feeMinor,
       code: 'withdrawal_fee',
     });
