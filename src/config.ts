@@ -92,6 +92,17 @@ export interface Config {
   readonly shutdownTimeoutMs: number;
   /** The hot wallet's liquidity, gas and ceiling (decision 0019). */
   readonly treasury: Readonly<TreasuryConfig>;
+  /** How internal transfers share transactions (decision 0018). */
+  readonly groupCommit: Readonly<GroupCommitConfig>;
+}
+
+export interface GroupCommitConfig {
+  /** GROUP_COMMIT_MAX_BATCH: a batch of transfers closes at this many... */
+  maxBatch: number;
+  /** GROUP_COMMIT_MAX_WAIT_MS: ...or when its first transfer has waited this long. */
+  maxWaitMs: number;
+  /** GROUP_COMMIT_CONCURRENCY: batches running at once on PostgreSQL (PGlite, one connection, runs one). */
+  concurrency: number;
 }
 
 export interface TreasuryConfig {
@@ -423,6 +434,12 @@ export function loadConfig(env: Env = process.env): Config {
     redisKeyPrefix: redisKeyPrefix(env, databaseUrl),
     drainDelayMs: intVar(env, 'DRAIN_DELAY_MS', 0, { min: 0, max: 300_000 }),
     shutdownTimeoutMs: intVar(env, 'SHUTDOWN_TIMEOUT_MS', 15_000, { min: 1000, max: 600_000 }),
+    groupCommit: Object.freeze({
+      // Two events per transfer: 128 transfers stay within one events statement's bound (512).
+      maxBatch: intVar(env, 'GROUP_COMMIT_MAX_BATCH', 64, { min: 1, max: 128 }),
+      maxWaitMs: intVar(env, 'GROUP_COMMIT_MAX_WAIT_MS', 2, { min: 0, max: 100 }),
+      concurrency: intVar(env, 'GROUP_COMMIT_CONCURRENCY', 4, { min: 1, max: 32 }),
+    }),
     webhooks: Object.freeze({
       retryScheduleMs: Object.freeze(scheduleVar(env, 'WEBHOOK_RETRY_SCHEDULE_MS', DEFAULT_WEBHOOK_RETRY_SCHEDULE_MS)),
       timeoutMs: intVar(env, 'WEBHOOK_TIMEOUT_MS', 10_000, { min: 100, max: 60_000 }),

@@ -21,7 +21,7 @@ import { createLifecycle, type Lifecycle } from './platform/lifecycle.js';
 import { registerTreasuryMetrics } from './stablecoin/treasury/treasury-metrics.js';
 import { connectRedis, type SharedRedis } from './platform/redis.js';
 import { createWebhookSecrets, type WebhookSecrets } from './events/webhook-secrets.js';
-import { createGroupCommit, DEFAULT_GROUP_COMMIT, type GroupCommit } from './ledger/group-commit.js';
+import { createGroupCommit, MAX_QUEUED_MEMBERS, type GroupCommit } from './ledger/group-commit.js';
 import { writeTransferBatch, type TransferMember } from './stablecoin/stablecoin-transfer-batch.js';
 import type { StablecoinTransfer } from './stablecoin/stablecoin-transfer.js';
 
@@ -115,8 +115,10 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     webhookSecrets: createWebhookSecrets(masterSeed),
     // PGlite is one connection: one batch at a time, the next gathering while it runs.
     transferBatches: createGroupCommit(database.db, writeTransferBatch, {
-      ...DEFAULT_GROUP_COMMIT,
-      concurrency: database.kind === 'pglite' ? 1 : DEFAULT_GROUP_COMMIT.concurrency,
+      ...config.groupCommit,
+      concurrency: database.kind === 'pglite' ? 1 : config.groupCommit.concurrency,
+      maxQueued: MAX_QUEUED_MEMBERS,
+      onBatch: ({ size, ending }) => metrics.groupCommitBatches.observe({ ending }, size),
     }),
     async close() {
       await redis?.close();

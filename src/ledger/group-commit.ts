@@ -31,9 +31,21 @@ export interface GroupCommitOptions {
   concurrency: number;
   /** Members waiting beyond this many are refused at once (503 service_unavailable) rather than queued without bound. */
   maxQueued: number;
+  /** Told of every batch once it has ended, for the metrics. */
+  onBatch?: (report: BatchReport) => void;
 }
 
-export const DEFAULT_GROUP_COMMIT: GroupCommitOptions = { maxBatch: 64, maxWaitMs: 2, concurrency: 4, maxQueued: 10_000 };
+/**
+ * A batch that ended: how many members, and whether it committed, was rolled back and run again
+ * member by member, or failed (a batch of one before its commit, or any batch at its commit).
+ */
+export interface BatchReport {
+  size: number;
+  ending: 'committed' | 'rerun_alone' | 'failed';
+}
+
+/** Members waiting beyond this many are refused with 503 rather than queued without bound. */
+export const MAX_QUEUED_MEMBERS = 10_000;
 
 /** What every member declares before its batch starts. */
 export interface MemberPlan {
@@ -67,7 +79,7 @@ interface Waiting<M> {
 export function createGroupCommit<M extends MemberPlan, R>(
   db: Db,
   write: BatchWriter<M, R>,
-  options: GroupCommitOptions = DEFAULT_GROUP_COMMIT,
+  options: GroupCommitOptions,
 ): GroupCommit<M, R> {
   const queue: Waiting<M>[] = [];
   // Each running batch has a slot; a slot's fee shard is the same for the process's life, and the
@@ -82,7 +94,7 @@ export function createGroupCommit<M extends MemberPlan, R>(
     while (freeSlots.length > 0 && queue.length > 0) {
       const slot = freeSlots.pop()!;
       const waiting = queue.splice(0, options.maxBatch);
-      void runBatch(db, write, waiting, (shardOffset + slot) % FEE_SHARDS).finally(() => {
+      void runBatch(db, write, waiting, (shardOffset + slot) % FEE_SHARDS, options.onBatch).finally(() => {
         freeSlots.push(slot);
         // Those that arrived while this batch ran have waited long enough: they go at once.
         startBatches();
@@ -117,6 +129,7 @@ async function runBatch<M extends MemberPlan, R>(
   write: BatchWriter<M, R>,
   waiting: readonly Waiting<M>[],
   shard: number,
+  onBatch: GroupCommitOptions['onBatch'],
 ): Promise<void> {
   const members = waiting.map((w) => w.member);
   let outcomes: Outcome<R>[] = [];
@@ -138,12 +151,15 @@ async function runBatch<M extends MemberPlan, R>(
   } catch (error) {
     if (!committing && waiting.length > 1) {
       // Rolled back whole before its commit: nothing of it was written. Each member alone.
-      await Promise.all(waiting.map((w) => runBatch(db, write, [w], shard)));
+      onBatch?.({ size: waiting.length, ending: 'rerun_alone' });
+      await Promise.all(waiting.map((w) => runBatch(db, write, [w], shard, onBatch)));
       return;
     }
+    onBatch?.({ size: waiting.length, ending: 'failed' });
     for (const w of waiting) w.reject(error);
     return;
   }
+  onBatch?.({ size: waiting.length, ending: 'committed' });
   waiting.forEach((w, i) => {
     const outcome = outcomes[i]!;
     if (outcome.ok) w.resolve(outcome.value);

@@ -22,6 +22,8 @@ export interface Metrics {
   readonly registry: Registry;
   readonly jobs: JobMetrics;
   readonly sharedLimits: SharedLimitsMetrics;
+  /** Group commit (decision 0018): the members of each batch, by how the batch ended. */
+  readonly groupCommitBatches: Histogram<'ending'>;
 }
 
 export function createMetrics(): Metrics {
@@ -30,6 +32,13 @@ export function createMetrics(): Metrics {
   const registers = [registry];
   return {
     registry,
+    groupCommitBatches: new Histogram({
+      name: 'peerpay_group_commit_batch_size',
+      help: 'Transfers per group-commit batch, by ending: committed, rerun_alone (rolled back, then each transfer alone) or failed',
+      labelNames: ['ending'] as const,
+      buckets: [1, 2, 4, 8, 16, 32, 64, 128],
+      registers,
+    }),
     jobs: {
       runs: new Counter({
         name: 'peerpay_job_runs_total',

@@ -15,7 +15,7 @@ import type { Database } from '../../src/db/database.js';
 import { commitOperation } from '../../src/ledger/ledger.js';
 import { platformAccount, userAvailable } from '../../src/ledger/ledger-accounts.js';
 import { checkLedgerInvariants, feesOf } from '../../src/ledger/ledger-queries.js';
-import { createGroupCommit, type BatchWriter, type GroupCommit } from '../../src/ledger/group-commit.js';
+import { createGroupCommit, type BatchReport, type BatchWriter, type GroupCommit } from '../../src/ledger/group-commit.js';
 import { AppError } from '../../src/platform/errors.js';
 import { newId } from '../../src/platform/ids.js';
 import { transferMember, writeTransferBatch, type TransferMember } from '../../src/stablecoin/stablecoin-transfer-batch.js';
@@ -42,10 +42,19 @@ const crashingWriter: BatchWriter<TransferMember, StablecoinTransfer | null> = a
 
 const HANDLES = { sender: 'PA-SENDER00', recipient: 'PA-RECIPIEN' };
 
+/** How every batch ended, as the metrics see it. */
+const reports: BatchReport[] = [];
+
 beforeAll(async () => {
   database = await openTestDatabase();
   // Small batches and a long wait: a round of requests is spread over several batches running at once.
-  groupCommit = createGroupCommit(database.db, crashingWriter, { maxBatch: 6, maxWaitMs: 5, concurrency: 3, maxQueued: 1000 });
+  groupCommit = createGroupCommit(database.db, crashingWriter, {
+    maxBatch: 6,
+    maxWaitMs: 5,
+    concurrency: 3,
+    maxQueued: 1000,
+    onBatch: (report) => reports.push(report),
+  });
 });
 afterAll(async () => {
   await database?.close();
@@ -138,7 +147,13 @@ describe('group commit of concurrent transfers', () => {
             });
           }
           const feesBefore = await feesOf(database.db, 'USDC');
+          reports.length = 0;
           const outcomes = await Promise.all(requests.map((r) => submit(senders, recipients, r, round)));
+          // Every request ended in exactly one batch that committed or failed; a crash's batch was run again alone.
+          const ended = reports.filter((b) => b.ending !== 'rerun_alone').reduce((n, b) => n + b.size, 0);
+          expect(ended).toBe(requests.length);
+          if (requests.some((r) => r.ending === 'crashAfterWriting'))
+            expect(reports.filter((b) => b.ending === 'failed').reduce((n, b) => n + b.size, 0)).toBeGreaterThan(0);
 
           expect(outcomes.filter((o) => o.kind === 'other').map((o) => (o as { error: unknown }).error)).toEqual([]);
           // Each ending was answered as such (a crash reruns the batch's members alone; it stays a crash).

@@ -383,3 +383,23 @@ describe('fleet settings', () => {
     expect(messageFor({ REDIS_URL: 'http://:s3cret@cache:6379' })).not.toContain('s3cret');
   });
 });
+
+describe('group commit settings', () => {
+  it('default to batches of up to 64 transfers, closed after 2 ms, 4 at once', () => {
+    expect(loadConfig({}).groupCommit).toEqual({ maxBatch: 64, maxWaitMs: 2, concurrency: 4 });
+    expect(loadConfig({ GROUP_COMMIT_MAX_BATCH: '1', GROUP_COMMIT_MAX_WAIT_MS: '0', GROUP_COMMIT_CONCURRENCY: '8' }).groupCommit).toEqual({
+      maxBatch: 1,
+      maxWaitMs: 0,
+      concurrency: 8,
+    });
+  });
+
+  it.each([
+    [{ GROUP_COMMIT_MAX_BATCH: '0' }, /^GROUP_COMMIT_MAX_BATCH must be between 1 and 128/],
+    [{ GROUP_COMMIT_MAX_BATCH: '129' }, /^GROUP_COMMIT_MAX_BATCH must be between 1 and 128/],
+    [{ GROUP_COMMIT_MAX_WAIT_MS: '1.5' }, /^GROUP_COMMIT_MAX_WAIT_MS must be a whole number/],
+    [{ GROUP_COMMIT_CONCURRENCY: '0' }, /^GROUP_COMMIT_CONCURRENCY must be between 1 and 32/],
+  ])('refuse %j', (env, message) => {
+    expect(messageFor(env)).toMatch(message);
+  });
+});
