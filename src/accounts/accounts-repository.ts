@@ -1,7 +1,5 @@
 // SQL for accounts and their API keys.
-import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
-import type { Asset } from '../money/assets.js';
 import type { Trx } from '../ledger/ledger.js';
 
 export interface AccountRow {
@@ -58,11 +56,6 @@ export async function findAccountByHandle(db: Db | Trx, handle: string): Promise
   return row ? toAccount(row) : undefined;
 }
 
-export async function findAccountByPhone(db: Db | Trx, phone: string): Promise<AccountRow | undefined> {
-  const row = await db.selectFrom('accounts').select(ACCOUNT_COLUMNS).where('phone', '=', phone).executeTakeFirst();
-  return row ? toAccount(row) : undefined;
-}
-
 export async function findAccountById(db: Db | Trx, id: number): Promise<AccountRow | undefined> {
   const row = await db.selectFrom('accounts').select(ACCOUNT_COLUMNS).where('id', '=', id).executeTakeFirst();
   return row ? toAccount(row) : undefined;
@@ -103,50 +96,7 @@ export async function insertApiKey(db: Db | Trx, accountId: number, key: { hash:
   await db.insertInto('api_keys').values({ account_id: accountId, key_hash: key.hash, last4: key.last4 }).execute();
 }
 
-export async function findActiveKey(db: Db, keyHash: string) {
-  return db
-    .selectFrom('api_keys')
-    .innerJoin('accounts', 'accounts.id', 'api_keys.account_id')
-    .select(['api_keys.id as keyId', 'api_keys.key_hash as keyHash', 'accounts.id as accountId', 'accounts.handle as handle'])
-    .where('api_keys.key_hash', '=', keyHash)
-    .where('api_keys.revoked_at', 'is', null)
-    .executeTakeFirst();
-}
-
-/**
- * findActiveKey and the key's account's balances in one statement (one round trip), for routes
- * that only read balances: the key is checked on every request, so a revocation takes effect at
- * once in every process, and the balances cost nothing more.
- */
-export async function findActiveKeyWithBalances(db: Db, keyHash: string) {
-  const row = await sql<{
-    keyId: number;
-    keyHash: string;
-    accountId: number;
-    handle: string;
-    balances: { asset: string; balance: string; pendingDebits: string; pendingCredits: string }[];
-  }>`
-    select k.id as "keyId", k.key_hash as "keyHash", a.id as "accountId", a.handle,
-           coalesce((select json_agg(json_build_object('asset', l.asset, 'balance', l.balance::text,
-                                                       'pendingDebits', l.pending_debits::text, 'pendingCredits', l.pending_credits::text)
-                                     order by l.asset)
-                       from ledger_accounts l where l.owner_account_id = a.id and l.kind = 'available'), '[]'::json) as balances
-      from api_keys k join accounts a on a.id = k.account_id
-     where k.key_hash = ${keyHash} and k.revoked_at is null`.execute(db);
-  const found = row.rows[0];
-  if (!found) return undefined;
-  return {
-    keyId: found.keyId,
-    keyHash: found.keyHash,
-    accountId: found.accountId,
-    handle: found.handle,
-    balances: found.balances.map((b) => ({
-      asset: b.asset as Asset,
-      availableMinor: BigInt(b.balance) - BigInt(b.pendingDebits),
-      pendingMinor: BigInt(b.pendingCredits),
-    })),
-  };
-}
+// The API-key look-ups of authentication are in account-lookups.ts, coalesced.
 
 export async function revokeKey(db: Db, keyId: number, at: Date): Promise<boolean> {
   const result = await db

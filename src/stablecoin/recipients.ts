@@ -2,8 +2,8 @@
 // phone (DESIGN §6). Which one is read from its shape; a `to` of none of these shapes is invalid
 // input (400), a well-formed one that names nobody is 404 recipient_not_found.
 import type { Deps } from '../deps.js';
-import { findAccount } from '../accounts/accounts-service.js';
-import { findAccountByPhone, type AccountRow } from '../accounts/accounts-repository.js';
+import { accountLookups, type AccountKey } from '../accounts/account-lookups.js';
+import type { AccountRow } from '../accounts/accounts-repository.js';
 import { hasInvisibleCharacters, normalizeEmail, normalizePhone } from '../accounts/account-rules.js';
 import { AppError } from '../platform/errors.js';
 
@@ -44,13 +44,21 @@ export function emailOf(text: string, field: string): string {
 
 /** The account `query` names; 404 recipient_not_found when there is none. */
 export async function findRecipient(deps: Pick<Deps, 'db'>, query: RecipientQuery): Promise<AccountRow> {
-  const account = 'phone' in query ? await findAccountByPhone(deps.db, query.phone) : await findAccount(deps, query);
+  // Coalesced: the recipients of the transfers and quotes of one turn are read in one statement.
+  const account = await accountLookups(deps.db).account(accountKeyOf(query));
   if (!account)
     throw new AppError(
       'recipient_not_found',
       `No account has that ${'phone' in query ? 'phone number' : 'email' in query ? 'e-mail address' : 'handle'}.`,
     );
   return account;
+}
+
+/** The query in the form the accounts are stored in, whoever built it. */
+function accountKeyOf(query: RecipientQuery): AccountKey {
+  if ('handle' in query) return { handle: query.handle.trim().toUpperCase() };
+  if ('email' in query) return { email: normalizeEmail(query.email) };
+  return { phone: query.phone };
 }
 
 /** The recipient of a transfer from `senderAccountId`; sending to oneself is 400 self_transfer. */

@@ -41,4 +41,32 @@ describe('balance reads in one round trip', () => {
     expectProblem(await server.request('GET', '/balance', { key: carol.key }), 401, 'unauthorized');
     expectProblem(await server.request('GET', '/stablecoin/balance', { key: 'pa_live_' + 'x'.repeat(40) }), 401, 'unauthorized');
   });
+
+  it('refuses a key revoked while requests with it are in flight in the same turn, from the next request on, never with a 500', async () => {
+    const dave = await registerUser(server);
+    const erin = await registerUser(server);
+    await fund(server, dave, 1_000_000n);
+    const quote = `/agent/transfer/quote?to=${erin.handle}&amount=0.5`;
+    // Started in one turn: their key look-ups share statements, and the revocation races them.
+    const reads = [
+      ...Array.from({ length: 8 }, () => server.request('GET', '/stablecoin/balance', { key: dave.key })),
+      ...Array.from({ length: 8 }, () => server.request('GET', quote, { key: dave.key })),
+    ];
+    const revocation = server.request('POST', '/account/revoke-key', { key: dave.key });
+    const more = Array.from({ length: 8 }, () => server.request('GET', '/stablecoin/balance', { key: dave.key }));
+    expect((await revocation).status).toBe(200);
+    for (const response of await Promise.all([...reads, ...more])) {
+      if (response.status === 200) continue;
+      expectProblem(response, 401, 'unauthorized');
+    }
+    // Every request made after the revocation was answered is refused, however they are coalesced.
+    const after = await Promise.all([
+      server.request('GET', '/stablecoin/balance', { key: dave.key }),
+      server.request('GET', quote, { key: dave.key }),
+      server.request('GET', '/stablecoin/balance', { key: erin.key }),
+    ]);
+    expectProblem(after[0], 401, 'unauthorized');
+    expectProblem(after[1], 401, 'unauthorized');
+    expect(after[2].status).toBe(200);
+  });
 });

@@ -2,7 +2,7 @@
 // (no key looked at) or `auth: 'optional'` (a valid key is used when sent, a bad one refused).
 import type { FastifyRequest } from 'fastify';
 import { hashApiKey, isWellFormedApiKey, sameHash } from '../../accounts/api-keys.js';
-import { findActiveKey, findActiveKeyWithBalances } from '../../accounts/accounts-repository.js';
+import { accountLookups, type AccountLookups } from '../../accounts/account-lookups.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../platform/errors.js';
 import type { App, AuthenticatedCaller } from '../types.js';
@@ -17,18 +17,24 @@ function bearerToken(request: FastifyRequest): string | null {
   return match[1]!;
 }
 
-async function callerFor(db: Db, key: string, withBalances: boolean): Promise<AuthenticatedCaller> {
-  const invalid = new AppError('unauthorized', 'The API key is invalid or has been revoked.', {}, CHALLENGE);
-  if (!isWellFormedApiKey(key)) throw invalid;
+// Made only for a refusal: an error's stack trace is costly, and a request with a good key needs none.
+function invalidKey(): AppError {
+  return new AppError('unauthorized', 'The API key is invalid or has been revoked.', {}, CHALLENGE);
+}
+
+async function callerFor(lookups: AccountLookups, key: string, withBalances: boolean): Promise<AuthenticatedCaller> {
+  if (!isWellFormedApiKey(key)) throw invalidKey();
   const hash = hashApiKey(key);
+  // The key is read on every request (coalesced with the other requests of this turn into one
+  // statement, never cached), so a revocation is refused by the very next request in every process.
   if (withBalances) {
-    // A balance read: key and balances in one round trip.
-    const row = await findActiveKeyWithBalances(db, hash);
-    if (!row || !sameHash(row.keyHash, hash)) throw invalid;
+    // A balance read: key and balances in the same statement.
+    const row = await lookups.activeKeyWithBalances(hash);
+    if (!row || !sameHash(row.keyHash, hash)) throw invalidKey();
     return { accountId: row.accountId, handle: row.handle, apiKeyId: row.keyId, balances: row.balances };
   }
-  const row = await findActiveKey(db, hash);
-  if (!row || !sameHash(row.keyHash, hash)) throw invalid;
+  const row = await lookups.activeKey(hash);
+  if (!row || !sameHash(row.keyHash, hash)) throw invalidKey();
   return { accountId: row.accountId, handle: row.handle, apiKeyId: row.keyId };
 }
 
@@ -40,6 +46,7 @@ declare module 'fastify' {
 }
 
 export function registerAuth(app: App, db: Db): void {
+  const lookups = accountLookups(db);
   app.decorateRequest('caller', null);
   app.decorateRequest('authFailure', null);
   // onRequest, before the body is read or validated: a request without a valid key learns nothing
@@ -55,7 +62,7 @@ export function registerAuth(app: App, db: Db): void {
         if (mode === 'optional') return;
         throw new AppError('unauthorized', 'This endpoint needs an API key: "Authorization: Bearer <API_KEY>".', {}, CHALLENGE);
       }
-      request.caller = await callerFor(db, token, request.routeOptions.config.authReadsBalances === true);
+      request.caller = await callerFor(lookups, token, request.routeOptions.config.authReadsBalances === true);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       request.authFailure = error;
