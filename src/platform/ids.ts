@@ -1,23 +1,52 @@
 // Identifiers and secrets: random, URL-safe, and prefixed so that a reader can tell what an id names.
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomFillSync } from 'node:crypto';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
-/** Base62 encoding of `bytes` as one big number, padded to a fixed length for that byte count. */
+/**
+ * Base62 encoding of `bytes` as one big-endian number, padded to a fixed length for that byte
+ * count. Long division of the bytes by 62 in plain numbers (every request takes an id, and BigInt
+ * division showed in the profile); test/unit/ids.test.ts checks it against the BigInt definition.
+ */
 export function base62(bytes: Uint8Array): string {
-  let value = BigInt('0x' + (Buffer.from(bytes).toString('hex') || '0'));
   const length = Math.ceil((bytes.length * 8) / Math.log2(62));
-  let out = '';
-  while (value > 0n) {
-    out = BASE62[Number(value % 62n)] + out;
-    value /= 62n;
+  const digits = Array.from(bytes);
+  let start = 0;
+  while (start < digits.length && digits[start] === 0) start++;
+  const out: string[] = [];
+  while (start < digits.length) {
+    let remainder = 0;
+    for (let i = start; i < digits.length; i++) {
+      const acc = remainder * 256 + digits[i]!;
+      digits[i] = Math.floor(acc / 62);
+      remainder = acc % 62;
+    }
+    out.push(BASE62[remainder]!);
+    while (start < digits.length && digits[start] === 0) start++;
   }
-  return out.padStart(length, '0');
+  return out.reverse().join('').padStart(length, '0');
+}
+
+// Ids draw their 16 bytes from a pool filled by the same CSPRNG 4 KiB at a time, rather than one
+// call into it per id (one per request, at least).
+const POOL_BYTES = 4096;
+const pool = Buffer.alloc(POOL_BYTES);
+let poolOffset = POOL_BYTES;
+
+function pooledRandomBytes(n: number): Uint8Array {
+  if (poolOffset + n > POOL_BYTES) {
+    randomFillSync(pool);
+    poolOffset = 0;
+  }
+  // A copy: the pool's bytes are overwritten by the next refill.
+  const bytes = Uint8Array.prototype.slice.call(pool, poolOffset, poolOffset + n);
+  poolOffset += n;
+  return bytes;
 }
 
 /** A random id such as `tr_4fZk...`; 16 bytes of randomness. */
 export function newId(prefix: string): string {
-  return `${prefix}_${base62(randomBytes(16))}`;
+  return `${prefix}_${base62(pooledRandomBytes(16))}`;
 }
 
 /** A 256-bit random token for links; only its hash is stored. */
