@@ -10,29 +10,27 @@ export type KeyAnswer =
   | { kind: 'release'; accountId: number; key: string };
 
 /**
- * Splits the answers into rounds in which each (account, key) appears once, in call order. Two
- * answers to one key in one turn (a request and the retry that took over its expired claim) are
- * rare, but one statement cannot apply them one after the other: its parts all see the rows as
- * they were before it.
+ * Stores or forgets the answers, in one statement (so that a failure leaves nothing behind), and
+ * says which were done: false for an answer to a key answered earlier in the same batch, to be
+ * given again after this one. Two answers to one key at once (a request and the retry that took
+ * over its expired claim) are rare, and one statement cannot apply them one after the other: its
+ * parts all see the rows as they were before it.
  */
-function roundsOf(answers: readonly KeyAnswer[]): KeyAnswer[][] {
-  const seen = new Map<string, number>();
-  const rounds: KeyAnswer[][] = [];
-  for (const a of answers) {
+export async function recordAnswers(db: Db, answers: readonly KeyAnswer[]): Promise<boolean[]> {
+  const seen = new Set<string>();
+  const now = answers.map((a) => {
     const id = `${a.accountId}:${a.key}`; // the account id has no colon, so this names one (account, key)
-    const round = seen.get(id) ?? 0;
-    seen.set(id, round + 1);
-    (rounds[round] ??= []).push(a);
-  }
-  return rounds;
-}
-
-async function recordRound(db: Db, answers: readonly KeyAnswer[]): Promise<void> {
-  const values = answers.map((a) =>
-    a.kind === 'complete'
-      ? sql`(${a.accountId}::integer, ${a.key}::text, ${a.status}::integer, ${a.body}::text)`
-      : sql`(${a.accountId}::integer, ${a.key}::text, null::integer, null::text)`,
-  );
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  });
+  const values = answers
+    .filter((_, i) => now[i])
+    .map((a) =>
+      a.kind === 'complete'
+        ? sql`(${a.accountId}::integer, ${a.key}::text, ${a.status}::integer, ${a.body}::text)`
+        : sql`(${a.accountId}::integer, ${a.key}::text, null::integer, null::text)`,
+    );
   // A release is an answer without a status. Completing does not check the state: only the
   // request that holds the claim answers it, as with one statement each.
   await sql`
@@ -44,9 +42,5 @@ async function recordRound(db: Db, answers: readonly KeyAnswer[]): Promise<void>
     delete from idempotency_keys k
      using answer a
      where a.status is null and k.account_id = a.account_id and k.key = a.key and k.state = 'in_progress'`.execute(db);
-}
-
-/** Stores or forgets every answer, one statement per round (one, unless a key is answered twice). */
-export async function recordAnswers(db: Db, answers: readonly KeyAnswer[]): Promise<void> {
-  for (const round of roundsOf(answers)) await recordRound(db, round);
+  return now;
 }

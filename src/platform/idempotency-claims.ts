@@ -112,24 +112,20 @@ function answersOf(claims: readonly ClaimInput[], group: Group, row: GroupRow): 
 
 /**
  * Claims every key for a new request, or says what became of an earlier one, in one statement
- * (more only for a key released or stored by another request while it ran). A claim whose request
- * died without answering (the process crashed) can be taken over once its lease is over; services
- * keep their own natural keys so that such a retry finds, rather than repeats, what was done.
+ * (so that a failure leaves nothing behind). Null for the claims of a key to claim again: another
+ * request stored or released it while the statement ran. A claim whose request died without
+ * answering (the process crashed) can be taken over once its lease is over; services keep their
+ * own natural keys so that such a retry finds, rather than repeats, what was done.
  */
-export async function claimKeys(db: Db, claims: readonly ClaimInput[]): Promise<ClaimResult[]> {
-  const results: (ClaimResult | undefined)[] = Array.from({ length: claims.length });
-  let pending = groupsOf(claims);
-  while (pending.length > 0) {
-    const rows = await claimGroups(db, claims, pending);
-    assert(rows.length === pending.length, 'the claim statement answers every (account, key)');
-    const again: Group[] = [];
-    for (const row of rows) {
-      const group = pending[row.g]!;
-      const answers = answersOf(claims, group, row);
-      if (answers) group.forEach((i, n) => (results[i] = answers[n]));
-      else again.push(group);
-    }
-    pending = again;
+export async function claimKeys(db: Db, claims: readonly ClaimInput[]): Promise<(ClaimResult | null)[]> {
+  const groups = groupsOf(claims);
+  const rows = await claimGroups(db, claims, groups);
+  assert(rows.length === groups.length, 'the claim statement answers every (account, key)');
+  const results: (ClaimResult | null | undefined)[] = Array.from({ length: claims.length });
+  for (const row of rows) {
+    const group = groups[row.g]!;
+    const answers = answersOf(claims, group, row);
+    group.forEach((i, n) => (results[i] = answers ? answers[n]! : null));
   }
   return results.map((r) => {
     assert(r !== undefined, 'every claim has an answer');

@@ -13,8 +13,10 @@ export type { ClaimResult } from './idempotency-claims.js';
 const MAX_BATCH = 100;
 
 interface Coalescers {
-  claim: Coalesced<ClaimInput, ClaimResult>;
-  answer: Coalesced<KeyAnswer, void>;
+  /** Null: claim again (the key changed while the statement ran). */
+  claim: Coalesced<ClaimInput, ClaimResult | null>;
+  /** False: answer again (the key was answered earlier in the same statement's batch). */
+  answer: Coalesced<KeyAnswer, boolean>;
 }
 
 const coalescersByDb = new WeakMap<Db, Coalescers>();
@@ -22,20 +24,16 @@ const coalescersByDb = new WeakMap<Db, Coalescers>();
 function coalescersOf(db: Db): Coalescers {
   let found = coalescersByDb.get(db);
   if (!found) {
-    // A statement that fails for anything but a lost connection wrote nothing (claims) or may run
-    // again (answers), so each call is tried alone: one bad input does not fail its neighbours. A
-    // lost connection fails them all, each caller handling it as it would its own statement's.
-    const retryAlone = (error: unknown) => !isDatabaseUnavailable(error);
+    // A claim statement that fails for anything but a lost connection wrote nothing, so each claim
+    // is tried alone: one bad input does not fail its neighbours. A lost connection fails them all,
+    // each caller giving back its claim if it was stored, as after a statement of its own.
+    // Answers may run again whatever the failure, and always do alone: a lost connection often
+    // means several dead ones in the pool, and one statement for many answers would meet them as
+    // one, where a statement each draws its own connection; an answer left unrecorded blocks the
+    // client's retry for the whole lease.
     found = {
-      claim: coalesce({ maxBatch: MAX_BATCH, load: (claims) => claimKeys(db, claims), retryAlone }),
-      answer: coalesce({
-        maxBatch: MAX_BATCH,
-        load: async (answers) => {
-          await recordAnswers(db, answers);
-          return answers.map(() => undefined);
-        },
-        retryAlone,
-      }),
+      claim: coalesce({ maxBatch: MAX_BATCH, load: (claims) => claimKeys(db, claims), retryAlone: (e) => !isDatabaseUnavailable(e) }),
+      answer: coalesce({ maxBatch: MAX_BATCH, load: (answers) => recordAnswers(db, answers), retryAlone: () => true }),
     };
     coalescersByDb.set(db, found);
   }
@@ -48,18 +46,27 @@ function coalescersOf(db: Db): Coalescers {
  * their own natural keys so that such a retry finds, rather than repeats, what was done. Claims of
  * one turn share one statement; claims of one key in one turn are answered as if made in turn.
  */
-export function claimKey(db: Db, input: ClaimInput): Promise<ClaimResult> {
-  return coalescersOf(db).claim(input);
+export async function claimKey(db: Db, input: ClaimInput): Promise<ClaimResult> {
+  // Claims of one key that must go again are resolved in call order, so they are made again in order.
+  for (;;) {
+    const result = await coalescersOf(db).claim(input);
+    if (result) return result;
+  }
+}
+
+/** Gives an answer, again in a later batch while an earlier answer to the same key is in the way. */
+async function answer(db: Db, input: KeyAnswer): Promise<void> {
+  while (!(await coalescersOf(db).answer(input)));
 }
 
 /** Stores the answer of the request that holds the claim on `key`, to be replayed to its retries. */
 export function completeKey(db: Db, input: { accountId: number; key: string; status: number; body: string }): Promise<void> {
-  return coalescersOf(db).answer({ kind: 'complete', ...input });
+  return answer(db, { kind: 'complete', ...input });
 }
 
 /** Forgets a claim whose request failed on our side, so that a retry runs again. */
 export function releaseKey(db: Db, input: { accountId: number; key: string }): Promise<void> {
-  return coalescersOf(db).answer({ kind: 'release', ...input });
+  return answer(db, { kind: 'release', ...input });
 }
 
 /**
