@@ -3,11 +3,12 @@
 // against 127.0.0.1 only `repeats` times back to back (one process start for all of them), and
 // writes the summaries as a JSON array to the file named by argv[3].
 import fs from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 
 export interface Scenario {
   url: string;
-  kind: 'agent_transfer' | 'fiat_instant' | 'quote' | 'balance' | 'hot_account' | 'static';
+  kind: 'agent_transfer' | 'agent_transfer_keyed' | 'fiat_instant' | 'quote' | 'balance' | 'hot_account' | 'static';
   connections: number;
   seconds: number;
   /** How many measurements of `seconds` each, one after another. */
@@ -56,6 +57,20 @@ switch (scenario.kind) {
         method: 'POST',
         path: '/agent/transfer',
         headers: { authorization: `Bearer ${users[s]!.key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ to: users[r]!.handle, amount: 0.01, currency: 'USDC' }),
+      };
+    };
+    break;
+  case 'agent_transfer_keyed':
+    // As a real client sends it: a fresh Idempotency-Key on every money movement, so every request
+    // pays for its claim before the work and its stored answer after.
+    setup = (req) => {
+      const [s, r] = pair();
+      return {
+        ...req,
+        method: 'POST',
+        path: '/agent/transfer',
+        headers: { authorization: `Bearer ${users[s]!.key}`, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
         body: JSON.stringify({ to: users[r]!.handle, amount: 0.01, currency: 'USDC' }),
       };
     };

@@ -10,6 +10,7 @@ export type Durability = 'on' | 'off';
 
 export const LABEL: Record<Kind, string> = {
   agent_transfer: 'POST /agent/transfer (random pair)',
+  agent_transfer_keyed: 'POST /agent/transfer (random pair, Idempotency-Key)',
   fiat_instant: 'POST /transfers instant (card)',
   quote: 'GET /agent/transfer/quote',
   balance: 'GET /stablecoin/balance',

@@ -51,7 +51,7 @@ const settings: Settings = {
 };
 const ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'peerpay-bench-'));
-const WRITE_KINDS: Kind[] = ['agent_transfer', 'fiat_instant', 'hot_account'];
+const WRITE_KINDS: Kind[] = ['agent_transfer', 'agent_transfer_keyed', 'fiat_instant', 'hot_account'];
 
 function log(message: string): void {
   console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
@@ -192,6 +192,7 @@ async function benchDatabase(database: 'pglite' | 'postgres'): Promise<DatabaseR
     const rows: Row[] = [];
     const plan: [Kind, number[]][] = [
       ['agent_transfer', settings.levels],
+      ['agent_transfer_keyed', settings.levels],
       ['fiat_instant', settings.levels],
       ['quote', settings.levels],
       ['balance', settings.levels],
@@ -340,7 +341,7 @@ try {
         dashed: true,
       })),
       ...runs.flatMap((run) => [
-        ...(['agent_transfer', 'fiat_instant', 'quote', 'balance', 'hot_account'] as Kind[]).map((kind) => ({
+        ...(['agent_transfer', 'agent_transfer_keyed', 'fiat_instant', 'quote', 'balance', 'hot_account'] as Kind[]).map((kind) => ({
           name: `${run.database}: ${LABEL[kind]}`,
           points: run.rows
             .filter((r) => r.kind === kind && r.durability === 'on')

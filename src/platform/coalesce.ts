@@ -12,6 +12,13 @@ export interface CoalescerOptions<K, V> {
   readonly maxBatch: number;
   /** Answers every key, in the order given (one statement); a rejection fails those keys' calls. */
   readonly load: (keys: readonly K[]) => Promise<readonly V[]>;
+  /**
+   * For loads that write: when a load of several keys fails with an error this accepts, each key
+   * is loaded again alone, one after the other in call order, so that one bad key fails only its
+   * own call and not its neighbours'. Only for loads that leave nothing behind when they fail (one
+   * statement) or that may safely run again; without it, a failed load fails all its calls.
+   */
+  readonly retryAlone?: (error: unknown) => boolean;
 }
 
 /** A function that answers one key, sharing a statement with the calls made in the same turn. */
@@ -42,6 +49,10 @@ export function coalesce<K, V>(options: CoalescerOptions<K, V>): Coalesced<K, V>
       assert(values.length === chunk.length, 'a coalesced statement answers every key');
       chunk.forEach((w, i) => w.resolve(values[i]!));
     } catch (error) {
+      if (chunk.length > 1 && options.retryAlone?.(error)) {
+        for (const w of chunk) await answer([w]);
+        return;
+      }
       for (const w of chunk) w.reject(error);
     }
   }

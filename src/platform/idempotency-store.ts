@@ -1,61 +1,72 @@
 // Stored Idempotency-Key records (DESIGN §5), scoped to the account of the API key that sent them.
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
+import { isDatabaseUnavailable } from '../db/database-unavailable.js';
+import { coalesce, type Coalesced } from './coalesce.js';
+import { claimKeys, type ClaimInput, type ClaimResult } from './idempotency-claims.js';
+import { recordAnswers, type KeyAnswer } from './idempotency-answers.js';
 
-export type ClaimResult =
-  { kind: 'claimed' } | { kind: 'replay'; status: number; body: string } | { kind: 'in_progress' } | { kind: 'mismatch' };
+export type { ClaimResult } from './idempotency-claims.js';
+
+// Claims and answers of one turn of the event loop share a statement, and so, outside a
+// transaction, one commit and one WAL flush; alone, a call waits only for the end of its turn.
+const MAX_BATCH = 100;
+
+interface Coalescers {
+  /** Null: claim again (the key changed while the statement ran). */
+  claim: Coalesced<ClaimInput, ClaimResult | null>;
+  /** False: answer again (the key was answered earlier in the same statement's batch). */
+  answer: Coalesced<KeyAnswer, boolean>;
+}
+
+const coalescersByDb = new WeakMap<Db, Coalescers>();
+
+function coalescersOf(db: Db): Coalescers {
+  let found = coalescersByDb.get(db);
+  if (!found) {
+    // A claim statement that fails for anything but a lost connection wrote nothing, so each claim
+    // is tried alone: one bad input does not fail its neighbours. A lost connection fails them all,
+    // each caller giving back its claim if it was stored, as after a statement of its own.
+    // Answers may run again whatever the failure, and always do alone: a lost connection often
+    // means several dead ones in the pool, and one statement for many answers would meet them as
+    // one, where a statement each draws its own connection; an answer left unrecorded blocks the
+    // client's retry for the whole lease.
+    found = {
+      claim: coalesce({ maxBatch: MAX_BATCH, load: (claims) => claimKeys(db, claims), retryAlone: (e) => !isDatabaseUnavailable(e) }),
+      answer: coalesce({ maxBatch: MAX_BATCH, load: (answers) => recordAnswers(db, answers), retryAlone: () => true }),
+    };
+    coalescersByDb.set(db, found);
+  }
+  return found;
+}
 
 /**
  * Claims `key` for a new request, or says what became of an earlier one. A claim whose request died
  * without answering (the process crashed) can be taken over once its lease is over; services keep
- * their own natural keys so that such a retry finds, rather than repeats, what was done.
+ * their own natural keys so that such a retry finds, rather than repeats, what was done. Claims of
+ * one turn share one statement; claims of one key in one turn are answered as if made in turn.
  */
-export async function claimKey(
-  db: Db,
-  input: { accountId: number; key: string; requestHash: string; leaseMs: number },
-): Promise<ClaimResult> {
-  const inserted = await db
-    .insertInto('idempotency_keys')
-    .values({ account_id: input.accountId, key: input.key, request_hash: input.requestHash, state: 'in_progress' })
-    .onConflict((oc) => oc.columns(['account_id', 'key']).doNothing())
-    .returning('key')
-    .executeTakeFirst();
-  if (inserted) return { kind: 'claimed' };
-  const existing = await db
-    .selectFrom('idempotency_keys')
-    .selectAll()
-    .where('account_id', '=', input.accountId)
-    .where('key', '=', input.key)
-    .executeTakeFirst();
-  if (!existing) return claimKey(db, input); // deleted in between (a failed first attempt): try again
-  if (existing.request_hash !== input.requestHash) return { kind: 'mismatch' };
-  if (existing.state === 'completed')
-    return { kind: 'replay', status: existing.response_status ?? 200, body: existing.response_body ?? '' };
-  const takenOver = await sql<{ key: string }>`
-    update idempotency_keys set locked_at = now()
-     where account_id = ${input.accountId} and key = ${input.key} and state = 'in_progress'
-       and locked_at < now() - make_interval(secs => ${input.leaseMs / 1000})
-    returning key`.execute(db);
-  return takenOver.rows.length > 0 ? { kind: 'claimed' } : { kind: 'in_progress' };
+export async function claimKey(db: Db, input: ClaimInput): Promise<ClaimResult> {
+  // Claims of one key that must go again are resolved in call order, so they are made again in order.
+  for (;;) {
+    const result = await coalescersOf(db).claim(input);
+    if (result) return result;
+  }
 }
 
-export async function completeKey(db: Db, input: { accountId: number; key: string; status: number; body: string }): Promise<void> {
-  await db
-    .updateTable('idempotency_keys')
-    .set({ state: 'completed', response_status: input.status, response_body: input.body })
-    .where('account_id', '=', input.accountId)
-    .where('key', '=', input.key)
-    .execute();
+/** Gives an answer, again in a later batch while an earlier answer to the same key is in the way. */
+async function answer(db: Db, input: KeyAnswer): Promise<void> {
+  while (!(await coalescersOf(db).answer(input)));
+}
+
+/** Stores the answer of the request that holds the claim on `key`, to be replayed to its retries. */
+export function completeKey(db: Db, input: { accountId: number; key: string; status: number; body: string }): Promise<void> {
+  return answer(db, { kind: 'complete', ...input });
 }
 
 /** Forgets a claim whose request failed on our side, so that a retry runs again. */
-export async function releaseKey(db: Db, input: { accountId: number; key: string }): Promise<void> {
-  await db
-    .deleteFrom('idempotency_keys')
-    .where('account_id', '=', input.accountId)
-    .where('key', '=', input.key)
-    .where('state', '=', 'in_progress')
-    .execute();
+export function releaseKey(db: Db, input: { accountId: number; key: string }): Promise<void> {
+  return answer(db, { kind: 'release', ...input });
 }
 
 /**

@@ -103,6 +103,45 @@ describe('Idempotency-Key on POST /agent/transfer and POST /stablecoin/transfer'
     expect(minorOf((await balanceOf(server, recipient)).USDC) - before).toBe(7_388_250n);
   });
 
+  it('many keyed requests at once (shared and fresh keys, same and other bodies) get the answers of some order one after the other', async () => {
+    // The claims of requests that reach the store in one turn share a statement; whatever the
+    // grouping, each request must get what it would get in some sequential order: per key one
+    // transfer, repeats of its body replayed or 409, another body 422, fresh keys each their own.
+    const amounts = [1, 2] as const;
+    const calls: { key: string; amount: number }[] = [];
+    for (let k = 0; k < 4; k++) {
+      for (const amount of [amounts[0], amounts[0], amounts[1], amounts[0]]) calls.push({ key: `burst-shared-${k}`, amount });
+    }
+    for (let k = 0; k < 8; k++) calls.push({ key: `burst-fresh-${k}`, amount: amounts[k % 2]! });
+    const senderBefore = minorOf((await balanceOf(server, sender)).USDC);
+    const responses = await Promise.all(
+      calls.map((c) => agentTransfer(server, sender, { ...body(), amount: c.amount }, { 'idempotency-key': c.key })),
+    );
+    let spent = 0n;
+    for (const key of new Set(calls.map((c) => c.key))) {
+      const mine = calls.flatMap((c, i) => (c.key === key ? [{ ...c, response: responses[i]! }] : []));
+      const fresh = mine.filter((m) => m.response.status === 200 && m.response.headers.get('idempotent-replayed') === null);
+      expect(fresh, key).toHaveLength(1);
+      const winner = fresh[0]!;
+      spent += BigInt(winner.amount) * 1_000_000n;
+      for (const m of mine.filter((x) => x !== winner)) {
+        if (m.amount !== winner.amount) expectProblem(m.response, 422, 'idempotency_key_reused');
+        else if (m.response.status === 409) expectProblem(m.response, 409, 'idempotency_key_in_use');
+        else {
+          expect(m.response.status, key).toBe(200);
+          expect(m.response.headers.get('idempotent-replayed'), key).toBe('true');
+          expect(m.response.body, key).toEqual(winner.response.body);
+        }
+      }
+      const stored = await transfersWithKey(sender, key);
+      expect(
+        stored.map((t) => t.id),
+        key,
+      ).toEqual([winner.response.body.transferId]);
+    }
+    expect(senderBefore - minorOf((await balanceOf(server, sender)).USDC)).toBe(spent);
+  });
+
   it('concurrent requests without a key are separate transfers', async () => {
     const responses = await Promise.all(Array.from({ length: 3 }, () => agentTransfer(server, sender, { ...body(), amount: 1 })));
     expect(responses.map((r) => r.status)).toEqual([200, 200, 200]);

@@ -62,4 +62,38 @@ describe('coalesce', () => {
     const results = await Promise.allSettled([broken(1), broken(2)]);
     expect(results.every((r) => r.status === 'rejected')).toBe(true);
   });
+  it('with retryAlone, loads each key of a failed load alone, in call order, so only the bad key fails', async () => {
+    const loads: number[][] = [];
+    const write = coalesce<number, number>({
+      maxBatch: 10,
+      load: async (keys) => {
+        loads.push([...keys]);
+        if (keys.includes(2)) throw new Error('bad input');
+        return keys;
+      },
+      retryAlone: (error) => error instanceof Error && error.message === 'bad input',
+    });
+    const results = await Promise.allSettled([write(1), write(2), write(3)]);
+    expect(results).toEqual([
+      { status: 'fulfilled', value: 1 },
+      { status: 'rejected', reason: new Error('bad input') },
+      { status: 'fulfilled', value: 3 },
+    ]);
+    expect(loads).toEqual([[1, 2, 3], [1], [2], [3]]);
+  });
+
+  it('with retryAlone, an error it does not accept still fails every call of the load, with no retry', async () => {
+    let loads = 0;
+    const write = coalesce<number, number>({
+      maxBatch: 10,
+      load: async () => {
+        loads++;
+        throw new Error('lost connection');
+      },
+      retryAlone: (error) => error instanceof Error && error.message === 'bad input',
+    });
+    const results = await Promise.allSettled([write(1), write(2)]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    expect(loads).toBe(1);
+  });
 });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { sql } from 'kysely';
+import { sql, type KyselyPlugin } from 'kysely';
 import { openTestDatabase } from '../helpers/test-database.js';
 import { claimKey, completeKey, deleteExpiredKeys, releaseKey, releaseUncertainClaim } from '../../src/platform/idempotency-store.js';
-import type { Database } from '../../src/db/database.js';
+import type { Database, Db } from '../../src/db/database.js';
 
 let database: Database;
 let accountId: number;
@@ -72,4 +72,93 @@ it('forgets keys older than the retention, in bounded batches', async () => {
   expect(await deleteExpiredKeys(database.db, new Date(Date.now() - 24 * 3600 * 1000), 1)).toBe(1);
   expect(await deleteExpiredKeys(database.db, new Date(Date.now() - 24 * 3600 * 1000), 10)).toBe(1);
   expect(await claim('k1')).toEqual({ kind: 'in_progress' });
+});
+
+/** The same database through a Kysely that counts the statements sent (its own coalescers, too). */
+function counted(): { db: Db; statements: () => number } {
+  let n = 0;
+  const plugin: KyselyPlugin = {
+    transformQuery: (args) => {
+      n++;
+      return args.node;
+    },
+    transformResult: async (args) => args.result,
+  };
+  return { db: database.db.withPlugin(plugin), statements: () => n };
+}
+
+it('claims made in one turn go out as one statement, and their answers as one more', async () => {
+  const { db, statements } = counted();
+  const keys = Array.from({ length: 20 }, (_, i) => `turn-${i}`);
+  const claims = await Promise.all(keys.map((key) => claimKey(db, { accountId, key, requestHash: 'h1', leaseMs: 60_000 })));
+  expect(claims.every((c) => c.kind === 'claimed')).toBe(true);
+  expect(statements()).toBe(1);
+  await Promise.all(
+    keys.map((key, i) =>
+      i % 2 === 0 ? completeKey(db, { accountId, key, status: 200, body: `{"n":${i}}` }) : releaseKey(db, { accountId, key }),
+    ),
+  );
+  expect(statements()).toBe(2);
+  expect(await claim('turn-4')).toEqual({ kind: 'replay', status: 200, body: '{"n":4}' });
+  expect(await claim('turn-5')).toEqual({ kind: 'claimed' });
+});
+
+it('claims of one key in one turn get the answers they would get one after the other', async () => {
+  const { db, statements } = counted();
+  expect(await claim('seq-done')).toEqual({ kind: 'claimed' });
+  await completeKey(database.db, { accountId, key: 'seq-done', status: 201, body: '{"done":true}' });
+  expect(await claim('seq-expired')).toEqual({ kind: 'claimed' });
+  await sql`update idempotency_keys set locked_at = now() - interval '5 minutes' where key = 'seq-expired'`.execute(database.db);
+  const turn: [string, string][] = [
+    ['seq-new', 'h1'],
+    ['seq-done', 'h2'],
+    ['seq-expired', 'h2'],
+    ['seq-new', 'h1'],
+    ['seq-new', 'h2'],
+    ['seq-done', 'h1'],
+    ['seq-expired', 'h1'],
+    ['seq-expired', 'h1'],
+    ['seq-new', 'h1'],
+  ];
+  const answers = await Promise.all(turn.map(([key, requestHash]) => claimKey(db, { accountId, key, requestHash, leaseMs: 60_000 })));
+  expect(statements()).toBe(1);
+  expect(answers).toEqual([
+    { kind: 'claimed' },
+    { kind: 'mismatch' },
+    { kind: 'mismatch' },
+    { kind: 'in_progress' },
+    { kind: 'mismatch' },
+    { kind: 'replay', status: 201, body: '{"done":true}' },
+    { kind: 'claimed' },
+    { kind: 'in_progress' },
+    { kind: 'in_progress' },
+  ]);
+  // The takeover renewed the lease: the next claim waits for it.
+  expect(await claim('seq-expired')).toEqual({ kind: 'in_progress' });
+});
+
+it('a claim that fails does not fail the claims it shared a statement with', async () => {
+  const { db } = counted();
+  const results = await Promise.allSettled([
+    claimKey(db, { accountId, key: 'alone-1', requestHash: 'h1', leaseMs: 60_000 }),
+    claimKey(db, { accountId: 2_000_000_000, key: 'alone-2', requestHash: 'h1', leaseMs: 60_000 }), // no such account
+    claimKey(db, { accountId, key: 'alone-3', requestHash: 'h1', leaseMs: 60_000 }),
+  ]);
+  expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+  expect(results[0]).toEqual({ status: 'fulfilled', value: { kind: 'claimed' } });
+  expect(await claim('alone-3')).toEqual({ kind: 'in_progress' });
+});
+
+it('answers to one key in one turn apply one after the other', async () => {
+  const { db, statements } = counted();
+  await Promise.all([claim('twice-a'), claim('twice-b')]);
+  await Promise.all([
+    completeKey(db, { accountId, key: 'twice-a', status: 200, body: '{"a":1}' }),
+    releaseKey(db, { accountId, key: 'twice-b' }),
+    releaseKey(db, { accountId, key: 'twice-a' }), // after the completion: the answer stays
+    completeKey(db, { accountId, key: 'twice-b', status: 200, body: '{"b":1}' }), // after the release: nothing to complete
+  ]);
+  expect(statements()).toBe(2);
+  expect(await claim('twice-a')).toEqual({ kind: 'replay', status: 200, body: '{"a":1}' });
+  expect(await claim('twice-b')).toEqual({ kind: 'claimed' });
 });
