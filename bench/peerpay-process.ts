@@ -26,6 +26,8 @@ export async function startPeerpay(dataDir: string, dbUrl: string | undefined, c
     RATE_LIMIT_CHECK_PER_MINUTE: '1000000',
     RATE_LIMIT_DEFAULT_PER_MINUTE: '1000000',
     JOB_INTERVAL_MS: '3600000',
+    // Group-commit settings to try other values with (GROUP_COMMIT_MAX_BATCH and the others).
+    ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('GROUP_COMMIT_'))),
   });
   const deps = await createDeps(config);
   // Request logs are written (as in production, level info) but to /dev/null, not the terminal.
