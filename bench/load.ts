@@ -45,35 +45,29 @@ function pair(): [number, number] {
 
 type Req = { method?: string; path?: string; headers?: Record<string, string>; body?: string };
 let setup: (req: Req) => Req;
+
+/** A random pair's transfer of 0.01 USDC, with `extraHeaders`. */
+function agentTransfer(req: Req, extraHeaders: Record<string, string>): Req {
+  const [s, r] = pair();
+  return {
+    ...req,
+    method: 'POST',
+    path: '/agent/transfer',
+    headers: { authorization: `Bearer ${users[s]!.key}`, 'content-type': 'application/json', ...extraHeaders },
+    body: JSON.stringify({ to: users[r]!.handle, amount: 0.01, currency: 'USDC' }),
+  };
+}
 switch (scenario.kind) {
   case 'static':
     setup = (req) => ({ ...req, method: 'GET', path: '/static' });
     break;
   case 'agent_transfer':
-    setup = (req) => {
-      const [s, r] = pair();
-      return {
-        ...req,
-        method: 'POST',
-        path: '/agent/transfer',
-        headers: { authorization: `Bearer ${users[s]!.key}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ to: users[r]!.handle, amount: 0.01, currency: 'USDC' }),
-      };
-    };
+    setup = (req) => agentTransfer(req, {});
     break;
   case 'agent_transfer_keyed':
     // As a real client sends it: a fresh Idempotency-Key on every money movement, so every request
     // pays for its claim before the work and its stored answer after.
-    setup = (req) => {
-      const [s, r] = pair();
-      return {
-        ...req,
-        method: 'POST',
-        path: '/agent/transfer',
-        headers: { authorization: `Bearer ${users[s]!.key}`, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
-        body: JSON.stringify({ to: users[r]!.handle, amount: 0.01, currency: 'USDC' }),
-      };
-    };
+    setup = (req) => agentTransfer(req, { 'idempotency-key': randomUUID() });
     break;
   case 'hot_account':
     setup = (req) => {
