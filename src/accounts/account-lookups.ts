@@ -9,7 +9,7 @@ import { CompiledQuery } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { OwnerBalance } from '../ledger/ledger-queries.js';
 import type { Asset } from '../money/assets.js';
-import { coalesce, type Coalesced } from '../platform/coalesce.js';
+import { coalesce, LOADS_IN_FLIGHT, type Coalesced } from '../platform/coalesce.js';
 import type { AccountRow } from './accounts-repository.js';
 
 /** An active (never revoked) API key and its account. */
@@ -123,9 +123,13 @@ export async function findAccounts(db: Db, keys: readonly AccountKey[]): Promise
 /** Coalesced look-ups on `db`; tests make their own to count statements. */
 export function createAccountLookups(db: Db): AccountLookups {
   return {
-    activeKey: coalesce({ maxBatch: MAX_BATCH, load: (hashes) => findActiveKeys(db, hashes) }),
-    activeKeyWithBalances: coalesce({ maxBatch: MAX_BATCH, load: (hashes) => findActiveKeysWithBalances(db, hashes) }),
-    account: coalesce({ maxBatch: MAX_BATCH, load: (keys) => findAccounts(db, keys) }),
+    activeKey: coalesce({ maxBatch: MAX_BATCH, maxInFlight: LOADS_IN_FLIGHT, load: (hashes) => findActiveKeys(db, hashes) }),
+    activeKeyWithBalances: coalesce({
+      maxBatch: MAX_BATCH,
+      maxInFlight: LOADS_IN_FLIGHT,
+      load: (hashes) => findActiveKeysWithBalances(db, hashes),
+    }),
+    account: coalesce({ maxBatch: MAX_BATCH, maxInFlight: LOADS_IN_FLIGHT, load: (keys) => findAccounts(db, keys) }),
   };
 }
 

@@ -2,9 +2,12 @@
 // database as one statement instead of one each. Under load a turn reads many requests off their
 // sockets at once, and each of them would otherwise pay its own round trip (a socket write, a
 // wake-up of the database, a parse of the answer); alone, a request waits only until the end of
-// the turn it is in (setImmediate), not for a timer. Nothing is cached: every call is answered by
-// a statement issued after it was made, so a change committed before the call (a revoked key, a
-// new balance) is always seen.
+// the turn it is in (setImmediate), not for a timer. With `maxInFlight`, calls made while that
+// many statements are under way wait for one of them to end and then go together in the next: the
+// busier the database, the more each statement answers (on PGlite, one connection, a look-up would
+// otherwise queue behind a batch of transfers with only the few calls of its own turn). Nothing is
+// cached: every call is answered by a statement issued after it was made, so a change committed
+// before the call (a revoked key, a new balance) is always seen.
 import { assert } from './errors.js';
 
 export interface CoalescerOptions<K, V> {
@@ -19,7 +22,12 @@ export interface CoalescerOptions<K, V> {
    * statement) or that may safely run again; without it, a failed load fails all its calls.
    */
   readonly retryAlone?: (error: unknown) => boolean;
+  /** At most this many loads under way at once (default: no bound); calls made meanwhile wait for the next. */
+  readonly maxInFlight?: number;
 }
+
+/** The bound on loads under way that the database look-ups and writes of requests use. */
+export const LOADS_IN_FLIGHT = 2;
 
 /** A function that answers one key, sharing a statement with the calls made in the same turn. */
 export type Coalesced<K, V> = (key: K) => Promise<V>;
@@ -32,14 +40,22 @@ interface Waiting<K, V> {
 
 export function coalesce<K, V>(options: CoalescerOptions<K, V>): Coalesced<K, V> {
   assert(options.maxBatch >= 1, 'a coalesced statement answers at least one key');
-  let waiting: Waiting<K, V>[] = [];
+  const maxInFlight = options.maxInFlight ?? Number.POSITIVE_INFINITY;
+  assert(maxInFlight >= 1, 'at least one load may be under way');
+  const waiting: Waiting<K, V>[] = [];
+  let inFlight = 0;
+  let scheduled = false;
 
   function flush(): void {
-    const all = waiting;
-    waiting = [];
-    for (let start = 0; start < all.length; start += options.maxBatch) {
-      const chunk = all.slice(start, start + options.maxBatch);
-      void answer(chunk);
+    scheduled = false;
+    while (waiting.length > 0 && inFlight < maxInFlight) {
+      const chunk = waiting.splice(0, options.maxBatch);
+      inFlight++;
+      void answer(chunk).finally(() => {
+        inFlight--;
+        // Those that arrived while the loads ran have waited long enough: they go at once.
+        if (waiting.length > 0) flush();
+      });
     }
   }
 
@@ -59,7 +75,10 @@ export function coalesce<K, V>(options: CoalescerOptions<K, V>): Coalesced<K, V>
 
   return (key) =>
     new Promise<V>((resolve, reject) => {
-      if (waiting.length === 0) setImmediate(flush);
       waiting.push({ key, resolve, reject });
+      if (!scheduled && inFlight < maxInFlight) {
+        scheduled = true;
+        setImmediate(flush);
+      }
     });
 }

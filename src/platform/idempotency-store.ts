@@ -2,7 +2,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import { isDatabaseUnavailable } from '../db/database-unavailable.js';
-import { coalesce, type Coalesced } from './coalesce.js';
+import { coalesce, LOADS_IN_FLIGHT, type Coalesced } from './coalesce.js';
 import { claimKeys, type ClaimInput, type ClaimResult } from './idempotency-claims.js';
 import { recordAnswers, type KeyAnswer } from './idempotency-answers.js';
 
@@ -32,8 +32,18 @@ function coalescersOf(db: Db): Coalescers {
     // one, where a statement each draws its own connection; an answer left unrecorded blocks the
     // client's retry for the whole lease.
     found = {
-      claim: coalesce({ maxBatch: MAX_BATCH, load: (claims) => claimKeys(db, claims), retryAlone: (e) => !isDatabaseUnavailable(e) }),
-      answer: coalesce({ maxBatch: MAX_BATCH, load: (answers) => recordAnswers(db, answers), retryAlone: () => true }),
+      claim: coalesce({
+        maxBatch: MAX_BATCH,
+        maxInFlight: LOADS_IN_FLIGHT,
+        load: (claims) => claimKeys(db, claims),
+        retryAlone: (e) => !isDatabaseUnavailable(e),
+      }),
+      answer: coalesce({
+        maxBatch: MAX_BATCH,
+        maxInFlight: LOADS_IN_FLIGHT,
+        load: (answers) => recordAnswers(db, answers),
+        retryAlone: () => true,
+      }),
     };
     coalescersByDb.set(db, found);
   }

@@ -97,3 +97,49 @@ describe('coalesce', () => {
     expect(loads).toBe(1);
   });
 });
+
+describe('coalesce with maxInFlight', () => {
+  it('sends the calls made while the loads are under way together in the next load, issued after them', async () => {
+    const loads: number[][] = [];
+    let release: (() => void) | null = null;
+    const slow = coalesce<number, number>({
+      maxBatch: 100,
+      maxInFlight: 1,
+      load: async (keys) => {
+        loads.push([...keys]);
+        if (loads.length === 1) await new Promise<void>((resolve) => (release = resolve));
+        return keys;
+      },
+    });
+    const first = slow(1);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(loads).toEqual([[1]]);
+    // Three turns' calls while the first load is under way.
+    const later: Promise<number>[] = [];
+    for (let turn = 0; turn < 3; turn++) {
+      later.push(slow(10 + turn), slow(20 + turn));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(loads).toHaveLength(1);
+    release!();
+    expect(await Promise.all([first, ...later])).toEqual([1, 10, 20, 11, 21, 12, 22]);
+    expect(loads).toEqual([[1], [10, 20, 11, 21, 12, 22]]);
+  });
+
+  it('runs up to maxInFlight loads at once', async () => {
+    let running = 0;
+    let most = 0;
+    const bounded = coalesce<number, number>({
+      maxBatch: 1,
+      maxInFlight: 2,
+      load: async (keys) => {
+        most = Math.max(most, ++running);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        running--;
+        return keys;
+      },
+    });
+    expect(await Promise.all([1, 2, 3, 4, 5].map(bounded))).toEqual([1, 2, 3, 4, 5]);
+    expect(most).toBe(2);
+  });
+});
