@@ -54,6 +54,9 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
       redact: { paths: ['req.headers.authorization', '*.password', '*.apiKey'], censor: '[redacted]' },
     },
     ...(options.serverFactory ? { serverFactory: options.serverFactory } : {}),
+    // One log line per request, when it is answered (the hook below), not one on arrival and one
+    // on answer: the same facts, half the logging cost on every request.
+    disableRequestLogging: true,
     genReqId: () => newId('req'),
     requestIdHeader: false,
     bodyLimit: config.bodyLimitBytes,
@@ -80,6 +83,9 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
     void defaultJson(request, body as string, done);
   });
 
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
     // Draining: each connection closes after its answer, so that a client or load balancer opens

@@ -35,17 +35,16 @@ export function readableLogStream(options: { colorize: boolean; destination?: No
   });
 }
 
-/** One request is two lines: `req_… GET /path` when it arrives, `req_… 200 in 3 ms` when answered. */
+/** One request is one line once answered: `req_… GET /path 200 in 3 ms`. */
 function formatMessage(log: Record<string, unknown>, messageKey: string): string {
   const raw = log[messageKey];
   const message = typeof raw === 'string' ? raw : raw === undefined ? '' : JSON.stringify(raw);
   const reqId = typeof log.reqId === 'string' ? log.reqId : undefined;
   const req = log.req as { method?: string; url?: string } | undefined;
   const res = log.res as { statusCode?: number } | undefined;
-  if (reqId && req && message === 'incoming request') return `${reqId} ${req.method} ${req.url}`;
-  if (reqId && res && message === 'request completed') {
+  if (reqId && req && res && message === 'request completed') {
     const ms = typeof log.responseTime === 'number' ? ` in ${Math.round(log.responseTime)} ms` : '';
-    return `${reqId} ${res.statusCode}${ms}`;
+    return `${reqId} ${req.method} ${req.url} ${res.statusCode}${ms}`;
   }
   return reqId ? `${reqId} ${message}` : message;
 }

@@ -267,10 +267,15 @@ describe('secrets in logs', () => {
   it('never writes a key or a password to the log', async () => {
     const password = 'log-canary-password-42';
     const registered = await server.request('POST', '/agent/register', { body: { email: uniqueEmail('logs'), password, name: 'L' } });
-    await server.request('GET', '/account', { key: registered.body.apiKey });
+    const read = await server.request('GET', '/account', { key: registered.body.apiKey });
     await server.request('POST', '/agent/register', { body: { email: uniqueEmail('logs2'), password }, headers: {} });
     const all = server.logs.join('');
-    expect(all).toContain('incoming request');
+    // Each request is logged once, when answered: its method, path and status.
+    const lines = all.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, any>);
+    const accountRead = lines.filter((l) => l.reqId === read.headers.get('x-request-id'));
+    expect(accountRead).toHaveLength(1);
+    expect(accountRead[0]).toMatchObject({ msg: 'request completed', req: { method: 'GET', url: '/account' }, res: { statusCode: 200 } });
+    expect(lines.some((l) => l.msg === 'incoming request')).toBe(false);
     expect(all).not.toContain(password);
     expect(all).not.toContain(registered.body.apiKey);
   });
