@@ -20,6 +20,7 @@ import type { Db } from '../db/database.js';
 import { AppError } from '../platform/errors.js';
 import { FEE_SHARDS, type LedgerAccountKey } from './ledger-accounts.js';
 import { openBatch, writeBatch, type LedgerBatch } from './ledger-batch.js';
+import { createKnownAccounts, type KnownAccounts } from './known-accounts.js';
 import type { Trx } from './ledger.js';
 
 export interface GroupCommitOptions {
@@ -86,6 +87,8 @@ export function createGroupCommit<M extends MemberPlan, R>(
   // process's offset spreads several processes over the shards.
   const freeSlots = Array.from({ length: options.concurrency }, (_, i) => i);
   const shardOffset = Math.floor(Math.random() * FEE_SHARDS);
+  // Per group commit (one per database handle), never per module: tests open many databases.
+  const known = createKnownAccounts();
   let timer: NodeJS.Timeout | null = null;
 
   function startBatches(): void {
@@ -94,7 +97,7 @@ export function createGroupCommit<M extends MemberPlan, R>(
     while (freeSlots.length > 0 && queue.length > 0) {
       const slot = freeSlots.pop()!;
       const waiting = queue.splice(0, options.maxBatch);
-      void runBatch(db, write, waiting, (shardOffset + slot) % FEE_SHARDS, options.onBatch).finally(() => {
+      void runBatch(db, write, waiting, { shard: (shardOffset + slot) % FEE_SHARDS, known }, options.onBatch).finally(() => {
         freeSlots.push(slot);
         // Those that arrived while this batch ran have waited long enough: they go at once.
         startBatches();
@@ -128,7 +131,7 @@ async function runBatch<M extends MemberPlan, R>(
   db: Db,
   write: BatchWriter<M, R>,
   waiting: readonly Waiting<M>[],
-  shard: number,
+  where: { shard: number; known: KnownAccounts },
   onBatch: GroupCommitOptions['onBatch'],
 ): Promise<void> {
   const members = waiting.map((w) => w.member);
@@ -141,7 +144,8 @@ async function runBatch<M extends MemberPlan, R>(
       const batch = await openBatch(
         trx,
         members.flatMap((m) => m.accounts),
-        shard,
+        where.shard,
+        where.known,
       );
       outcomes = await write(trx, batch, members);
       if (outcomes.length !== members.length) throw new Error('invariant violated: a batch writer answers every member');
@@ -149,10 +153,11 @@ async function runBatch<M extends MemberPlan, R>(
       committing = true;
     });
   } catch (error) {
+    where.known.clear();
     if (!committing && waiting.length > 1) {
       // Rolled back whole before its commit: nothing of it was written. Each member alone.
       onBatch?.({ size: waiting.length, ending: 'rerun_alone' });
-      await Promise.all(waiting.map((w) => runBatch(db, write, [w], shard, onBatch)));
+      await Promise.all(waiting.map((w) => runBatch(db, write, [w], where, onBatch)));
       return;
     }
     onBatch?.({ size: waiting.length, ending: 'failed' });

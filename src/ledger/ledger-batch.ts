@@ -11,6 +11,7 @@
 // at the same time do not queue on one fees row through each other's commits.
 import { AppError, assert } from '../platform/errors.js';
 import { inShard, specOf, type LedgerAccountKey } from './ledger-accounts.js';
+import { createKnownAccounts, type KnownAccounts } from './known-accounts.js';
 import type { Operation, Trx } from './ledger.js';
 import {
   deltasOf,
@@ -41,11 +42,25 @@ export interface LedgerBatch {
 
 /**
  * Starts a batch in `trx`: creates the accounts the members declared (fees in the batch's shard)
- * and locks and reads all of them, in the global order, before any member is looked at.
+ * unless `known` has them all, and locks and reads all of them, in the global
+ * order, before any member is looked at.
  */
-export async function openBatch(trx: Trx, keys: readonly LedgerAccountKey[], shard: number): Promise<LedgerBatch> {
+export async function openBatch(
+  trx: Trx,
+  keys: readonly LedgerAccountKey[],
+  shard: number,
+  known: KnownAccounts = createKnownAccounts(0),
+): Promise<LedgerBatch> {
   const sharded = keys.map((key) => inShard(key, shard));
-  const accounts = await ensureAccounts(trx, sharded);
+  // Accounts the process has seen committed need no creating; the others are created (or found)
+  // first, in code order, and remembered when they existed before this transaction.
+  const accounts = new Map(known.some(sharded.map((key) => specOf(key).code)));
+  const unknown = sharded.filter((key) => !accounts.has(specOf(key).code));
+  if (unknown.length > 0) {
+    const ensured = await ensureAccounts(trx, unknown);
+    known.remember(ensured);
+    for (const [code, account] of ensured) accounts.set(code, account);
+  }
   assert(accounts.size <= MAX_ACCOUNTS_PER_BATCH, 'batch locks a bounded number of accounts');
   const locked =
     accounts.size > 0

@@ -111,6 +111,22 @@ describe('ledger schema guards', () => {
     ).not.toBeNull();
   });
 
+  it('refuses a transfer naming an account that does not exist, on either side', async () => {
+    // The (account, asset) foreign keys alone (migration 0015 dropped the single-column ones) keep
+    // every ledger row tied to existing accounts.
+    const usdClearing = await accountId('platform:processor_clearing:USD');
+    const missing = 2_000_000_000;
+    for (const [debit, credit] of [
+      [usdClearing, missing],
+      [missing, usdClearing],
+    ]) {
+      expect(
+        await refusal(sql`insert into ledger_transfers (operation_id, kind, debit_account_id, credit_account_id, asset, amount, code)
+                               values ('x', 'posted', ${debit}, ${credit}, 'USD', 1, 'test')`),
+      ).toMatch(/foreign key/);
+    }
+  });
+
   it('refuses to change or delete a recorded transfer', async () => {
     const count = await database.db
       .selectFrom('ledger_transfers')
