@@ -2,7 +2,7 @@
 // one that makes the change it describes (a transactional outbox), and queues one delivery per
 // enabled webhook endpoint of the account that wants this type. Either the change, its event and
 // its deliveries all commit, or none does.
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Trx } from '../ledger/ledger.js';
 import { assert } from '../platform/errors.js';
 import { newId } from '../platform/ids.js';
@@ -37,16 +37,24 @@ export const MAX_EVENTS_PER_STATEMENT = 512;
  */
 export async function recordEvents(trx: Trx, events: readonly NewEvent[]): Promise<string[]> {
   if (events.length === 0) return [];
-  assert(events.length <= MAX_EVENTS_PER_STATEMENT, 'events of one statement within bound');
+  const inserted = await sql<{ id: string }>`with ${eventsClause(events)} select id from event`.execute(trx);
+  return inserted.rows.map((row) => row.id);
+}
+
+/**
+ * recordEvents' writes as WITH clauses of a larger statement (a group commit's, beside its ledger
+ * rows): `event` returns the new events, and `deliveries` queues theirs.
+ */
+export function eventsClause(events: readonly NewEvent[]): RawBuilder<unknown> {
+  assert(events.length > 0 && events.length <= MAX_EVENTS_PER_STATEMENT, 'events of one statement within bound');
   const rows = events.map(
     (e) =>
       sql`(${newId('evt')}, ${e.accountId}::integer, ${e.type}, ${e.subjectId}, ${JSON.stringify(e.data)}::jsonb, ${e.now}::timestamptz)`,
   );
-  // One statement: the events and, for those that are new, their deliveries (due at once; the
-  // delivery job claims them with FOR UPDATE SKIP LOCKED in any process). A data-modifying WITH
-  // runs whether or not the final SELECT reads it.
-  const inserted = await sql<{ id: string }>`
-    with event as (
+  // The events and, for those that are new, their deliveries (due at once; the delivery job
+  // claims them with FOR UPDATE SKIP LOCKED in any process). A data-modifying WITH runs whether or
+  // not the final SELECT reads it.
+  return sql`event as (
       insert into events (id, account_id, type, subject_id, data, created_at)
       select * from (values ${sql.join(rows)}) as e(id, account_id, type, subject_id, data, created_at)
       on conflict (account_id, type, subject_id) do nothing
@@ -56,7 +64,5 @@ export async function recordEvents(trx: Trx, events: readonly NewEvent[]): Promi
       select w.id, event.seq, 'pending', event.created_at, event.created_at
         from event join webhook_endpoints w on w.account_id = event.account_id and w.status = 'enabled'
        where w.events is null or w.events @> jsonb_build_array(event.type)
-    )
-    select id from event`.execute(trx);
-  return inserted.rows.map((row) => row.id);
+    )`;
 }

@@ -22,6 +22,7 @@ import { FEE_SHARDS, type LedgerAccountKey } from './ledger-accounts.js';
 import { openBatch, writeBatch, type LedgerBatch } from './ledger-batch.js';
 import { createKnownAccounts, type KnownAccounts } from './known-accounts.js';
 import type { Trx } from './ledger.js';
+import type { Alongside } from './ledger-writes.js';
 
 export interface GroupCommitOptions {
   /** A batch closes at this many members... */
@@ -57,14 +58,22 @@ export interface MemberPlan {
 /** Each member's answer: its result, or the error its request fails with. */
 export type Outcome<R> = { ok: true; value: R } | { ok: false; error: unknown };
 
+/** A batch writer's answer: one outcome per member, in order, and the rows to write with the ledger's. */
+export interface WrittenMembers<R> {
+  readonly outcomes: Outcome<R>[];
+  /** The members' own rows, written in the ledger's statement: one round trip for all of them. */
+  readonly alongside?: Alongside;
+}
+
 /**
  * Writes a batch's members in `trx`, where `batch` holds their accounts locked and read: stages
  * each member's ledger operation (stageOperation) and writes its rows, a fixed number of
- * statements for the whole batch. Returns one outcome per member, in order. The group commit
- * writes the staged ledger operations after it returns. Throwing fails the batch (its members are
- * then run again alone); a member's own refusal is an outcome, not a throw.
+ * statements for the whole batch, or gives them back to be written in the ledger's statement.
+ * The group commit writes the staged ledger operations after it returns. Throwing fails the batch
+ * (its members are then run again alone, each a batch of one); a member's own refusal is an
+ * outcome, not a throw.
  */
-export type BatchWriter<M extends MemberPlan, R> = (trx: Trx, batch: LedgerBatch, members: readonly M[]) => Promise<Outcome<R>[]>;
+export type BatchWriter<M extends MemberPlan, R> = (trx: Trx, batch: LedgerBatch, members: readonly M[]) => Promise<WrittenMembers<R>>;
 
 export interface GroupCommit<M extends MemberPlan, R> {
   /** Resolves or rejects with the member's outcome, once its batch's transaction has committed. */
@@ -147,9 +156,10 @@ async function runBatch<M extends MemberPlan, R>(
         where.shard,
         where.known,
       );
-      outcomes = await write(trx, batch, members);
+      const written = await write(trx, batch, members);
+      outcomes = written.outcomes;
       if (outcomes.length !== members.length) throw new Error('invariant violated: a batch writer answers every member');
-      await writeBatch(trx, batch);
+      await writeBatch(trx, batch, written.alongside);
       committing = true;
     });
   } catch (error) {

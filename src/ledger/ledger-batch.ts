@@ -20,6 +20,7 @@ import {
   lockAccountRows,
   moveAndRecord,
   resolvedBetween,
+  type Alongside,
   type Delta,
   type EnsuredAccounts,
   type LockedAccount,
@@ -111,12 +112,14 @@ export function insufficientBalance(): AppError {
 }
 
 /**
- * Writes what the staged operations change, in one statement, then removes the accounts this
+ * Writes what the staged operations change, in one statement (with the rows `alongside` names,
+ * the members' own), then removes the accounts this
  * batch created that no staged operation moved (only refused members named them), so that a
  * refusal leaves nothing behind. Called once, before the commit.
  */
-export async function writeBatch(trx: Trx, batch: LedgerBatch): Promise<void> {
-  if (batch.rows.length > 0) await moveAndRecord(trx, batch.deltas, batch.rows);
+export async function writeBatch(trx: Trx, batch: LedgerBatch, alongside?: Alongside): Promise<void> {
+  assert(!alongside || batch.rows.length > 0, 'rows alongside the ledger rows of a batch that moves money');
+  if (batch.rows.length > 0) await moveAndRecord(trx, batch.deltas, batch.rows, alongside);
   const unused = [...batch.accounts.values()].filter((a) => a.created && !batch.deltas.has(a.id)).map((a) => a.id);
   if (unused.length > 0) await trx.deleteFrom('ledger_accounts').where('id', 'in', unused).execute();
 }

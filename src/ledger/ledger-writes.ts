@@ -2,7 +2,7 @@
 // transaction (ledger.ts) and by the operations of a group commit (ledger-batch.ts): finding or
 // creating accounts, locking and reading account rows, checking that the changes fit, and moving
 // the balances with the transfer rows in one statement.
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { Asset } from '../money/assets.js';
 import { assert } from '../platform/errors.js';
@@ -120,16 +120,32 @@ export function fitsEveryAccount(locked: ReadonlyMap<number, LockedAccount>, del
 }
 
 /**
+ * Rows another feature writes in the same statement as the ledger's (a group commit's records and
+ * events): data-modifying WITH clauses, each named, and how many rows each named one must return.
+ * A clause that returns another count (a record whose key was taken meanwhile) fails the whole
+ * statement, and with it the transaction.
+ */
+export interface Alongside {
+  readonly clauses: readonly RawBuilder<unknown>[];
+  readonly expectedRows: ReadonlyMap<string, number>;
+}
+
+/** The statement wrote fewer (or more) rows alongside the ledger's than its caller expected. */
+export class AlongsideMismatch extends Error {}
+
+/**
  * The balance changes and the transfer rows of one operation, or of a batch's operations, in one
- * statement (one round trip), on rows already locked and checked. The update keeps its
- * no-overdraft condition as a second guard: a row it leaves out is a bug, and fails the
- * operations as one. The transfers come back in the order given.
+ * statement (one round trip), on rows already locked and checked, with the rows `alongside` names.
+ * The update keeps its no-overdraft condition as a second guard: a row it leaves out is a bug, and
+ * fails the operations as one. The transfers come back in the order given.
  */
 export async function moveAndRecord(
   trx: Trx,
   deltas: ReadonlyMap<number, Delta>,
   recorded: readonly RecordedTransfer[],
+  alongside: Alongside = { clauses: [], expectedRows: new Map() },
 ): Promise<AppliedTransfer[]> {
+  const counted = [...alongside.expectedRows.keys()];
   const ids = [...deltas.keys()].sort((a, b) => a - b);
   const changes = ids.map((id) => {
     const d = deltas.get(id)!;
@@ -152,7 +168,7 @@ export async function moveAndRecord(
     moved: bigint;
     broken: bigint;
   }>`
-    with moved as (
+    with ${sql.join([...alongside.clauses, sql``], sql`, `)} moved as (
       update ledger_accounts a
          set balance = a.balance + d.balance,
              pending_debits = a.pending_debits + d.pending_debits,
@@ -170,6 +186,7 @@ export async function moveAndRecord(
       returning id, kind, debit_account_id, credit_account_id, asset, amount, pending_transfer_id
     )
     select r.*,
+           ${sql.join([...counted.map((name, i) => sql`(select count(*) from ${sql.id(name)}) as ${sql.id(`alongside_${i}`)}`), sql``], sql`, `)}
            (select count(*) from moved) as moved,
            (select count(*) from moved m
              where not (m.allow_negative or m.balance - m.pending_debits >= 0) or m.pending_debits < 0 or m.pending_credits < 0) as broken
@@ -180,6 +197,11 @@ export async function moveAndRecord(
   // After writing: every locked and checked row moved, and the invariants the database was asked to keep do hold.
   assert(Number(first.moved) === ids.length, 'every account of the operation moved');
   assert(Number(first.broken) === 0, 'user accounts not below zero and pending amounts not negative');
+  counted.forEach((name, i) => {
+    const rows = Number((first as Record<string, unknown>)[`alongside_${i}`]);
+    if (rows !== alongside.expectedRows.get(name))
+      throw new AlongsideMismatch(`${name}: ${rows} rows, not ${alongside.expectedRows.get(name)}`);
+  });
   return result.rows.map((r) => ({
     id: r.id,
     kind: r.kind,

@@ -1,19 +1,19 @@
-// How a group commit writes internal stablecoin transfers (ledger/group-commit.ts): the records of
-// all its members in one statement (each under its Idempotency-Key, the record's natural key),
-// each inserted one's ledger operation checked in memory in member order against the balances
-// the batch locked, the records of those refused for their balance taken back in one statement,
-// then the ledger rows of all the others in one statement and their events in one. However many
-// transfers share the batch, that is four statements, five when one is refused (more only when a
-// refused member's Idempotency-Key was also sent by another member of the same batch).
-import { recordEvents } from '../events/record-event.js';
-import type { MemberPlan, Outcome } from '../ledger/group-commit.js';
+// How a group commit writes internal stablecoin transfers (ledger/group-commit.ts). Usually
+// together: each member's ledger operation checked in memory in member order against the balances
+// the batch locked, then the records, ledger rows and events of all those that fit in the ledger's
+// one statement. Carefully when a member is alone or two share an Idempotency-Key: the records of
+// all members in one statement (each under its key, the record's natural key), each inserted
+// one's operation checked, the records of those refused taken back, then the ledger rows and
+// the events. Together is two statements for the whole batch (lock, write); carefully four or five.
+import { eventsClause, recordEvents } from '../events/record-event.js';
+import type { MemberPlan, Outcome, WrittenMembers } from '../ledger/group-commit.js';
 import { insufficientBalance, stageOperation, type LedgerBatch } from '../ledger/ledger-batch.js';
 import type { Trx } from '../ledger/ledger.js';
 import { assert } from '../platform/errors.js';
 import { stablecoinTransferEvents } from './stablecoin-events.js';
 import { transferAccounts, transferOperation } from './stablecoin-ledger.js';
 import type { StablecoinTransfer } from './stablecoin-transfer.js';
-import { deleteTransfers, insertTransfers } from './stablecoin-transfers-repository.js';
+import { deleteTransfers, insertTransfers, transferRecordsClause } from './stablecoin-transfers-repository.js';
 
 /** One transfer request in a batch, with the handles its events name. */
 export interface TransferMember extends MemberPlan {
@@ -29,8 +29,61 @@ export function transferMember(intent: StablecoinTransfer, handles: { sender: st
 /**
  * Each member's outcome: the transfer written, null when its sender already had a transfer under
  * its Idempotency-Key (the caller looks that one up), or insufficient_balance.
+ *
+ * A batch of several members whose keys all differ is staged first and written in the ledger's
+ * own statement (records, ledger rows and events: one round trip). Should a record's key turn out
+ * to be taken already (a replay that reached the batch), that statement fails and the members run
+ * again alone. A member alone, or a batch in which two members share a key, is written carefully:
+ * records first, so that a replay is known before anything is staged.
  */
 export async function writeTransferBatch(
+  trx: Trx,
+  batch: LedgerBatch,
+  members: readonly TransferMember[],
+): Promise<WrittenMembers<StablecoinTransfer | null>> {
+  const keys = members.filter((m) => m.intent.idempotencyKey !== null).map((m) => keyOf(m.intent));
+  if (members.length === 1 || new Set(keys).size < keys.length) {
+    return { outcomes: await writeCarefully(trx, batch, members) };
+  }
+  return writeTogether(trx, batch, members);
+}
+
+/** A keyed member of a batch written together was refused: it may be a replay, which only its record can tell. */
+export class KeyedRefusal extends Error {}
+
+function writeTogether(trx: Trx, batch: LedgerBatch, members: readonly TransferMember[]): WrittenMembers<StablecoinTransfer | null> {
+  const outcomes: Outcome<StablecoinTransfer | null>[] = [];
+  const written: TransferMember[] = [];
+  for (const member of members) {
+    if (stageOperation(batch, transferOperation(member.intent))) {
+      written.push(member);
+      outcomes.push({ ok: true, value: member.intent });
+    } else if (member.intent.idempotencyKey !== null) {
+      // Refused for its balance, or a replay of a transfer written earlier (whose record would
+      // answer it)? The members run again alone, where the record is written first.
+      throw new KeyedRefusal('a keyed member of the batch was refused for its balance');
+    } else {
+      outcomes.push({ ok: false, error: insufficientBalance() });
+    }
+  }
+  if (written.length === 0) return { outcomes };
+  return {
+    outcomes,
+    alongside: {
+      clauses: [
+        transferRecordsClause(
+          trx,
+          written.map((m) => m.intent),
+        ),
+        eventsClause(written.flatMap((m) => stablecoinTransferEvents(m.intent, { sender: m.senderHandle, recipient: m.recipientHandle }))),
+      ],
+      // Every record is new: one whose key was taken already fails the statement.
+      expectedRows: new Map([['transfer_records', written.length]]),
+    },
+  };
+}
+
+async function writeCarefully(
   trx: Trx,
   batch: LedgerBatch,
   members: readonly TransferMember[],

@@ -1,5 +1,5 @@
 // SQL for stablecoin transfer records.
-import type { Selectable } from 'kysely';
+import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { StablecoinTransfersTable } from '../db/schema.js';
 import type { Trx } from '../ledger/ledger.js';
@@ -37,7 +37,17 @@ function toTransfer(row: Selectable<StablecoinTransfersTable>): StablecoinTransf
  */
 export async function insertTransfers(trx: Trx, transfers: readonly StablecoinTransfer[]): Promise<Set<string>> {
   if (transfers.length === 0) return new Set();
-  const rows = await trx
+  const rows = await insertTransfersQuery(trx, transfers).execute();
+  return new Set(rows.map((row) => row.id));
+}
+
+/** The same insert as a WITH clause of a larger statement (a group commit's), named `transfer_records`, returning the ids inserted. */
+export function transferRecordsClause(trx: Trx, transfers: readonly StablecoinTransfer[]): RawBuilder<unknown> {
+  return sql`transfer_records as (${insertTransfersQuery(trx, transfers)})`;
+}
+
+function insertTransfersQuery(trx: Trx, transfers: readonly StablecoinTransfer[]) {
+  return trx
     .insertInto('stablecoin_transfers')
     .values(
       transfers.map((t) => ({
@@ -53,9 +63,7 @@ export async function insertTransfers(trx: Trx, transfers: readonly StablecoinTr
       })),
     )
     .onConflict((oc) => oc.columns(['sender_account_id', 'idempotency_key']).doNothing())
-    .returning('id')
-    .execute();
-  return new Set(rows.map((row) => row.id));
+    .returning('id');
 }
 
 /** Removes records written earlier in the same transaction (members of a batch refused after their insert). */

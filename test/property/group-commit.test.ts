@@ -33,11 +33,19 @@ let groupCommit: GroupCommit<TransferMember, StablecoinTransfer | null>;
 const crashing = new Set<string>();
 class Crash extends Error {}
 
-/** The service's writer, then the crash of any batch holding a crashing member. */
+/**
+ * The service's writer, then the crash of any batch holding a crashing member: after its writes
+ * when it wrote them itself (carefully), or inside the one statement that writes them when they
+ * go with the ledger's rows (a row that statement writes breaks a constraint).
+ */
 const crashingWriter: BatchWriter<TransferMember, StablecoinTransfer | null> = async (trx, batch, members) => {
-  const outcomes = await writeTransferBatch(trx, batch, members);
-  if (members.some((m) => crashing.has(m.intent.id))) throw new Crash('crashed after writing');
-  return outcomes;
+  const written = await writeTransferBatch(trx, batch, members);
+  if (!members.some((m) => crashing.has(m.intent.id))) return written;
+  if (!written.alongside) throw new Crash('crashed after writing');
+  const breaking = sql`crash as (
+      insert into ledger_transfers (operation_id, kind, debit_account_id, credit_account_id, asset, amount, code)
+      values ('crash', 'posted', 1, 2, 'USDC', 0, 'crash') returning id)`;
+  return { ...written, alongside: { ...written.alongside, clauses: [...written.alongside.clauses, breaking] } };
 };
 
 const HANDLES = { sender: 'PA-SENDER00', recipient: 'PA-RECIPIEN' };
@@ -245,9 +253,9 @@ describe('a batch whose commit fails', () => {
     let failing = '';
     // The service's writer; the batch holding the failing member also writes a row its commit refuses.
     const failingAtCommit: BatchWriter<TransferMember, StablecoinTransfer | null> = async (trx, batch, members) => {
-      const outcomes = await writeTransferBatch(trx, batch, members);
+      const written = await writeTransferBatch(trx, batch, members);
       if (members.some((m) => m.intent.id === failing)) await sql`insert into gc_commit_probe (parent) values (42)`.execute(trx);
-      return outcomes;
+      return written;
     };
     const single = createGroupCommit(database.db, failingAtCommit, { maxBatch: 4, maxWaitMs: 50, concurrency: 1, maxQueued: 100 });
     const results = await Promise.allSettled(
