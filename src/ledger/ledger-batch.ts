@@ -18,7 +18,7 @@ import {
   ensureAccounts,
   fitsEveryAccount,
   lockAccountRows,
-  moveAndRecord,
+  moveAndRecordBatch,
   resolvedBetween,
   type Alongside,
   type Delta,
@@ -119,7 +119,7 @@ export function insufficientBalance(): AppError {
  */
 export async function writeBatch(trx: Trx, batch: LedgerBatch, alongside?: Alongside): Promise<void> {
   assert(!alongside || batch.rows.length > 0, 'rows alongside the ledger rows of a batch that moves money');
-  if (batch.rows.length > 0) await moveAndRecord(trx, batch.deltas, batch.rows, alongside);
+  if (batch.rows.length > 0) await moveAndRecordBatch(trx, batch.deltas, batch.rows, alongside);
   const unused = [...batch.accounts.values()].filter((a) => a.created && !batch.deltas.has(a.id)).map((a) => a.id);
   if (unused.length > 0) await trx.deleteFrom('ledger_accounts').where('id', 'in', unused).execute();
 }

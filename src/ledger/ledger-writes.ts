@@ -134,29 +134,16 @@ export interface Alongside {
 export class AlongsideMismatch extends Error {}
 
 /**
- * The balance changes and the transfer rows of one operation, or of a batch's operations, in one
- * statement (one round trip), on rows already locked and checked, with the rows `alongside` names.
- * The update keeps its no-overdraft condition as a second guard: a row it leaves out is a bug, and
- * fails the operations as one. The transfers come back in the order given.
+ * The balance changes and the transfer rows of one operation in one statement (one round trip),
+ * on rows already locked and checked. The update keeps its no-overdraft condition as a second
+ * guard: a row it leaves out is a bug, and fails the operation. The transfers come back in the
+ * order given.
  */
 export async function moveAndRecord(
   trx: Trx,
   deltas: ReadonlyMap<number, Delta>,
   recorded: readonly RecordedTransfer[],
-  alongside: Alongside = { clauses: [], expectedRows: new Map() },
 ): Promise<AppliedTransfer[]> {
-  const counted = [...alongside.expectedRows.keys()];
-  const ids = [...deltas.keys()].sort((a, b) => a - b);
-  const changes = ids.map((id) => {
-    const d = deltas.get(id)!;
-    return sql`(${id}::integer, ${d.balance}::bigint, ${d.pendingDebits}::bigint, ${d.pendingCredits}::bigint)`;
-  });
-  // Rows are inserted in the order given (an INSERT ... SELECT ... ORDER BY takes ids from the
-  // sequence in that order), and read back in id order.
-  const rows = recorded.map(
-    ({ operationId, transfer: t }, ordinal) =>
-      sql`(${ordinal}::integer, ${operationId}, ${t.kind}, ${t.debitId}::integer, ${t.creditId}::integer, ${t.asset}, ${t.amount}::bigint, ${t.pendingTransferId}::bigint, ${t.code})`,
-  );
   const result = await sql<{
     id: bigint;
     kind: AppliedTransfer['kind'];
@@ -168,7 +155,70 @@ export async function moveAndRecord(
     moved: bigint;
     broken: bigint;
   }>`
-    with ${sql.join([...alongside.clauses, sql``], sql`, `)} moved as (
+    with ${movesClauses(deltas, recorded, sql`id, kind, debit_account_id, credit_account_id, asset, amount, pending_transfer_id`)}
+    select r.*, ${movesChecks}
+      from recorded r
+     order by r.id`.execute(trx);
+  const first = result.rows[0];
+  assert(first && result.rows.length === recorded.length, 'every transfer of the operation is recorded');
+  assertMoved(first, deltas);
+  return result.rows.map((r) => ({
+    id: r.id,
+    kind: r.kind,
+    debitAccountId: r.debit_account_id,
+    creditAccountId: r.credit_account_id,
+    asset: r.asset,
+    amountMinor: r.amount,
+    pendingTransferId: r.pending_transfer_id,
+  }));
+}
+
+/**
+ * A batch's balance changes and transfer rows as moveAndRecord writes them, and the rows
+ * `alongside` names, in one statement that answers counts only (nobody reads a batch's ledger rows
+ * back).
+ */
+export async function moveAndRecordBatch(
+  trx: Trx,
+  deltas: ReadonlyMap<number, Delta>,
+  recorded: readonly RecordedTransfer[],
+  alongside: Alongside = { clauses: [], expectedRows: new Map() },
+): Promise<void> {
+  const counted = [...alongside.expectedRows.keys()];
+  const result = await sql<{ recorded: bigint; moved: bigint; broken: bigint } & Record<string, unknown>>`
+    with ${sql.join([...alongside.clauses, movesClauses(deltas, recorded, sql`id`)], sql`, `)}
+    select count(*) as recorded,
+           ${sql.join([...counted.map((name, i) => sql`(select count(*) from ${sql.id(name)}) as ${sql.id(`alongside_${i}`)}`), sql``], sql`, `)}
+           ${movesChecks}
+      from recorded`.execute(trx);
+  const counts = result.rows[0];
+  assert(counts && Number(counts.recorded) === recorded.length, 'every transfer of the batch is recorded');
+  assertMoved(counts, deltas);
+  counted.forEach((name, i) => {
+    const rows = Number(counts[`alongside_${i}`]);
+    if (rows !== alongside.expectedRows.get(name))
+      throw new AlongsideMismatch(`${name}: ${rows} rows, not ${alongside.expectedRows.get(name)}`);
+  });
+}
+
+/** The WITH clauses `moved` (the balance changes) and `recorded` (the transfer rows, returning `returning`). */
+function movesClauses(
+  deltas: ReadonlyMap<number, Delta>,
+  recorded: readonly RecordedTransfer[],
+  returning: RawBuilder<unknown>,
+): RawBuilder<unknown> {
+  const ids = [...deltas.keys()].sort((a, b) => a - b);
+  const changes = ids.map((id) => {
+    const d = deltas.get(id)!;
+    return sql`(${id}::integer, ${d.balance}::bigint, ${d.pendingDebits}::bigint, ${d.pendingCredits}::bigint)`;
+  });
+  // Rows are inserted in the order given (an INSERT ... SELECT ... ORDER BY takes ids from the
+  // sequence in that order).
+  const rows = recorded.map(
+    ({ operationId, transfer: t }, ordinal) =>
+      sql`(${ordinal}::integer, ${operationId}, ${t.kind}, ${t.debitId}::integer, ${t.creditId}::integer, ${t.asset}, ${t.amount}::bigint, ${t.pendingTransferId}::bigint, ${t.code})`,
+  );
+  return sql`moved as (
       update ledger_accounts a
          set balance = a.balance + d.balance,
              pending_debits = a.pending_debits + d.pending_debits,
@@ -183,34 +233,19 @@ export async function moveAndRecord(
         from (values ${sql.join(rows)})
           as r(ordinal, operation_id, kind, debit_account_id, credit_account_id, asset, amount, pending_transfer_id, code)
        order by ordinal
-      returning id, kind, debit_account_id, credit_account_id, asset, amount, pending_transfer_id
-    )
-    select r.*,
-           ${sql.join([...counted.map((name, i) => sql`(select count(*) from ${sql.id(name)}) as ${sql.id(`alongside_${i}`)}`), sql``], sql`, `)}
-           (select count(*) from moved) as moved,
+      returning ${returning}
+    )`;
+}
+
+/** What the statement checks after writing: how many account rows moved, and how many of them break an invariant. */
+const movesChecks = sql`(select count(*) from moved) as moved,
            (select count(*) from moved m
-             where not (m.allow_negative or m.balance - m.pending_debits >= 0) or m.pending_debits < 0 or m.pending_credits < 0) as broken
-      from recorded r
-     order by r.id`.execute(trx);
-  const first = result.rows[0];
-  assert(first && result.rows.length === recorded.length, 'every transfer of the operation is recorded');
+             where not (m.allow_negative or m.balance - m.pending_debits >= 0) or m.pending_debits < 0 or m.pending_credits < 0) as broken`;
+
+function assertMoved(checks: { moved: bigint; broken: bigint }, deltas: ReadonlyMap<number, Delta>): void {
   // After writing: every locked and checked row moved, and the invariants the database was asked to keep do hold.
-  assert(Number(first.moved) === ids.length, 'every account of the operation moved');
-  assert(Number(first.broken) === 0, 'user accounts not below zero and pending amounts not negative');
-  counted.forEach((name, i) => {
-    const rows = Number((first as Record<string, unknown>)[`alongside_${i}`]);
-    if (rows !== alongside.expectedRows.get(name))
-      throw new AlongsideMismatch(`${name}: ${rows} rows, not ${alongside.expectedRows.get(name)}`);
-  });
-  return result.rows.map((r) => ({
-    id: r.id,
-    kind: r.kind,
-    debitAccountId: r.debit_account_id,
-    creditAccountId: r.credit_account_id,
-    asset: r.asset,
-    amountMinor: r.amount,
-    pendingTransferId: r.pending_transfer_id,
-  }));
+  assert(Number(checks.moved) === deltas.size, 'every account of the operation moved');
+  assert(Number(checks.broken) === 0, 'user accounts not below zero and pending amounts not negative');
 }
 
 export type EnsuredAccounts = ReadonlyMap<string, { id: number; asset: Asset; created: boolean }>;

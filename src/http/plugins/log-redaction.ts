@@ -4,6 +4,8 @@
 const TOKEN_PATHS = /^(\/(?:links|l)\/[a-z-]+\/)([^/?#]+)/i;
 
 export function redactUrl(url: string): string {
+  // Most requests carry neither: logged as they are, without splitting or matching (every request is logged).
+  if (!url.includes('?') && url[1] !== 'l' && url[1] !== 'L') return url;
   const [path = '', query] = url.split('?', 2);
   const redactedPath = path.replace(TOKEN_PATHS, (_all, prefix: string, token: string) => `${prefix}${token.slice(0, 4)}…`);
   if (query === undefined) return redactedPath;
