@@ -28,6 +28,8 @@ export interface LoadResult {
   latencyMedianMs: number;
   latencyP99Ms: number;
   latencyMaxMs: number;
+  /** Seconds of CPU the load generator itself used during this measurement. */
+  loadCpuSeconds: number;
 }
 
 const scenario: Scenario = JSON.parse(fs.readFileSync(process.argv[2]!, 'utf8'));
@@ -112,6 +114,7 @@ switch (scenario.kind) {
 
 const summaries: LoadResult[] = [];
 for (let i = 0; i < scenario.repeats; i++) {
+  const cpuBefore = process.cpuUsage();
   const result = await autocannon({
     url: scenario.url,
     connections: scenario.connections,
@@ -120,6 +123,7 @@ for (let i = 0; i < scenario.repeats; i++) {
     requests: [{ setupRequest: setup as never }],
   });
   const ok2xx = result['2xx'];
+  const cpu = process.cpuUsage(cpuBefore);
   summaries.push({
     requests: result.requests.total,
     ok2xx,
@@ -131,6 +135,7 @@ for (let i = 0; i < scenario.repeats; i++) {
     latencyMedianMs: result.latency.p50,
     latencyP99Ms: result.latency.p99,
     latencyMaxMs: result.latency.max,
+    loadCpuSeconds: (cpu.user + cpu.system) / 1e6,
   });
 }
 fs.writeFileSync(outFile, JSON.stringify(summaries));

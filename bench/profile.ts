@@ -23,6 +23,7 @@ const label = process.argv[2] ?? 'latest';
 const database = process.env.PROFILE_DATABASE ?? 'postgres';
 const connections = Number(process.env.PROFILE_CONNECTIONS ?? 32);
 const seconds = Number(process.env.PROFILE_SECONDS ?? 6);
+const kind = (process.env.PROFILE_KIND ?? 'agent_transfer') as Scenario['kind'];
 const ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'peerpay-profile-'));
 
@@ -46,7 +47,7 @@ async function admin(text: string): Promise<void> {
 function load(url: string, usersFile: string): Promise<LoadResult[]> {
   const scenarioFile = path.join(work, 'scenario.json');
   const outFile = path.join(work, 'result.json');
-  const scenario: Scenario = { url, kind: 'agent_transfer', connections, seconds, repeats: 1, usersFile };
+  const scenario: Scenario = { url, kind, connections, seconds, repeats: 1, usersFile };
   fs.writeFileSync(scenarioFile, JSON.stringify(scenario));
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'load.ts'), scenarioFile, outFile], {
@@ -89,8 +90,8 @@ function summarise(profile: { nodes: ProfileNode[]; samples?: number[] }, result
   const lines = [
     `# CPU profile of the transfer path: ${label}`,
     '',
-    `- ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${database}, POST /agent/transfer between random seeded users, ${connections} connections, ${seconds} s, profiler started after seeding (npm run bench:profile).`,
-    `- Load: ${result ? `${result.throughput.toFixed(0)} transfers/s, p50 ${result.latencyMedianMs} ms, p99 ${result.latencyP99Ms} ms, non-2xx ${result.non2xx}` : 'n/a'}; ${total} samples in the peerpay process.`,
+    `- ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${database}, ${kind === 'agent_transfer' ? 'POST /agent/transfer between random seeded users' : `the ${kind} scenario of bench/load.ts`}, ${connections} connections, ${seconds} s, profiler started after seeding (npm run bench:profile).`,
+    `- Load: ${result ? `${result.throughput.toFixed(0)} requests/s, p50 ${result.latencyMedianMs} ms, p99 ${result.latencyP99Ms} ms, non-2xx ${result.non2xx}` : 'n/a'}; ${total} samples in the peerpay process.`,
     '',
     '## Self time by owner',
     '',

@@ -2,6 +2,7 @@
 // their spread and their ratio to each ceiling, the durability-off part in tables of its own, and
 // the checks after the load.
 import os from 'node:os';
+import type { CpuTimes } from './cpu.js';
 import type { LoadResult, Scenario } from './load.js';
 import { spreadOf, summarise, type Spread } from './stats.js';
 
@@ -34,6 +35,8 @@ export interface Row {
   /** `off`: synchronous_commit=off on peerpay's connections. */
   durability: Durability;
   runs: LoadResult[];
+  /** CPU of peerpay's process and of PostgreSQL over all the runs (bench/cpu.ts). */
+  cpu?: CpuTimes;
 }
 
 /** `schema`: one stablecoin transfer's SQL in peerpay's tables; `raw`: the textbook transfer on two tables of its own. */
@@ -43,7 +46,7 @@ export interface PgCeilingRun {
   connections: number;
   durability: Durability;
   kind: CeilingKind;
-  runs: { tps: number; latencyMs: number; failed: number }[];
+  runs: { tps: number; latencyMs: number; failed: number; transactions: number; postgresCpuSeconds: number }[];
 }
 
 export interface DatabaseRun {
@@ -194,6 +197,7 @@ export function renderReport(input: {
       }
     }
   }
+  lines.push(...cpuSection(runs, http, pgCeiling, v.cpus, Math.max(...settings.levels)));
   lines.push('', '## Checks after the load', '');
   lines.push(
     '| Database | Seeding (s) | Ledger invariant violations | Completed transfers in the database | 2xx transfer answers sent by peerpay | Match | 2xx received by autocannon | Unanswered at stop (≤ connections × repeats) |',
@@ -210,4 +214,45 @@ export function renderReport(input: {
   );
   lines.push('', `![throughput vs concurrency (medians)](${input.chartFile})`, '');
   return { markdown: lines.join('\n'), failed: runs.some((r) => !checksPass(r)) };
+}
+
+/**
+ * Where the CPU goes at one concurrency: microseconds of CPU per 2xx answer in peerpay's process
+ * (PGlite runs inside it), in PostgreSQL and in the load generator, and what that allows: on
+ * `cores` cores fully used, at most cores ÷ total answers per second, whatever the batching.
+ */
+function cpuSection(runs: DatabaseRun[], http: Row[], pgCeiling: PgCeilingRun[], cores: number, connections: number): string[] {
+  const us = (seconds: number, answers: number) => fmt((1e6 * seconds) / answers);
+  const lines = [
+    '',
+    `## Where the CPU goes (${connections} connections)`,
+    '',
+    `CPU time (user and system, from the kernel's counters: bench/cpu.ts) over all repeats of a figure, divided by its 2xx answers. "peerpay" is the process serving the requests (for PGlite, the database too; for the HTTP ceiling, the bare Fastify server); "PostgreSQL" is every PostgreSQL server process. With ${cores} cores fully used, total µs per answer bounds the throughput at ${cores} × 1,000,000 ÷ total, however requests are batched: a figure's measured ops/s beside that bound shows how much of the machine it used.`,
+    '',
+    '| Figure | Ops/s (median) | peerpay µs | PostgreSQL µs | Load generator µs | Total µs per answer | Bound at full CPU (ops/s) |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+  ];
+  const row = (label: string, r: Row) => {
+    if (!r.cpu) return;
+    const s = summarise(r.runs);
+    const answers = r.runs.reduce((n, x) => n + x.ok2xx, 0);
+    const load = r.runs.reduce((n, x) => n + (x.loadCpuSeconds ?? NaN), 0);
+    const total = r.cpu.peerpay + r.cpu.postgres + load;
+    lines.push(
+      `| ${label} | ${fmt(s.throughput.median)} | ${us(r.cpu.peerpay, answers)} | ${us(r.cpu.postgres, answers)} | ${us(load, answers)} | ${us(total, answers)} | ${fmt((cores * answers) / total)} |`,
+    );
+  };
+  for (const r of http.filter((x) => x.connections === connections)) row('HTTP ceiling: bare Fastify static JSON', r);
+  for (const run of runs) {
+    for (const r of run.rows.filter((x) => x.durability === 'on' && x.connections === connections))
+      row(`${run.database} ${LABEL[r.kind]}`, r);
+  }
+  for (const c of pgCeiling.filter((x) => x.kind === 'raw' && x.durability === 'on' && x.connections === connections)) {
+    const transactions = c.runs.reduce((n, x) => n + x.transactions, 0);
+    const postgres = c.runs.reduce((n, x) => n + x.postgresCpuSeconds, 0);
+    lines.push(
+      `| Raw database: pgbench textbook transfer (PostgreSQL; pgbench's own CPU not counted) | ${fmt(spreadOf(c.runs.map((x) => x.tps)).median)} | – | ${us(postgres, transactions)} | – | ${us(postgres, transactions)} | ${fmt((cores * transactions) / postgres)} |`,
+    );
+  }
+  return lines;
 }

@@ -27,6 +27,7 @@ import type { LoadResult, Scenario } from './load.js';
 import { renderChart } from './chart.js';
 import { startPeerpay, type Peerpay } from './peerpay-process.js';
 import { rawSetupSql, rawTransferScript, transferScript } from './pgbench-script.js';
+import { cpuSince, cpuTimes, type CpuTimes } from './cpu.js';
 import { spreadOf, summarise } from './stats.js';
 import {
   LABEL,
@@ -58,7 +59,14 @@ function log(message: string): void {
 }
 
 let loadCounter = 0;
-async function runLoad(scenario: Omit<Scenario, 'repeats' | 'seconds'>): Promise<LoadResult[]> {
+/** The load's results, and the CPU peerpay (this process) and PostgreSQL used meanwhile. */
+async function runLoad(scenario: Omit<Scenario, 'repeats' | 'seconds'>): Promise<{ runs: LoadResult[]; cpu: CpuTimes }> {
+  const start = cpuTimes();
+  const runs = await runLoadProcess(scenario);
+  return { runs, cpu: cpuSince(start) };
+}
+
+async function runLoadProcess(scenario: Omit<Scenario, 'repeats' | 'seconds'>): Promise<LoadResult[]> {
   const n = ++loadCounter;
   const scenarioFile = path.join(work, `scenario-${n}.json`);
   const outFile = path.join(work, `result-${n}.json`);
@@ -97,8 +105,8 @@ async function httpCeiling(): Promise<Row[]> {
   if (!address || typeof address === 'string') throw new Error('no port');
   const rows: Row[] = [];
   for (const connections of settings.levels) {
-    const runs = await runLoad({ url: `http://127.0.0.1:${address.port}`, kind: 'static', connections });
-    rows.push({ database: '-', kind: 'static', connections, durability: 'on', runs });
+    const { runs, cpu } = await runLoad({ url: `http://127.0.0.1:${address.port}`, kind: 'static', connections });
+    rows.push({ database: '-', kind: 'static', connections, durability: 'on', runs, cpu });
     log(`HTTP ceiling c=${connections}: ${describe(runs)}`);
   }
   await app.close();
@@ -120,6 +128,7 @@ function databaseCeiling(url: string, durability: 'on' | 'off', kind: CeilingKin
   for (const connections of settings.levels) {
     const runs = [];
     for (let i = 0; i < settings.repeats; i++) {
+      const cpuStart = cpuTimes();
       const out = execFileSync(
         'pgbench',
         [
@@ -148,6 +157,8 @@ function databaseCeiling(url: string, durability: 'on' | 'off', kind: CeilingKin
         tps: Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? NaN),
         latencyMs: Number(/latency average = ([\d.]+) ms/.exec(out)?.[1] ?? NaN),
         failed: Number(/number of failed transactions: (\d+)/.exec(out)?.[1] ?? 0),
+        transactions: Number(/number of transactions actually processed: (\d+)/.exec(out)?.[1] ?? NaN),
+        postgresCpuSeconds: cpuSince(cpuStart).postgres,
       });
     }
     results.push({ connections, durability, kind, runs });
@@ -200,8 +211,8 @@ async function benchDatabase(database: 'pglite' | 'postgres'): Promise<DatabaseR
     ];
     for (const [kind, levels] of plan) {
       for (const connections of levels) {
-        const runs = await runLoad({ url: peerpay.url, kind, connections, usersFile });
-        rows.push({ database, kind, connections, durability: 'on', runs });
+        const { runs, cpu } = await runLoad({ url: peerpay.url, kind, connections, usersFile });
+        rows.push({ database, kind, connections, durability: 'on', runs, cpu });
         log(`${database} ${kind} c=${connections}: ${describe(runs)}`);
       }
     }
@@ -219,8 +230,8 @@ async function benchDatabase(database: 'pglite' | 'postgres'): Promise<DatabaseR
       if (durabilityOffSetting !== 'off')
         throw new Error(`synchronous_commit is ${durabilityOffSetting} on the durability-off connections`);
       for (const connections of settings.levels) {
-        const runs = await runLoad({ url: peerpay.url, kind: 'agent_transfer', connections, usersFile });
-        rows.push({ database, kind: 'agent_transfer', connections, durability: 'off', runs });
+        const { runs, cpu } = await runLoad({ url: peerpay.url, kind: 'agent_transfer', connections, usersFile });
+        rows.push({ database, kind: 'agent_transfer', connections, durability: 'off', runs, cpu });
         log(`${database} synchronous_commit=off agent_transfer c=${connections}: ${describe(runs)}`);
       }
     }
