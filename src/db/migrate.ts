@@ -16,6 +16,7 @@ import * as m0012 from './migrations/0012-mcp-confirmations.js';
 import * as m0013 from './migrations/0013-events-webhooks.js';
 import * as m0014 from './migrations/0014-treasury.js';
 import * as m0015 from './migrations/0015-ledger-foreign-keys.js';
+import * as m0016 from './migrations/0016-idempotency-keys-fillfactor.js';
 
 const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '0013-events-webhooks': m0013,
   '0014-treasury': m0014,
   '0015-ledger-foreign-keys': m0015,
+  '0016-idempotency-keys-fillfactor': m0016,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
