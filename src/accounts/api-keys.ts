@@ -1,7 +1,7 @@
 // API keys: `pa_live_` + 32 random bytes in base62 + a 6-character checksum (DESIGN §9). The
 // checksum lets a mistyped or truncated key be refused without a database read. Only the SHA-256
 // of a key is stored; the key itself is shown once.
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { base62, sha256Hex } from '../platform/ids.js';
 
 export const API_KEY_PREFIX = 'pa_live_';
@@ -9,8 +9,11 @@ const BODY_LENGTH = 43; // base62 of 32 bytes
 const CHECKSUM_LENGTH = 6;
 const API_KEY_PATTERN = new RegExp(`^${API_KEY_PREFIX}[0-9A-Za-z]{${BODY_LENGTH + CHECKSUM_LENGTH}}$`);
 
+/** The last 6 base62 characters of the first 5 bytes of the SHA-256 of prefix and body. */
 function checksumOf(body: string): string {
-  return base62(Buffer.from(sha256Hex(`${API_KEY_PREFIX}${body}`).slice(0, 10), 'hex')).slice(-CHECKSUM_LENGTH);
+  // The digest's bytes as they are: no hex string made and parsed back (every request checks one).
+  const digest = createHash('sha256').update(`${API_KEY_PREFIX}${body}`).digest();
+  return base62(digest.subarray(0, 5)).slice(-CHECKSUM_LENGTH);
 }
 
 export interface IssuedApiKey {

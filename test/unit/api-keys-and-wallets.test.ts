@@ -22,6 +22,12 @@ describe('API keys', () => {
     expect(new Set(keys.map((k) => k.key)).size).toBe(50);
   });
 
+  it('keeps accepting keys issued before (the checksum is computed as it always was)', () => {
+    // Issued by an earlier build; its checksum must still verify, or every key in use would be refused.
+    expect(isWellFormedApiKey('pa_live_GyOtfd9TrNSRV956czEAwAf2rKHv9sKBmvWqOXd1axJhovqZ0')).toBe(true);
+    expect(isWellFormedApiKey('pa_live_GyOtfd9TrNSRV956czEAwAf2rKHv9sKBmvWqOXd1axJhovqZ1')).toBe(false);
+  });
+
   it('the checksum catches any single changed character', () => {
     const { key } = issueApiKey();
     fc.assert(
