@@ -1,6 +1,7 @@
-// npm run bench:profile -- <label>: a CPU profile of the transfer path. peerpay runs in-process on
-// a fresh PostgreSQL database (or PGlite with PROFILE_DATABASE=pglite), seeded users send random
-// POST /agent/transfer at PROFILE_CONNECTIONS (32) for PROFILE_SECONDS (6), and the V8 profiler
+// npm run bench:profile -- <label>: a CPU profile of the transfer path (or of another load of
+// bench/load.ts, PROFILE_KIND=quote for example). peerpay runs in-process on a fresh PostgreSQL
+// database (or PGlite with PROFILE_DATABASE=pglite), seeded users send random POST /agent/transfer
+// (or that load) at PROFILE_CONNECTIONS (32) for PROFILE_SECONDS (6), and the V8 profiler
 // (what `node --cpu-prof` writes, started after the seeding so that only the load is in it) records
 // the process. The summary, small enough to commit, goes to bench/results/profile-<label>.md: self
 // time by package and the functions with most self time. The .cpuprofile itself stays in the

@@ -1,8 +1,9 @@
 // Group commit: concurrent requests of one process that move money share one database
 // transaction, so that they share its commit (one WAL flush for the batch instead of one per
 // request), its locks are taken once, and its writes are a fixed number of statements whatever
-// its size: each kind of row the members write goes out as one multi-row statement (see the
-// batch writer of each kind of request, e.g. stablecoin/stablecoin-transfer-batch.ts). A request
+// its size: the rows the members write go out in the ledger's one statement, beside the balances
+// and ledger rows (see the batch writer of each kind of request, e.g.
+// stablecoin/stablecoin-transfer-batch.ts, and decision 0022). A request
 // hands over a member: the ledger accounts it will move and the data its writer needs. The writer
 // gets the batch's transaction with those accounts already locked and read (ledger-batch.ts), and
 // answers each member with its own result or refusal: a member refused for its balance is checked
