@@ -271,7 +271,10 @@ describe('secrets in logs', () => {
     await server.request('POST', '/agent/register', { body: { email: uniqueEmail('logs2'), password }, headers: {} });
     const all = server.logs.join('');
     // Each request is logged once, when answered: its method, path and status.
-    const lines = all.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, any>);
+    const lines = all
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as Record<string, any>);
     const accountRead = lines.filter((l) => l.reqId === read.headers.get('x-request-id'));
     expect(accountRead).toHaveLength(1);
     expect(accountRead[0]).toMatchObject({ msg: 'request completed', req: { method: 'GET', url: '/account' }, res: { statusCode: 200 } });

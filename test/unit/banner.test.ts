@@ -107,7 +107,9 @@ describe('readable log lines', () => {
       },
     });
     const log = pino({ level: 'info' }, readableLogStream({ colorize: false, destination: sink }));
-    log.child({ reqId: 'req_abc' }).info({ req: { method: 'GET', url: '/health' }, res: { statusCode: 200 }, responseTime: 3.4 }, 'request completed');
+    log
+      .child({ reqId: 'req_abc' })
+      .info({ req: { method: 'GET', url: '/health' }, res: { statusCode: 200 }, responseTime: 3.4 }, 'request completed');
     log.info({ signal: 'SIGINT' }, 'shutting down');
     await new Promise((resolve) => setTimeout(resolve, 10));
     const lines = output.trim().split('\n');
