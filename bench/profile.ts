@@ -17,6 +17,7 @@ import pg from 'pg';
 import { startPeerpay } from './peerpay-process.js';
 import { seedUsers } from './seed.js';
 import type { LoadResult, Scenario } from './load.js';
+import { cpuSince, cpuTimes, type CpuTimes } from './cpu.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -35,14 +36,23 @@ interface ProfileNode {
   children?: number[];
 }
 
-async function admin(text: string): Promise<void> {
+async function admin(text: string): Promise<pg.QueryResultRow[]> {
   const client = new pg.Client({ connectionString: ADMIN_URL });
   await client.connect();
   try {
-    await client.query(text);
+    return (await client.query(text)).rows;
   } finally {
     await client.end();
   }
+}
+
+/** Transactions committed in the profile's database so far (a statement outside BEGIN is one). */
+async function commits(): Promise<number | undefined> {
+  if (!dbName) return undefined;
+  // The statistics collector lags by up to its flush interval; a second's wait makes the count whole.
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  const [row] = await admin(`select xact_commit from pg_stat_database where datname = '${dbName}'`);
+  return Number(row?.xact_commit);
 }
 
 function load(url: string, usersFile: string): Promise<LoadResult[]> {
@@ -62,6 +72,11 @@ function load(url: string, usersFile: string): Promise<LoadResult[]> {
   });
 }
 
+/** Microseconds of `seconds` of CPU per 2xx answer of the load. */
+function perRequest(seconds: number, result: LoadResult): string {
+  return ((seconds * 1e6) / result.ok2xx).toFixed(0);
+}
+
 /** Where a frame's code comes from: a package under node_modules, peerpay's own sources, node itself, or V8. */
 function ownerOf(url: string, functionName: string): string {
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
@@ -72,7 +87,14 @@ function ownerOf(url: string, functionName: string): string {
   return 'other';
 }
 
-function summarise(profile: { nodes: ProfileNode[]; samples?: number[] }, result: LoadResult | undefined): string {
+interface Measured {
+  result: LoadResult | undefined;
+  /** Transactions committed in the profile's database during the load (PostgreSQL only). */
+  transactions: number | undefined;
+  cpu: CpuTimes;
+}
+
+function summarise(profile: { nodes: ProfileNode[]; samples?: number[] }, { result, transactions, cpu }: Measured): string {
   const total = profile.nodes.reduce((n, node) => n + (node.hitCount ?? 0), 0);
   const byOwner = new Map<string, number>();
   const byFunction = new Map<string, number>();
@@ -93,6 +115,16 @@ function summarise(profile: { nodes: ProfileNode[]; samples?: number[] }, result
     '',
     `- ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${database}, ${kind === 'agent_transfer' ? 'POST /agent/transfer between random seeded users' : `the ${kind} scenario of bench/load.ts`}, ${connections} connections, ${seconds} s, profiler started after seeding (npm run bench:profile).`,
     `- Load: ${result ? `${result.throughput.toFixed(0)} requests/s, p50 ${result.latencyMedianMs} ms, p99 ${result.latencyP99Ms} ms, non-2xx ${result.non2xx}` : 'n/a'}; ${total} samples in the peerpay process.`,
+    ...(result
+      ? [
+          `- CPU per request (profiler running, so above the benchmark's figure): peerpay ${perRequest(cpu.peerpay, result)} µs, PostgreSQL ${database === 'postgres' ? `${perRequest(cpu.postgres, result)} µs` : 'n/a'}.`,
+        ]
+      : []),
+    ...(transactions !== undefined && result
+      ? [
+          `- PostgreSQL transactions per request: ${(transactions / (result.throughput * seconds)).toFixed(2)} (${transactions} committed in the database during the load; a statement outside a transaction counts as one).`,
+        ]
+      : []),
     '',
     '## Self time by owner',
     '',
@@ -128,13 +160,18 @@ try {
   session.connect();
   await session.post('Profiler.enable');
   await session.post('Profiler.setSamplingInterval', { interval: 500 });
+  const commitsBefore = await commits();
   await session.post('Profiler.start');
+  const cpuStart = cpuTimes();
   const [result] = await load(peerpay.url, usersFile);
+  const cpu = cpuSince(cpuStart);
   const { profile } = await session.post('Profiler.stop');
+  const commitsAfter = await commits();
+  const transactions = commitsBefore === undefined || commitsAfter === undefined ? undefined : commitsAfter - commitsBefore;
   session.disconnect();
   const raw = path.join(work, `${label}.cpuprofile`);
   fs.writeFileSync(raw, JSON.stringify(profile));
-  const summary = summarise(profile, result);
+  const summary = summarise(profile, { result, transactions, cpu });
   const out = path.join(here, 'results', `profile-${label}.md`);
   fs.writeFileSync(out, summary);
   console.log(summary);

@@ -7,7 +7,7 @@ import { sharedLimitsEvents } from './http/plugins/shared-limits-events.js';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Deps } from './deps.js';
 import { AppError } from './platform/errors.js';
-import { newId } from './platform/ids.js';
+import { newRequestId } from './platform/ids.js';
 import { ProblemSchema } from './http/schemas/common.js';
 import { clientErrorProblem, frameworkErrorProblem, registerProblemDetails } from './http/plugins/problem-details.js';
 import { registerAuth } from './http/plugins/auth.js';
@@ -69,7 +69,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
     },
     ...(options.serverFactory ? { serverFactory: options.serverFactory } : {}),
     logController: new OneLinePerRequest(),
-    genReqId: () => newId('req'),
+    genReqId: newRequestId,
     requestIdHeader: false,
     bodyLimit: config.bodyLimitBytes,
     // A hop count is passed as false: Fastify 5.12 trusts nothing for one anyway (config.ts refuses it).

@@ -1,7 +1,10 @@
 // The look-ups every authenticated request makes (its API key, with or without the account's
 // balances) and that every transfer and quote makes (its recipient), coalesced: the calls made in
-// one turn of the event loop share one statement (src/platform/coalesce.ts). Nothing is cached, so
-// a key revoked before a request is refused by that request, in every process.
+// one turn of the event loop share one statement (src/platform/coalesce.ts). Keys and accounts
+// share it too (one UNION ALL): under load a turn holds the keys of the requests just read and the
+// recipients of the requests just authenticated, and a quote asks for its recipient in the same
+// turn as its key (http/plugins/auth.ts), so that both come back in one round trip. Nothing is
+// cached, so a key revoked before a request is refused by that request, in every process.
 //
 // The statements are prebuilt SQL texts with one array parameter per kind of key: the same text for
 // every batch size (one plan for PostgreSQL to keep), and no query builder to run per call.
@@ -28,19 +31,42 @@ export interface ActiveKeyWithBalances extends ActiveKey {
 /** An account named by its handle (upper case), its normalised e-mail or its E.164 phone. */
 export type AccountKey = { handle: string } | { email: string } | { phone: string };
 
+/** A look-up of an account already under way (started with the request's key): which one, and its row. */
+export interface AccountLookup {
+  key: AccountKey;
+  row: Promise<AccountRow | undefined>;
+}
+
+/** Whether two keys name the account the same way. */
+export function sameAccountKey(a: AccountKey, b: AccountKey): boolean {
+  if ('handle' in a) return 'handle' in b && a.handle === b.handle;
+  if ('email' in a) return 'email' in b && a.email === b.email;
+  return 'phone' in b && a.phone === b.phone;
+}
+
 export interface AccountLookups {
+  /** Shares its statement with `account`. */
   activeKey: Coalesced<string, ActiveKey | undefined>;
   activeKeyWithBalances: Coalesced<string, ActiveKeyWithBalances | undefined>;
+  /** Shares its statement with `activeKey`. */
   account: Coalesced<AccountKey, AccountRow | undefined>;
 }
 
 // Enough to cover one turn under heavy load in one statement, small enough that its arrays stay cheap.
 const MAX_BATCH = 256;
 
-const ACTIVE_KEYS = `
-  select k.id as "keyId", k.key_hash as "keyHash", a.id as "accountId", a.handle
+// Key rows carry "keyHash" (never null) and the key's account's id and handle; account rows have a
+// null "keyHash" and the account's columns.
+const ACTIVE_KEYS_AND_ACCOUNTS = `
+  select k.id as "keyId", k.key_hash as "keyHash", a.id, a.handle, null::text as email, null::text as name,
+         null::text as phone, null::text as website, null::boolean as discoverable, null::text as "walletId",
+         null::text as "depositAddress"
     from api_keys k join accounts a on a.id = k.account_id
-   where k.key_hash = any($1::text[]) and k.revoked_at is null`;
+   where k.key_hash = any($1::text[]) and k.revoked_at is null
+  union all
+  select null, null, id, handle, email, name, phone, website, discoverable, wallet_id, deposit_address
+    from accounts
+   where handle = any($2::text[]) or email = any($3::text[]) or phone = any($4::text[])`;
 
 // One row per (key, available ledger account), or one with null balance columns for an account
 // that holds nothing: plain columns, so no JSON to build in the database nor to parse here.
@@ -52,10 +78,10 @@ const ACTIVE_KEYS_WITH_BALANCES = `
    where k.key_hash = any($1::text[]) and k.revoked_at is null
    order by l.asset`;
 
-const ACCOUNTS = `
-  select id, handle, email, name, phone, website, discoverable, wallet_id as "walletId", deposit_address as "depositAddress"
-    from accounts
-   where handle = any($1::text[]) or email = any($2::text[]) or phone = any($3::text[])`;
+/** What one statement answers for: an API key (by its hash) or an account. */
+export type IdentityKey = { keyHash: string } | { account: AccountKey };
+
+type KeyOrAccountRow = AccountRow & { keyId: number | null; keyHash: string | null };
 
 interface BalanceRow extends ActiveKey {
   asset: string | null;
@@ -69,11 +95,41 @@ async function rowsOf<R>(db: Db, text: string, parameters: unknown[]): Promise<R
   return result.rows;
 }
 
-/** The active keys with these hashes, in the order asked (undefined for none): one statement. */
-export async function findActiveKeys(db: Db, hashes: readonly string[]): Promise<(ActiveKey | undefined)[]> {
-  const rows = await rowsOf<ActiveKey>(db, ACTIVE_KEYS, [[...new Set(hashes)]]);
-  const byHash = new Map(rows.map((row) => [row.keyHash, row]));
-  return hashes.map((hash) => byHash.get(hash));
+/** The active keys and the accounts asked for, in the order asked (undefined for none): one statement. */
+export async function findKeysAndAccounts(db: Db, asked: readonly IdentityKey[]): Promise<(ActiveKey | AccountRow | undefined)[]> {
+  const hashes = new Set<string>();
+  const handles = new Set<string>();
+  const emails = new Set<string>();
+  const phones = new Set<string>();
+  for (const one of asked) {
+    if ('keyHash' in one) hashes.add(one.keyHash);
+    else if ('handle' in one.account) handles.add(one.account.handle);
+    else if ('email' in one.account) emails.add(one.account.email);
+    else phones.add(one.account.phone);
+  }
+  const rows = await rowsOf<KeyOrAccountRow>(db, ACTIVE_KEYS_AND_ACCOUNTS, [[...hashes], [...handles], [...emails], [...phones]]);
+  const byHash = new Map<string, ActiveKey>();
+  const byHandle = new Map<string, AccountRow>();
+  const byEmail = new Map<string, AccountRow>();
+  const byPhone = new Map<string, AccountRow>();
+  for (const { keyId, keyHash, ...account } of rows) {
+    if (keyHash !== null) byHash.set(keyHash, { keyId: keyId!, keyHash, accountId: account.id, handle: account.handle });
+    else {
+      byHandle.set(account.handle, account);
+      byEmail.set(account.email, account);
+      if (account.phone !== null) byPhone.set(account.phone, account);
+    }
+  }
+  // Each call gets a copy of its own: two requests naming the same account never share an object.
+  return asked.map((one) => {
+    if ('keyHash' in one) {
+      const found = byHash.get(one.keyHash);
+      return found && { ...found };
+    }
+    const key = one.account;
+    const found = 'handle' in key ? byHandle.get(key.handle) : 'email' in key ? byEmail.get(key.email) : byPhone.get(key.phone);
+    return found && { ...found };
+  });
 }
 
 /** findActiveKeys, each with its account's balances: one statement. */
@@ -100,36 +156,21 @@ export async function findActiveKeysWithBalances(db: Db, hashes: readonly string
   });
 }
 
-/** The accounts these keys name, in the order asked (undefined for none): one statement. */
-export async function findAccounts(db: Db, keys: readonly AccountKey[]): Promise<(AccountRow | undefined)[]> {
-  const handles = new Set<string>();
-  const emails = new Set<string>();
-  const phones = new Set<string>();
-  for (const key of keys) {
-    if ('handle' in key) handles.add(key.handle);
-    else if ('email' in key) emails.add(key.email);
-    else phones.add(key.phone);
-  }
-  const rows = await rowsOf<AccountRow>(db, ACCOUNTS, [[...handles], [...emails], [...phones]]);
-  const byHandle = new Map(rows.map((row) => [row.handle, row]));
-  const byEmail = new Map(rows.map((row) => [row.email, row]));
-  const byPhone = new Map(rows.filter((row) => row.phone !== null).map((row) => [row.phone, row]));
-  return keys.map((key) => {
-    const found = 'handle' in key ? byHandle.get(key.handle) : 'email' in key ? byEmail.get(key.email) : byPhone.get(key.phone);
-    return found && { ...found };
-  });
-}
-
 /** Coalesced look-ups on `db`; tests make their own to count statements. */
 export function createAccountLookups(db: Db): AccountLookups {
+  const keysAndAccounts = coalesce<IdentityKey, ActiveKey | AccountRow | undefined>({
+    maxBatch: MAX_BATCH,
+    maxInFlight: LOADS_IN_FLIGHT,
+    load: (asked) => findKeysAndAccounts(db, asked),
+  });
   return {
-    activeKey: coalesce({ maxBatch: MAX_BATCH, maxInFlight: LOADS_IN_FLIGHT, load: (hashes) => findActiveKeys(db, hashes) }),
+    activeKey: (keyHash) => keysAndAccounts({ keyHash }) as Promise<ActiveKey | undefined>,
     activeKeyWithBalances: coalesce({
       maxBatch: MAX_BATCH,
       maxInFlight: LOADS_IN_FLIGHT,
       load: (hashes) => findActiveKeysWithBalances(db, hashes),
     }),
-    account: coalesce({ maxBatch: MAX_BATCH, maxInFlight: LOADS_IN_FLIGHT, load: (keys) => findAccounts(db, keys) }),
+    account: (account) => keysAndAccounts({ account }) as Promise<AccountRow | undefined>,
   };
 }
 

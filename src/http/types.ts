@@ -3,6 +3,7 @@
 import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { OwnerBalance } from '../ledger/ledger-queries.js';
+import type { AccountKey, AccountLookup } from '../accounts/account-lookups.js';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -30,8 +31,12 @@ declare module 'fastify' {
     idempotent?: boolean;
     /** Authentication also reads the caller's balances, in the same statement. */
     authReadsBalances?: boolean;
+    /** The account the request names (a quote's recipient), read in the same statement as the key. */
+    accountAlongsideKey?: (request: FastifyRequest) => AccountKey | undefined;
   }
   interface FastifyRequest {
     caller: AuthenticatedCaller | null;
+    /** Started by authentication on routes whose config names an account alongside the key. */
+    accountLookup: AccountLookup | null;
   }
 }

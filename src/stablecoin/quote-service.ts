@@ -3,6 +3,7 @@
 // recipient must exist, since a quote is for a transfer that could be made; the balance is not
 // checked (a quote is a price, and a balance can change before the transfer).
 import type { Deps } from '../deps.js';
+import type { AccountLookup } from '../accounts/account-lookups.js';
 import type { Token } from '../money/assets.js';
 import { STABLECOIN_FEE_RATE } from '../money/fees.js';
 import { resolveRecipient, type RecipientQuery } from './recipients.js';
@@ -15,6 +16,8 @@ export interface QuoteInput {
   amount: string;
   /** Absent means USDC, as the contract says. */
   currency: string | undefined;
+  /** The recipient's look-up, when authentication started it with the key. */
+  recipientLookup?: AccountLookup | null;
 }
 
 export interface TransferQuote extends Priced {
@@ -26,6 +29,10 @@ export interface TransferQuote extends Priced {
 export async function quoteTransfer(deps: Pick<Deps, 'db' | 'config'>, input: QuoteInput): Promise<TransferQuote> {
   const currency = tokenOf(input.currency ?? 'USDC');
   const priced = priceOperation(tokenAmountOf(input.amount, currency, deps.config.maxStablecoinOperationMajor), currency, 'transfer');
-  const recipient = await resolveRecipient(deps, { senderAccountId: input.senderAccountId, query: input.to });
+  const recipient = await resolveRecipient(deps, {
+    senderAccountId: input.senderAccountId,
+    query: input.to,
+    started: input.recipientLookup,
+  });
   return { ...priced, currency, feeRateLabel: STABLECOIN_FEE_RATE.label, recipientHandle: recipient.handle };
 }

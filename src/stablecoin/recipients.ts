@@ -2,7 +2,7 @@
 // phone (DESIGN §6). Which one is read from its shape; a `to` of none of these shapes is invalid
 // input (400), a well-formed one that names nobody is 404 recipient_not_found.
 import type { Deps } from '../deps.js';
-import { accountLookups, type AccountKey } from '../accounts/account-lookups.js';
+import { accountLookups, sameAccountKey, type AccountKey, type AccountLookup } from '../accounts/account-lookups.js';
 import type { AccountRow } from '../accounts/accounts-repository.js';
 import { hasInvisibleCharacters, normalizeEmail, normalizePhone } from '../accounts/account-rules.js';
 import { AppError } from '../platform/errors.js';
@@ -42,16 +42,30 @@ export function emailOf(text: string, field: string): string {
   return normalizeEmail(text, field);
 }
 
-/** The account `query` names; 404 recipient_not_found when there is none. */
-export async function findRecipient(deps: Pick<Deps, 'db'>, query: RecipientQuery): Promise<AccountRow> {
+/**
+ * The account `query` names; 404 recipient_not_found when there is none. `started` is a look-up
+ * of it already under way (a quote's, read with its key): used when it names the same account.
+ */
+export async function findRecipient(deps: Pick<Deps, 'db'>, query: RecipientQuery, started?: AccountLookup | null): Promise<AccountRow> {
+  const key = accountKeyOf(query);
   // Coalesced: the recipients of the transfers and quotes of one turn are read in one statement.
-  const account = await accountLookups(deps.db).account(accountKeyOf(query));
+  const account = await (started && sameAccountKey(started.key, key) ? started.row : accountLookups(deps.db).account(key));
   if (!account)
     throw new AppError(
       'recipient_not_found',
       `No account has that ${'phone' in query ? 'phone number' : 'email' in query ? 'e-mail address' : 'handle'}.`,
     );
   return account;
+}
+
+/** The account a query-string value names, for a look-up started early; undefined when it is not a well-formed recipient. */
+export function recipientKeyOf(to: unknown): AccountKey | undefined {
+  if (typeof to !== 'string') return undefined;
+  try {
+    return accountKeyOf(recipientQueryOf(to));
+  } catch {
+    return undefined; // refused with its reason by the route, after validation
+  }
 }
 
 /** The query in the form the accounts are stored in, whoever built it. */
@@ -64,9 +78,9 @@ function accountKeyOf(query: RecipientQuery): AccountKey {
 /** The recipient of a transfer from `senderAccountId`; sending to oneself is 400 self_transfer. */
 export async function resolveRecipient(
   deps: Pick<Deps, 'db'>,
-  input: { senderAccountId: number; query: RecipientQuery },
+  input: { senderAccountId: number; query: RecipientQuery; started?: AccountLookup | null },
 ): Promise<AccountRow> {
-  const recipient = await findRecipient(deps, input.query);
+  const recipient = await findRecipient(deps, input.query, input.started);
   if (recipient.id === input.senderAccountId) throw new AppError('self_transfer', 'You cannot send money to yourself.');
   return recipient;
 }

@@ -1,20 +1,48 @@
 // Balance reads authenticate and read the balances in one statement (auth.ts, authReadsBalances):
 // the answer is the ledger's at that moment, for the caller only, and a revoked key is refused at
-// once, since the key is checked in that same statement on every request.
+// once, since the key is checked in that same statement on every request. A quote reads its key
+// and its recipient in one statement too (accountAlongsideKey).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { KyselyPlugin } from 'kysely';
 import { expectProblem, registerUser, startTestServer, type TestServer } from '../helpers/test-server.js';
+import { openTestDatabase } from '../helpers/test-database.js';
 import { agentTransfer, fund } from '../helpers/stablecoin.js';
 
 let server: TestServer;
+/** Statements run by the server's database handle: every one of its look-ups. */
+let statements = 0;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  const database = await openTestDatabase();
+  const counter: KyselyPlugin = {
+    transformQuery: (args) => args.node,
+    // Once per statement, prebuilt ones included (the look-ups send their SQL text as it is).
+    transformResult: async (args) => {
+      statements++;
+      return args.result;
+    },
+  };
+  server = await startTestServer({}, { database: { ...database, db: database.db.withPlugin(counter) } });
 });
 afterAll(async () => {
   await server.close();
 });
 
+/** The statements the server ran while answering `request`. */
+async function statementsOf<T>(request: () => Promise<T>): Promise<{ answer: T; used: number }> {
+  const before = statements;
+  const answer = await request();
+  return { answer, used: statements - before };
+}
+
 describe('balance reads in one round trip', () => {
+  it('take one statement each, key and balances together', async () => {
+    const frank = await registerUser(server);
+    const { answer, used } = await statementsOf(() => server.request('GET', '/stablecoin/balance', { key: frank.key }));
+    expect(answer.status).toBe(200);
+    expect(used).toBe(1);
+  });
+
   it('answer the caller’s own balances as the ledger holds them, after each transfer', async () => {
     const alice = await registerUser(server);
     const bob = await registerUser(server);
@@ -68,5 +96,42 @@ describe('balance reads in one round trip', () => {
     expectProblem(after[0], 401, 'unauthorized');
     expectProblem(after[1], 401, 'unauthorized');
     expect(after[2].status).toBe(200);
+  });
+});
+
+describe('quotes in one round trip', () => {
+  it('read the key and the recipient in one statement, by handle, e-mail or phone, and answer as before', async () => {
+    const gina = await registerUser(server);
+    const hugo = await registerUser(server);
+    for (const to of [hugo.handle, hugo.handle.toLowerCase(), encodeURIComponent(hugo.email)]) {
+      const { answer, used } = await statementsOf(() =>
+        server.request('GET', `/agent/transfer/quote?to=${to}&amount=2&currency=EURC`, { key: gina.key }),
+      );
+      expect(answer.status, to).toBe(200);
+      expect(answer.body).toEqual({
+        amount: 2,
+        fee: 0.0298,
+        feeRate: expect.any(String),
+        recipientReceives: 1.9702,
+        currency: 'EURC',
+        recipientHandle: hugo.handle,
+      });
+      expect(used, to).toBe(1);
+    }
+  });
+
+  it('refuse as before: nobody there, oneself, a malformed recipient, a refused key, a revoked one', async () => {
+    const ivan = await registerUser(server);
+    const quote = (to: string, key = ivan.key) => server.request('GET', `/agent/transfer/quote?to=${to}&amount=1`, { key });
+    expectProblem(await quote('PA-NOBODY00'), 404, 'recipient_not_found');
+    expectProblem(await quote('nobody-here%40example.com'), 404, 'recipient_not_found');
+    expectProblem(await quote(ivan.handle), 400, 'self_transfer');
+    expectProblem(await quote('not%20a%20recipient'), 400, 'invalid_request');
+    // Sent twice, `to` is not one string: the early look-up is skipped and validation refuses it.
+    expectProblem(await server.request('GET', `/agent/transfer/quote?to=${ivan.handle}&to=PA-NOBODY00&amount=1`, { key: ivan.key }), 400);
+    const other = await registerUser(server);
+    expectProblem(await quote(other.handle, 'pa_live_' + 'x'.repeat(40)), 401, 'unauthorized');
+    expect((await server.request('POST', '/account/revoke-key', { key: other.key })).status).toBe(200);
+    expectProblem(await quote(ivan.handle, other.key), 401, 'unauthorized');
   });
 });

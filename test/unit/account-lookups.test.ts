@@ -192,3 +192,30 @@ describe('accounts by handle, e-mail or phone', () => {
     expect(asPhone).toBeUndefined();
   });
 });
+
+describe('keys and accounts together', () => {
+  it('answers the keys and the accounts of one turn with one statement, each call its own row', async () => {
+    const caller = await createAccount();
+    const recipient = await createAccount();
+    let answers: unknown[] = [];
+    const used = await statementsOf(async () => {
+      answers = await Promise.all([
+        lookups.activeKey(caller.keyHash),
+        lookups.account({ handle: recipient.handle }),
+        // The caller's own account asked for by handle is an account row, not its key's row.
+        lookups.account({ handle: caller.handle }),
+        lookups.activeKey(issueApiKey().hash),
+        lookups.account({ handle: recipient.handle }),
+      ]);
+    });
+    expect(used).toBe(1);
+    expect(answers[0]).toEqual({ keyId: caller.keyId, keyHash: caller.keyHash, accountId: caller.id, handle: caller.handle });
+    expect(answers[1]).toMatchObject({ id: recipient.id, handle: recipient.handle, email: recipient.email, name: 'L' });
+    expect(answers[1]).not.toHaveProperty('keyHash');
+    expect(answers[2]).toMatchObject({ id: caller.id, email: caller.email });
+    expect(answers[3]).toBeUndefined();
+    // Two requests naming the same recipient never share an object one of them might change.
+    expect(answers[4]).toEqual(answers[1]);
+    expect(answers[4]).not.toBe(answers[1]);
+  });
+});

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,6 +9,7 @@ import { hashApiKey, isWellFormedApiKey, issueApiKey } from '../../src/accounts/
 import { createHdWalletProvider } from '../../src/adapters/wallet/hd-wallet-provider.js';
 import { loadMasterSeed } from '../../src/adapters/wallet/master-seed.js';
 import { createPasswordHasher } from '../../src/accounts/password-hasher.js';
+import { base62 } from '../../src/platform/ids.js';
 
 describe('API keys', () => {
   it('look like pa_live_ + 43 base62 characters + a 6-character checksum, and are unique', () => {
@@ -26,6 +28,18 @@ describe('API keys', () => {
     // Issued by an earlier build; its checksum must still verify, or every key in use would be refused.
     expect(isWellFormedApiKey('pa_live_GyOtfd9TrNSRV956czEAwAf2rKHv9sKBmvWqOXd1axJhovqZ0')).toBe(true);
     expect(isWellFormedApiKey('pa_live_GyOtfd9TrNSRV956czEAwAf2rKHv9sKBmvWqOXd1axJhovqZ1')).toBe(false);
+  });
+
+  it('accepts every key whose checksum is the definition’s: the last 6 base62 characters of the first 5 digest bytes', () => {
+    // The definition written the long way, as keys were first issued; the service computes it faster.
+    const reference = (body: string) => base62(createHash('sha256').update(`pa_live_${body}`).digest().subarray(0, 5)).slice(-6);
+    fc.assert(
+      fc.property(fc.uint8Array({ minLength: 32, maxLength: 32 }), (bytes) => {
+        const body = base62(bytes);
+        expect(isWellFormedApiKey(`pa_live_${body}${reference(body)}`)).toBe(true);
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('the checksum catches any single changed character', () => {

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
-import { base62, newId } from '../../src/platform/ids.js';
+import { base62, newId, newRequestId } from '../../src/platform/ids.js';
 
 const DIGITS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
@@ -38,5 +38,18 @@ describe('newId', () => {
     const ids = Array.from({ length: 1000 }, () => newId('t'));
     for (const id of ids) expect(id).toMatch(/^t_[0-9A-Za-z]{22}$/);
     expect(new Set(ids).size).toBe(ids.length);
+  });
+});
+
+describe('newRequestId', () => {
+  it('gives unique ids with a random prefix per process, so that two processes never share one', async () => {
+    const ids = Array.from({ length: 10_000 }, () => newRequestId());
+    for (const id of ids.slice(0, 100)) expect(id).toMatch(/^req_[0-9A-Za-z]{11}-[0-9a-z]+$/);
+    expect(new Set(ids).size).toBe(ids.length);
+    // A fresh copy of the module stands for another process: its prefix is drawn anew.
+    vi.resetModules();
+    const other = (await import('../../src/platform/ids.js')).newRequestId();
+    const prefixOf = (id: string) => id.slice(0, id.indexOf('-'));
+    expect(prefixOf(other)).not.toBe(prefixOf(ids[0]!));
   });
 });

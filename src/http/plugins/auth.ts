@@ -49,6 +49,7 @@ export function registerAuth(app: App, db: Db): void {
   const lookups = accountLookups(db);
   app.decorateRequest('caller', null);
   app.decorateRequest('authFailure', null);
+  app.decorateRequest('accountLookup', null);
   // onRequest, before the body is read or validated: a request without a valid key learns nothing
   // about what the body should be (401, never a 400 on its fields), and costs no body parsing. The
   // refusal itself waits for preParsing, so that the rate limiter (an onRequest hook of each route,
@@ -62,7 +63,12 @@ export function registerAuth(app: App, db: Db): void {
         if (mode === 'optional') return;
         throw new AppError('unauthorized', 'This endpoint needs an API key: "Authorization: Bearer <API_KEY>".', {}, CHALLENGE);
       }
-      request.caller = await callerFor(lookups, token, request.routeOptions.config.authReadsBalances === true);
+      const { authReadsBalances, accountAlongsideKey } = request.routeOptions.config;
+      // Asked in the same turn as the key, so that both are answered by one statement (one round
+      // trip instead of two in a row); the row is only used once the key is accepted.
+      const alongside = accountAlongsideKey?.(request);
+      if (alongside) request.accountLookup = { key: alongside, row: settledLater(lookups.account(alongside)) };
+      request.caller = await callerFor(lookups, token, authReadsBalances === true);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       request.authFailure = error;
@@ -71,6 +77,12 @@ export function registerAuth(app: App, db: Db): void {
   app.addHook('preParsing', async (request) => {
     if (request.authFailure) throw request.authFailure;
   });
+}
+
+/** `promise`, marked as handled now: a request refused before it awaits the row leaves no unhandled rejection. */
+function settledLater<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => {});
+  return promise;
 }
 
 /** The authenticated caller of a route that requires a key. */

@@ -5,7 +5,7 @@
 import type { Deps } from '../../deps.js';
 import { formatMinor, toJsonNumber } from '../../money/amount.js';
 import { TOKENS } from '../../money/assets.js';
-import { emailOf, recipientQueryOf } from '../../stablecoin/recipients.js';
+import { emailOf, recipientKeyOf, recipientQueryOf } from '../../stablecoin/recipients.js';
 import { sendStablecoinTransfer, type SentStablecoinTransfer } from '../../stablecoin/stablecoin-transfer-service.js';
 import { quoteTransfer } from '../../stablecoin/quote-service.js';
 import { stablecoinBalances } from '../../stablecoin/stablecoin-balances.js';
@@ -126,6 +126,8 @@ export async function stablecoinRoutes(app: App, deps: Deps): Promise<void> {
       description:
         'Computed by the same rules as the transfer, so the numbers are the transfer’s, and an amount the transfer would refuse (under 0.01: 400 `amount_too_small` with `minimum`) is refused here too. `currency` defaults to USDC. The recipient must exist (404 `recipient_not_found`); the balance is not checked. 400 as for the transfer.',
       auth: 'required',
+      // The recipient is read in the same statement as the key: one round trip for the whole quote.
+      accountAlongsideKey: (request) => recipientKeyOf((request.query as { to?: unknown }).to),
       querystring: QuoteQuery,
       responses: { 200: QuoteResponse },
       errors: [...TRANSFER_CODES.filter((code) => code !== 'insufficient_balance'), 'invalid_field'],
@@ -136,6 +138,7 @@ export async function stablecoinRoutes(app: App, deps: Deps): Promise<void> {
         to: recipientQueryOf(request.query.to),
         amount: request.query.amount,
         currency: request.query.currency,
+        recipientLookup: request.accountLookup,
       });
       return {
         amount: toJsonNumber(quote.amountMinor, quote.currency),

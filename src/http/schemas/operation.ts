@@ -7,6 +7,8 @@
 import type { TSchema } from '@fastify/type-provider-typebox';
 import { ERROR_CODES, type ErrorCode } from '../../platform/errors.js';
 import { statusOf, titleOf } from '../plugins/problem-details.js';
+import type { FastifyRequest } from 'fastify';
+import type { AccountKey } from '../../accounts/account-lookups.js';
 import type { AuthMode } from '../types.js';
 import { exampleProblem } from './problem-examples.js';
 
@@ -38,6 +40,11 @@ export interface OperationSpec {
   idempotent?: boolean;
   /** The caller's balances are read with the key, in one round trip (request.caller.balances). */
   authReadsBalances?: boolean;
+  /**
+   * The account this request names (from its query: a body is not read yet), read in the same
+   * statement as the key (request.accountLookup); undefined when the request names none well-formed.
+   */
+  accountAlongsideKey?: (request: FastifyRequest) => AccountKey | undefined;
   /** Counted by a rate limiter (every route but Stripe's webhook). */
   rateLimited?: boolean;
   body?: TSchema;
@@ -178,7 +185,12 @@ export function operation<const S extends OperationSpec>(spec: S) {
   for (const key of ['description', 'security', 'body', 'querystring', 'params', 'headers'] as const)
     if (schema[key] === undefined) delete schema[key];
   return {
-    config: { auth: spec.auth, idempotent: spec.idempotent === true, authReadsBalances: spec.authReadsBalances === true },
+    config: {
+      auth: spec.auth,
+      idempotent: spec.idempotent === true,
+      authReadsBalances: spec.authReadsBalances === true,
+      ...(spec.accountAlongsideKey ? { accountAlongsideKey: spec.accountAlongsideKey } : {}),
+    },
     schema,
   };
 }
