@@ -55,28 +55,14 @@ export interface AccountLookups {
 // Enough to cover one turn under heavy load in one statement, small enough that its arrays stay cheap.
 const MAX_BATCH = 256;
 
-// Key rows carry "keyHash" (never null) and the key's account's id and handle; account rows have a
-// null "keyHash" and the account's columns.
-const ACTIVE_KEYS_AND_ACCOUNTS = `
-  select k.id as "keyId", k.key_hash as "keyHash", a.id, a.handle, null::text as email, null::text as name,
-         null::text as phone, null::text as website, null::boolean as discoverable, null::text as "walletId",
-         null::text as "depositAddress"
-    from api_keys k join accounts a on a.id = k.account_id
-   where k.key_hash = any($1::text[]) and k.revoked_at is null
-  union all
-  select null, null, id, handle, email, name, phone, website, discoverable, wallet_id, deposit_address
-    from accounts
-   where handle = any($2::text[]) or email = any($3::text[]) or phone = any($4::text[])`;
-
-// One row per (key, available ledger account), or one with null balance columns for an account
-// that holds nothing: plain columns, so no JSON to build in the database nor to parse here.
-const ACTIVE_KEYS_WITH_BALANCES = `
-  select k.id as "keyId", k.key_hash as "keyHash", a.id as "accountId", a.handle,
-         l.asset, l.balance, l.pending_debits as "pendingDebits", l.pending_credits as "pendingCredits"
-    from api_keys k join accounts a on a.id = k.account_id
-         left join ledger_accounts l on l.owner_account_id = a.id and l.kind = 'available'
-   where k.key_hash = any($1::text[]) and k.revoked_at is null
-   order by l.asset`;
+// Both statements call functions of migration 0017, which keep one plan per connection: planning
+// the statements anew on every call cost more than running them. Key rows carry "keyHash" (never
+// null) and the key's account's id and handle; account rows have a null "keyHash" and the
+// account's columns. With balances, one row per (key, available ledger account), or one with null
+// balance columns for an account that holds nothing: plain columns, so no JSON to build in the
+// database nor to parse here.
+const ACTIVE_KEYS_AND_ACCOUNTS = 'select * from peerpay_keys_and_accounts($1::text[], $2::text[], $3::text[], $4::text[])';
+const ACTIVE_KEYS_WITH_BALANCES = 'select * from peerpay_keys_with_balances($1::text[])';
 
 /** What one statement answers for: an API key (by its hash) or an account. */
 export type IdentityKey = { keyHash: string } | { account: AccountKey };

@@ -17,6 +17,7 @@ import * as m0013 from './migrations/0013-events-webhooks.js';
 import * as m0014 from './migrations/0014-treasury.js';
 import * as m0015 from './migrations/0015-ledger-foreign-keys.js';
 import * as m0016 from './migrations/0016-idempotency-keys-fillfactor.js';
+import * as m0017 from './migrations/0017-lookup-functions.js';
 
 const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '0014-treasury': m0014,
   '0015-ledger-foreign-keys': m0015,
   '0016-idempotency-keys-fillfactor': m0016,
+  '0017-lookup-functions': m0017,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
