@@ -4,7 +4,8 @@
 // transfer's natural key, so a retry after a crash continues the same transfer.
 import type { Deps } from '../deps.js';
 import type { Trx } from '../ledger/ledger.js';
-import { findAccountByHandle } from '../accounts/accounts-repository.js';
+import { accountLookups, sameAccountKey, type AccountLookup } from '../accounts/account-lookups.js';
+import type { AccountRow } from '../accounts/accounts-repository.js';
 import { checkVisibleText } from '../accounts/account-rules.js';
 import { formatMinor, parseAmount } from '../money/amount.js';
 import { MINIMUM_CHARGE_MINOR, minimumFiatAmountMinor } from '../money/minimums.js';
@@ -35,15 +36,30 @@ export interface SentTransfer {
 
 type TransferDeps = Pick<Deps, 'db' | 'processor' | 'clock' | 'config'>;
 
+/**
+ * The account a fiat transfer or quote goes to, by handle; 404 recipient_not_found when there is
+ * none, 400 self_transfer for the sender. Coalesced with the other look-ups of its turn, or the
+ * look-up `started` with the request's key when it names the same handle.
+ */
+async function recipientOf(
+  deps: Pick<Deps, 'db'>,
+  input: { senderAccountId: number; recipientHandle: string },
+  started?: AccountLookup | null,
+): Promise<AccountRow> {
+  const key = { handle: input.recipientHandle.trim().toUpperCase() };
+  const recipient = await (started && sameAccountKey(started.key, key) ? started.row : accountLookups(deps.db).account(key));
+  if (!recipient) throw new AppError('recipient_not_found', 'No account has that handle.');
+  if (recipient.id === input.senderAccountId) throw new AppError('self_transfer', 'You cannot send money to yourself.');
+  return recipient;
+}
+
 export async function sendTransfer(deps: TransferDeps, input: SendTransferInput): Promise<SentTransfer> {
   if (input.note !== undefined) checkVisibleText(input.note, 'note');
   const currency = currencyOf(input.currency);
   const amountMinor = amountOf(input.amount, currency, deps.config.maxFiatTransferMajor);
   const paymentMethod = input.paymentMethod ?? 'instant';
   checkFiatMinimum(amountMinor, currency, paymentMethod);
-  const recipient = await findAccountByHandle(deps.db, input.recipientHandle.trim().toUpperCase());
-  if (!recipient) throw new AppError('recipient_not_found', 'No account has that handle.');
-  if (recipient.id === input.senderAccountId) throw new AppError('self_transfer', 'You cannot send money to yourself.');
+  const recipient = await recipientOf(deps, input);
 
   if (input.idempotencyKey !== null) {
     const earlier = await findTransferByIdempotencyKey(deps.db, input.senderAccountId, input.idempotencyKey);
@@ -182,6 +198,8 @@ async function instrumentFor(
 export interface FiatQuoteInput {
   senderAccountId: number;
   recipientHandle: string;
+  /** The recipient's look-up, when authentication started it with the key. */
+  recipientLookup?: AccountLookup | null;
   /** Major units, as a decimal string (a query parameter) or a JSON number. */
   amount: number | string;
   currency: string;
@@ -206,9 +224,7 @@ export async function quoteFiatTransfer(deps: Pick<Deps, 'db' | 'config'>, input
   const amountMinor = amountOf(input.amount, currency, deps.config.maxFiatTransferMajor);
   const paymentMethod = input.paymentMethod ?? 'instant';
   checkFiatMinimum(amountMinor, currency, paymentMethod);
-  const recipient = await findAccountByHandle(deps.db, input.recipientHandle.trim().toUpperCase());
-  if (!recipient) throw new AppError('recipient_not_found', 'No account has that handle.');
-  if (recipient.id === input.senderAccountId) throw new AppError('self_transfer', 'You cannot send money to yourself.');
+  const recipient = await recipientOf(deps, input, input.recipientLookup);
   const { fee } = fiatFee(amountMinor, paymentMethod);
   return {
     amountMinor,

@@ -120,6 +120,22 @@ describe('quotes in one round trip', () => {
     }
   });
 
+  it('of a fiat transfer read the key and the recipient in one statement too, and refuse as before', async () => {
+    const jana = await registerUser(server);
+    const karl = await registerUser(server);
+    const quote = (handle: string) =>
+      server.request('GET', `/transfers/quote?recipientHandle=${handle}&amount=10&currency=USD`, { key: jana.key });
+    for (const handle of [karl.handle, karl.handle.toLowerCase()]) {
+      const { answer, used } = await statementsOf(() => quote(handle));
+      expect(answer.status, handle).toBe(200);
+      expect(answer.body).toMatchObject({ amount: '10.00', currency: 'USD' });
+      expect(used, handle).toBe(1);
+    }
+    expectProblem(await quote('PA-NOBODY00'), 404, 'recipient_not_found');
+    expectProblem(await quote('not-a-handle'), 404, 'recipient_not_found');
+    expectProblem(await quote(jana.handle), 400, 'self_transfer');
+  });
+
   it('refuse as before: nobody there, oneself, a malformed recipient, a refused key, a revoked one', async () => {
     const ivan = await registerUser(server);
     const quote = (to: string, key = ivan.key) => server.request('GET', `/agent/transfer/quote?to=${to}&amount=1`, { key });

@@ -10,9 +10,13 @@ import { callerOf } from '../plugins/auth.js';
 import { IdempotencyHeaders } from '../schemas/common.js';
 import { operation } from '../schemas/operation.js';
 import { BalanceResponse, FiatQuoteQuery, FiatQuoteResponse, SendTransferBody, TransferResponse } from '../schemas/fiat-schemas.js';
+import { HANDLE_PATTERN } from '../../platform/ids.js';
 import type { App } from '../types.js';
 import { fiatHistoryRoutes } from './fiat-history-routes.js';
 import { setupLinkRoutes } from './fiat-link-routes.js';
+
+/** A well-formed handle (once trimmed and upper-cased, as the service reads it): only such a one is looked up early. */
+const HANDLE = new RegExp(HANDLE_PATTERN);
 
 export async function fiatRoutes(app: App, deps: Deps): Promise<void> {
   // Processor failures reach the client as 503 processor_unavailable; their cause is logged here.
@@ -72,12 +76,22 @@ export async function fiatRoutes(app: App, deps: Deps): Promise<void> {
       description:
         'Computed by the same rules as POST /transfers, so the numbers are the transfer’s, and terms it would refuse (currency, amount, minimum charge, unknown recipient, yourself) are refused here too. `paymentMethod` defaults to `instant`. Card and bank debit setup are not checked; nothing is recorded.',
       auth: 'required',
+      // The recipient is read in the same statement as the key: one round trip for the whole quote.
+      accountAlongsideKey: (request) => {
+        const sent = (request.query as { recipientHandle?: unknown }).recipientHandle;
+        const handle = typeof sent === 'string' ? sent.trim().toUpperCase() : '';
+        return HANDLE.test(handle) ? { handle } : undefined;
+      },
       querystring: FiatQuoteQuery,
       responses: { 200: FiatQuoteResponse },
       errors: ['invalid_amount', 'amount_too_small', 'amount_too_large', 'unsupported_currency', 'self_transfer', 'recipient_not_found'],
     }),
     async (request) => {
-      const quote = await quoteFiatTransfer(deps, { ...request.query, senderAccountId: callerOf(request).accountId });
+      const quote = await quoteFiatTransfer(deps, {
+        ...request.query,
+        senderAccountId: callerOf(request).accountId,
+        recipientLookup: request.accountLookup,
+      });
       return {
         amount: formatMinor(quote.amountMinor, quote.currency),
         fee: formatMinor(quote.feeMinor, quote.currency),
