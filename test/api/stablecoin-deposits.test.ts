@@ -151,3 +151,24 @@ describe('POST /test-helpers/stablecoin/faucet', () => {
     expect(await depositSnapshot(server)).toBe(before.books);
   });
 });
+
+describe('POST /test-helpers/stablecoin/faucet when the node does not take the mint', () => {
+  it('answers 503 funding_unavailable with Retry-After, mints nothing, and logs the cause', async () => {
+    // A server that may offer at most 1 wei per gas: every block asks more, so the node refuses
+    // each mint it signs (as when blocks are priced above CHAIN_MAX_FEE_PER_GAS_WEI).
+    const capped = await startTestServer({ CHAIN_MAX_FEE_PER_GAS_WEI: '1' });
+    try {
+      const address = '0x' + 'cd'.repeat(20);
+      const response = await capped.request('POST', '/test-helpers/stablecoin/faucet', {
+        body: { address, amount: 2, currency: 'USDC' },
+      });
+      expectProblem(response, 503, 'funding_unavailable');
+      expect(response.headers.get('retry-after')).toBe('1');
+      expect(response.text).not.toMatch(/gas|wei|0x[0-9a-f]{64}/i);
+      expect(await onChainBalance(capped, 'USDC', address)).toBe(0n);
+      expect(capped.logs.some((line) => line.includes('sandbox mint not taken by the node'))).toBe(true);
+    } finally {
+      await capped.close();
+    }
+  });
+});

@@ -679,7 +679,7 @@ export interface paths {
         put?: never;
         /**
          * Mint test USDC or EURC to any address on the embedded chain (sandbox mode only)
-         * @description Sent to a user’s deposit address, the tokens are credited like any deposit once the chain has confirmed them. The answer comes when a node has taken the mint transaction. Errors: 400 `invalid_address`, `invalid_amount`, `amount_too_large` (over 1,000,000), `unsupported_currency`.
+         * @description Sent to a user’s deposit address, the tokens are credited like any deposit once the chain has confirmed them. The answer comes when a node has taken the mint transaction. Errors: 400 `invalid_address`, `invalid_amount`, `amount_too_large` (over 1,000,000), `unsupported_currency`; 503 `funding_unavailable` when the node does not take the mint (nothing was minted; retry).
          */
         post: operations["mintSandboxTokens"];
         delete?: never;
@@ -8262,6 +8262,7 @@ export interface operations {
             };
             /**
              * @description Temporarily unavailable; retry after Retry-After. Codes:
+             *     - `funding_unavailable`: Funding unavailable
              *     - `service_unavailable`: Service unavailable
              */
             503: {
@@ -8273,10 +8274,10 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /**
-                         * @description At this status: service_unavailable
+                         * @description At this status: funding_unavailable, service_unavailable
                          * @enum {string}
                          */
-                        code?: "service_unavailable";
+                        code?: "funding_unavailable" | "service_unavailable";
                         /** @enum {integer} */
                         status?: 503;
                     };
