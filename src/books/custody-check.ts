@@ -15,12 +15,15 @@
 // voided and its tokens were never sent, so this can only under-state the books, never raise a
 // false alarm.)
 //
-// The chain's side also counts what went to the operator's cold address (decision 0019): tokens the
-// hot wallet sent there stay peerpay's custody, and the books do not move when they go. They count
-// from the moment their transaction is signed (until it reverts), the mirror of withdrawals leaving
-// the books when reserved: between signing and mining the hot wallet still holds them too, which can
-// only make the chain's side larger, never raise a false alarm. The cold address's own balance is
-// not read: the operator may move tokens out of it (or into it) for reasons of their own.
+// The chain's side also counts what went to the operator's cold addresses (decisions 0019 and 0024):
+// tokens the hot wallet sent there stay peerpay's custody, and the books do not move when they go.
+// Each cold address counts for what peerpay sent it (signed, not reverted) but never more than it
+// holds at the pinned block. So a transfer signed and not yet mined counts once (still in the hot
+// wallet, not yet at the cold address), tokens the operator sends back to the hot wallet count once
+// (there, and no longer at the cold address), and the operator's own tokens at a cold address are
+// not counted. Tokens the operator moves from a cold address to anywhere else are no longer at an
+// address peerpay knows: the books then promise users more than the chain shows, which is what the
+// check reports.
 import { sql } from 'kysely';
 import type { Address } from 'viem';
 import type { FastifyBaseLogger } from 'fastify';
@@ -33,6 +36,8 @@ import { assert } from '../platform/errors.js';
 const READ_CONCURRENCY = 25;
 /** A bound on one check: deposit addresses read per token. Beyond it the check refuses to guess. */
 export const MAX_DEPOSIT_ADDRESSES = 100_000;
+/** A bound on one check: cold addresses ever used (one per COLD_WALLET_ADDRESS configured). */
+const MAX_COLD_ADDRESSES = 1_000;
 
 export interface CustodyResult {
   token: Token;
@@ -52,7 +57,7 @@ export async function checkCustody(deps: CustodyCheckDeps, log?: Pick<FastifyBas
   const holders: Address[] = [deps.wallets.hotWallet.address, ...addresses];
   const results: CustodyResult[] = [];
   for (const token of TOKENS) {
-    const chainMinor = (await holdingsAt(deps, { token, holders, blockNumber })) + (await coldSentMinor(deps.db, token));
+    const chainMinor = (await holdingsAt(deps, { token, holders, blockNumber })) + (await coldHeldMinor(deps, { token, blockNumber }));
     const booksMinor = await booksOf(deps.db, token);
     results.push({ token, booksMinor, chainMinor, blockNumber, ok: chainMinor >= booksMinor });
   }
@@ -84,13 +89,27 @@ async function booksOf(db: Db, token: Token): Promise<bigint> {
   return row ? -(row.balance + row.pending_credits) : 0n;
 }
 
-/** Tokens sent to the cold address (signed, not reverted): still peerpay's custody. */
-async function coldSentMinor(db: Db, token: Token): Promise<bigint> {
-  const { rows } = await sql<{ total: string }>`
-    select coalesce(sum(c.amount), 0)::text as total from cold_transfers c
+/**
+ * Tokens at the cold addresses that are peerpay's custody: per address, what was sent there
+ * (signed, not reverted), but at most what the address holds at `blockNumber`.
+ */
+async function coldHeldMinor(deps: CustodyCheckDeps, input: { token: Token; blockNumber: bigint }): Promise<bigint> {
+  const { rows } = await sql<{ to_address: string; sent: string }>`
+    select c.to_address, sum(c.amount)::text as sent from cold_transfers c
       join hot_wallet_outbox o on o.purpose = 'cold' and o.reference_id = c.id
-     where c.token = ${token} and c.status in ('open', 'confirmed') and o.status <> 'reverted'`.execute(db);
-  return BigInt(rows[0]!.total);
+     where c.token = ${input.token} and c.status in ('open', 'confirmed') and o.status <> 'reverted'
+     group by c.to_address
+     order by c.to_address
+     limit ${MAX_COLD_ADDRESSES + 1}`.execute(deps.db);
+  if (rows.length > MAX_COLD_ADDRESSES)
+    throw new Error(`custody check: more than ${MAX_COLD_ADDRESSES} cold addresses; the check needs another way to read them`);
+  let total = 0n;
+  for (const row of rows) {
+    const sent = BigInt(row.sent);
+    const held = await holdingsAt(deps, { token: input.token, holders: [row.to_address as Address], blockNumber: input.blockNumber });
+    total += held < sent ? held : sent;
+  }
+  return total;
 }
 
 async function depositAddresses(db: Db): Promise<Address[]> {

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createWalletClient, erc20Abi, http, type Address } from 'viem';
 import { checkCustody } from '../../src/books/custody-check.js';
 import type { ChainAdapter } from '../../src/adapters/chain/chain-adapter.js';
 import { reconcileOutbox } from '../../src/stablecoin/outbox/outbox-processing.js';
@@ -14,7 +15,7 @@ import { runSweeps } from '../../src/stablecoin/sweeps/sweep-service.js';
 import { runColdTransfers } from '../../src/stablecoin/treasury/cold-transfers.js';
 import { watchTreasury } from '../../src/stablecoin/treasury/treasury-watch.js';
 import { registerUser, startTestServer, type TestServer, type TestUser } from '../helpers/test-server.js';
-import { drainDeposits, faucet, mined, onChainBalance, persistentTestDatabase } from '../helpers/stablecoin-chain.js';
+import { chainClients, drainDeposits, faucet, mined, onChainBalance, persistentTestDatabase } from '../helpers/stablecoin-chain.js';
 import { freshAddress, settleWithdrawals, withdraw } from '../helpers/withdrawals.js';
 
 const COLD = freshAddress();
@@ -124,6 +125,61 @@ describe('the excess above HOT_WALLET_MAX_USDC goes cold, once, across restarts'
     // Nothing goes cold below the ceiling.
     await runColdTransfers(s.deps);
     expect(await coldRows(s)).toHaveLength(1);
+    await expectCustodyEqualsChain(s);
+  });
+});
+
+describe('tokens the operator moves at the cold address (decision 0024)', () => {
+  /** Sends `amount` USDC from `from` (impersonated on the embedded chain) to `to`. */
+  async function sendAs(s: TestServer, from: Address, to: Address, amount: bigint): Promise<void> {
+    const { testClient, publicClient } = chainClients(s);
+    const wallet = createWalletClient({ chain: publicClient.chain, transport: http(s.deps.chain.rpcUrl) });
+    await testClient.setBalance({ address: from, value: 10n ** 18n });
+    await testClient.impersonateAccount({ address: from });
+    try {
+      const hash = await wallet.writeContract({
+        account: from,
+        address: s.deps.chain.tokens.USDC,
+        abi: erc20Abi,
+        functionName: 'transfer',
+        args: [to, amount],
+      });
+      await publicClient.waitForTransactionReceipt({ hash });
+    } finally {
+      await testClient.stopImpersonatingAccount({ address: from });
+    }
+  }
+
+  it('the operator’s own tokens at the cold address, beyond what peerpay sent it, are not counted', async () => {
+    const s = server!;
+    await mined(s, await faucet(s, { address: COLD, amount: 7, currency: 'USDC' }));
+    expect(await onChainBalance(s, 'USDC', COLD)).toBe(37_000_000n + baseline);
+    await expectCustodyEqualsChain(s);
+    // The operator takes their 7 back out: what is left is exactly what peerpay sent.
+    await sendAs(s, COLD, freshAddress(), 7_000_000n);
+    await expectCustodyEqualsChain(s);
+  });
+
+  it('5 USDC sent back from the cold address to the hot wallet count once: the chain still equals the books', async () => {
+    const s = server!;
+    const hot = s.deps.wallets.hotWallet.address;
+    const hotBefore = await onChainBalance(s, 'USDC', hot);
+    await sendAs(s, COLD, hot, 5_000_000n);
+    expect(await onChainBalance(s, 'USDC', hot)).toBe(hotBefore + 5_000_000n);
+    expect(await onChainBalance(s, 'USDC', COLD)).toBe(25_000_000n + baseline);
+    await expectCustodyEqualsChain(s);
+  });
+
+  it('5 USDC then gone from the hot wallet are a shortfall of 5, which the returned tokens no longer hide', async () => {
+    const s = server!;
+    const hot = s.deps.wallets.hotWallet.address;
+    const elsewhere = freshAddress();
+    await sendAs(s, hot, elsewhere, 5_000_000n);
+    const usdc = (await checkCustody(s.deps, s.app.log)).find((r) => r.token === 'USDC')!;
+    expect(usdc.ok).toBe(false);
+    expect(usdc.booksMinor - (usdc.chainMinor - baseline)).toBe(5_000_000n);
+    // Back where they belong: the check is ok again.
+    await sendAs(s, elsewhere, hot, 5_000_000n);
     await expectCustodyEqualsChain(s);
   });
 });

@@ -3,7 +3,7 @@
 // affordable withdrawal is refused and none reverts on chain: each is accepted and, once the
 // operator has brought back from cold storage what the waiting ones need, sent exactly once with
 // its net. The custody check never finds a shortfall, and at the end the chain's side (hot wallet
-// plus what went cold) equals the books plus what came back from the cold address.
+// plus what is still at the cold address of what went there) equals the books.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { erc20Abi } from 'viem';
@@ -22,7 +22,7 @@ import { freshAddress, onChainBalance } from '../helpers/withdrawals.js';
 const cold = privateKeyToAccount(generatePrivateKey());
 let server: TestServer;
 let users: TestUser[];
-/** What the hot wallet held for other reasons, and what came back from the cold address: not on the books. */
+/** What the hot wallet held for other reasons: not on the books. */
 let outside = 0n;
 
 beforeAll(async () => {
@@ -81,7 +81,7 @@ async function returnFromCold(amountMinor: bigint): Promise<void> {
     args: [server.deps.wallets.hotWallet.address, amountMinor],
   });
   await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 20 });
-  outside += amountMinor;
+  // Counted once (decision 0024): in the hot wallet now, and no longer at the cold address.
 }
 
 async function run(steps: Step[]): Promise<void> {
