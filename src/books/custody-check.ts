@@ -17,13 +17,14 @@
 //
 // The chain's side also counts what went to the operator's cold addresses (decisions 0019 and 0024):
 // tokens the hot wallet sent there stay peerpay's custody, and the books do not move when they go.
-// Each cold address counts for what peerpay sent it (signed, not reverted) but never more than it
-// holds at the pinned block. So a transfer signed and not yet mined counts once (still in the hot
-// wallet, not yet at the cold address), tokens the operator sends back to the hot wallet count once
-// (there, and no longer at the cold address), and the operator's own tokens at a cold address are
-// not counted. Tokens the operator moves from a cold address to anywhere else are no longer at an
-// address peerpay knows: the books then promise users more than the chain shows, which is what the
-// check reports.
+// Each cold address counts for what peerpay sent it (signed, not reverted), less what it has sent
+// back to peerpay's own addresses (cold-returns.ts), and never more than it holds at the pinned
+// block. So a transfer signed and not yet mined counts once (still in the hot wallet, not yet at
+// the cold address), tokens the operator sends back to the hot wallet count once (there, and no
+// longer at the cold address, even once the operator tops it up again), and the operator's own
+// tokens at a cold address are not counted. Tokens the operator moves from a cold address to
+// anywhere else are no longer at an address peerpay knows: the books then promise users more than
+// the chain shows, which is what the check reports.
 import { sql } from 'kysely';
 import type { Address } from 'viem';
 import type { FastifyBaseLogger } from 'fastify';
@@ -31,6 +32,7 @@ import type { Deps } from '../deps.js';
 import type { Db } from '../db/database.js';
 import { TOKENS, type Token } from '../money/assets.js';
 import { assert } from '../platform/errors.js';
+import { coldReturns, returnKey } from './cold-returns.js';
 
 /** Balances read at once against the node; the rest wait for the previous ones. */
 const READ_CONCURRENCY = 25;
@@ -47,7 +49,7 @@ export interface CustodyResult {
   ok: boolean;
 }
 
-export type CustodyCheckDeps = Pick<Deps, 'db' | 'chain' | 'wallets'>;
+export type CustodyCheckDeps = Pick<Deps, 'db' | 'chain' | 'wallets' | 'clock' | 'config'>;
 
 /** Runs one check now, records it in custody_checks and logs a shortfall as an error. */
 export async function checkCustody(deps: CustodyCheckDeps, log?: Pick<FastifyBaseLogger, 'error'>): Promise<CustodyResult[]> {
@@ -55,9 +57,21 @@ export async function checkCustody(deps: CustodyCheckDeps, log?: Pick<FastifyBas
   const blockNumber = await chain.getBlockNumber();
   const addresses = await depositAddresses(deps.db);
   const holders: Address[] = [deps.wallets.hotWallet.address, ...addresses];
+  // Read after the block is pinned: a cold address first used later can have nothing back by then.
+  const sentCold = await coldSends(deps.db);
+  const returned = await coldReturns(deps, {
+    coldAddresses: [...new Set(sentCold.map((s) => s.address))],
+    ownAddresses: holders,
+    pinnedBlock: blockNumber,
+  });
   const results: CustodyResult[] = [];
   for (const token of TOKENS) {
-    const chainMinor = (await holdingsAt(deps, { token, holders, blockNumber })) + (await coldHeldMinor(deps, { token, blockNumber }));
+    const cold = await coldHeldMinor(deps, {
+      sends: sentCold.filter((s) => s.token === token),
+      returned,
+      blockNumber,
+    });
+    const chainMinor = (await holdingsAt(deps, { token, holders, blockNumber })) + cold;
     const booksMinor = await booksOf(deps.db, token);
     results.push({ token, booksMinor, chainMinor, blockNumber, ok: chainMinor >= booksMinor });
   }
@@ -89,25 +103,40 @@ async function booksOf(db: Db, token: Token): Promise<bigint> {
   return row ? -(row.balance + row.pending_credits) : 0n;
 }
 
-/**
- * Tokens at the cold addresses that are peerpay's custody: per address, what was sent there
- * (signed, not reverted), but at most what the address holds at `blockNumber`.
- */
-async function coldHeldMinor(deps: CustodyCheckDeps, input: { token: Token; blockNumber: bigint }): Promise<bigint> {
-  const { rows } = await sql<{ to_address: string; sent: string }>`
-    select c.to_address, sum(c.amount)::text as sent from cold_transfers c
+interface ColdSend {
+  token: Token;
+  address: Address;
+  sentMinor: bigint;
+}
+
+/** Per token and cold address, what peerpay sent there (signed, not reverted). */
+async function coldSends(db: Db): Promise<ColdSend[]> {
+  const { rows } = await sql<{ token: Token; to_address: string; sent: string }>`
+    select c.token, c.to_address, sum(c.amount)::text as sent from cold_transfers c
       join hot_wallet_outbox o on o.purpose = 'cold' and o.reference_id = c.id
-     where c.token = ${input.token} and c.status in ('open', 'confirmed') and o.status <> 'reverted'
-     group by c.to_address
-     order by c.to_address
-     limit ${MAX_COLD_ADDRESSES + 1}`.execute(deps.db);
-  if (rows.length > MAX_COLD_ADDRESSES)
+     where c.status in ('open', 'confirmed') and o.status <> 'reverted'
+     group by c.token, c.to_address
+     order by c.token, c.to_address
+     limit ${MAX_COLD_ADDRESSES * TOKENS.length + 1}`.execute(db);
+  if (rows.length > MAX_COLD_ADDRESSES * TOKENS.length)
     throw new Error(`custody check: more than ${MAX_COLD_ADDRESSES} cold addresses; the check needs another way to read them`);
+  return rows.map((r) => ({ token: r.token, address: r.to_address as Address, sentMinor: BigInt(r.sent) }));
+}
+
+/**
+ * Tokens at the cold addresses that are peerpay's custody: per address, what was sent there less
+ * what came back, but at most what the address holds at `blockNumber`.
+ */
+async function coldHeldMinor(
+  deps: CustodyCheckDeps,
+  input: { sends: readonly ColdSend[]; returned: ReadonlyMap<string, bigint>; blockNumber: bigint },
+): Promise<bigint> {
   let total = 0n;
-  for (const row of rows) {
-    const sent = BigInt(row.sent);
-    const held = await holdingsAt(deps, { token: input.token, holders: [row.to_address as Address], blockNumber: input.blockNumber });
-    total += held < sent ? held : sent;
+  for (const send of input.sends) {
+    const owed = send.sentMinor - (input.returned.get(returnKey(send.token, send.address)) ?? 0n);
+    if (owed <= 0n) continue;
+    const held = await holdingsAt(deps, { token: send.token, holders: [send.address], blockNumber: input.blockNumber });
+    total += held < owed ? held : owed;
   }
   return total;
 }

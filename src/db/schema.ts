@@ -325,6 +325,18 @@ export interface X402PaymentsTable {
 }
 
 /** The last custody check per token (migration 0011); numeric(78,0) columns are read as decimal strings. */
+/** A transfer from a cold address back to one of peerpay's addresses (migration 0018). */
+export interface ColdReturnsTable {
+  tx_hash: string;
+  log_index: number;
+  token: 'USDC' | 'EURC';
+  from_address: string;
+  to_address: string;
+  amount: ColumnType<string, string, string>;
+  block_number: bigint;
+  found_at: Date;
+}
+
 export interface CustodyChecksTable {
   token: 'USDC' | 'EURC';
   books_minor: ColumnType<string, string, string>;
@@ -425,6 +437,7 @@ export interface DB {
   chain_deposits: ChainDepositsTable;
   chain_scan_cursors: ChainScanCursorsTable;
   custody_checks: CustodyChecksTable;
+  cold_returns: ColdReturnsTable;
   installation_identity: InstallationIdentityTable;
   mcp_confirmations: McpConfirmationsTable;
   events: EventsTable;

@@ -6,7 +6,7 @@ import { Gauge, type Registry } from 'prom-client';
 import type { Db } from '../db/database.js';
 import type { ChainAdapter } from '../adapters/chain/chain-adapter.js';
 import type { Clock } from '../platform/clock.js';
-import { readCursor } from '../stablecoin/deposits/scan-cursor-repository.js';
+import { readCursor } from '../platform/scan-cursors.js';
 import { withTimeout } from '../platform/with-timeout.js';
 
 /** How long one scrape waits for the chain's head. */
@@ -88,7 +88,7 @@ async function readDatabaseBacklog(deps: { db: Db; clock: Clock }): Promise<Omit
 async function readDepositLag(deps: { db: Db; chain: ChainAdapter }): Promise<number> {
   try {
     const [cursor, head] = await Promise.all([
-      readCursor(deps.db),
+      readCursor(deps.db, 'deposits'),
       withTimeout(deps.chain.getBlockNumber(), CHAIN_HEAD_TIMEOUT_MS, 'the chain'),
     ]);
     if (!cursor) return NaN;

@@ -182,4 +182,82 @@ describe('tokens the operator moves at the cold address (decision 0024)', () => 
     await sendAs(s, elsewhere, hot, 5_000_000n);
     await expectCustodyEqualsChain(s);
   });
+
+  it('the operator then tops the cold address up with 5 of their own: the 5 that came back still count once, and a shortfall behind them shows', async () => {
+    const s = server!;
+    const hot = s.deps.wallets.hotWallet.address;
+    await mined(s, await faucet(s, { address: COLD, amount: 5, currency: 'USDC' }));
+    expect(await onChainBalance(s, 'USDC', COLD)).toBe(30_000_000n + baseline);
+    await expectCustodyEqualsChain(s);
+    const elsewhere = freshAddress();
+    await sendAs(s, hot, elsewhere, 5_000_000n);
+    const usdc = (await checkCustody(s.deps, s.app.log)).find((r) => r.token === 'USDC')!;
+    expect(usdc.ok).toBe(false);
+    expect(usdc.booksMinor - (usdc.chainMinor - baseline)).toBe(5_000_000n);
+    await sendAs(s, elsewhere, hot, 5_000_000n);
+    await expectCustodyEqualsChain(s);
+  });
+
+  it('custody the operator sends from the cold address to a deposit address is credited to its owner as a deposit: a shortfall of that amount, which the check reports', async () => {
+    const s = server!;
+    const booksBefore = (await expectCustodyEqualsChain(s)).booksMinor;
+    await sendAs(s, COLD, alice.depositAddress as Address, 3_000_000n);
+    await drainDeposits(s);
+    const usdc = (await checkCustody(s.deps, s.app.log)).find((r) => r.token === 'USDC')!;
+    expect(usdc.booksMinor).toBe(booksBefore + 3_000_000n);
+    expect(usdc.ok).toBe(false);
+    expect(usdc.booksMinor - (usdc.chainMinor - baseline)).toBe(3_000_000n);
+    // The operator covers it with 3 of their own at the hot wallet: the check is ok again.
+    await mined(s, await faucet(s, { address: s.deps.wallets.hotWallet.address, amount: 3, currency: 'USDC' }));
+    await expectCustodyEqualsChain(s);
+  });
+
+  it('a restart keeps what the scan found: each return is stored once, with its place on the chain', async () => {
+    const s = await restart();
+    await expectCustodyEqualsChain(s);
+    const stored = await s.deps.db.selectFrom('cold_returns').select(['to_address', 'amount', 'token']).orderBy('block_number').execute();
+    expect(stored).toEqual([
+      { to_address: s.deps.wallets.hotWallet.address, amount: '5000000', token: 'USDC' },
+      { to_address: alice.depositAddress, amount: '3000000', token: 'USDC' },
+    ]);
+    const cursor = await s.deps.db
+      .selectFrom('chain_scan_cursors')
+      .select('next_block')
+      .where('name', '=', 'cold-returns')
+      .executeTakeFirstOrThrow();
+    expect(BigInt(cursor.next_block)).toBe((await s.deps.chain.chain.getBlockNumber()) + 1n);
+  });
+
+  it('blocks not yet confirmed are read at each check and not stored', async () => {
+    const s = server!;
+    await sendAs(s, COLD, s.deps.wallets.hotWallet.address, 1_000_000n);
+    const unconfirmed = { ...s.deps, config: { ...s.deps.config, chainConfirmations: 1000 } };
+    const usdc = (await checkCustody(unconfirmed, s.app.log)).find((r) => r.token === 'USDC')!;
+    expect(usdc.chainMinor - baseline).toBe(usdc.booksMinor);
+    expect(await s.deps.db.selectFrom('cold_returns').select('amount').execute()).toHaveLength(2);
+    await expectCustodyEqualsChain(s);
+    expect(await s.deps.db.selectFrom('cold_returns').select('amount').execute()).toHaveLength(3);
+  });
+
+  it('a scan further behind than one check reads fails that check, saying so, and the next check goes on from there', async () => {
+    const s = server!;
+    const { testClient } = chainClients(s);
+    await testClient.mine({ blocks: 150 });
+    const narrow = { ...s.deps, config: { ...s.deps.config, chainScanBlocks: 1 } };
+    await expect(checkCustody(narrow, s.app.log)).rejects.toThrow(/cold addresses is at block \d+, \d+ blocks behind/);
+    const usdc = (await checkCustody(narrow, s.app.log)).find((r) => r.token === 'USDC')!;
+    expect(usdc.chainMinor - baseline).toBe(usdc.booksMinor);
+  });
+
+  it('a block the scan stored that the chain no longer has (a reorganisation deeper than the confirmations) halts the check', async () => {
+    const s = server!;
+    const { testClient } = chainClients(s);
+    const snapshot = await testClient.snapshot();
+    await testClient.mine({ blocks: 3 });
+    await expectCustodyEqualsChain(s);
+    await testClient.revert({ id: snapshot });
+    await testClient.increaseTime({ seconds: 600 });
+    await testClient.mine({ blocks: 5 });
+    await expect(checkCustody(s.deps, s.app.log)).rejects.toThrow(/CUSTODY CHECK HALTED: block \d+ had hash 0x[0-9a-f]{64}/);
+  });
 });

@@ -89,6 +89,30 @@ describe('Transfer logs', () => {
     expect(await values([usdc], [])).toEqual([]);
   });
 
+  it('filters by sender instead: what some addresses sent, to anyone', async () => {
+    const cold = await f.fundedAccount({ token: usdc, amount: 100n });
+    const other = await f.fundedAccount({ token: usdc, amount: 100n });
+    const to = newAccount().address;
+    const from = (await f.adapter.getBlockNumber()) + 1n;
+    await f.mined(await f.adapter.sendTokenTransfer({ token: usdc, sender: cold, to, amount: 11n, nonce: 0 }));
+    await f.mined(await f.adapter.sendTokenTransfer({ token: usdc, sender: other, to, amount: 12n, nonce: 0 }));
+    await f.mintMined({ token: usdc, to: cold.address, amount: 13n });
+    const last = await f.adapter.getBlockNumber();
+    const logs = await f.adapter.getTransferLogs({ tokens: [usdc, eurc], senders: [cold.address], fromBlock: from, toBlock: last });
+    expect(logs.map((log) => ({ from: log.from, to: log.to, value: log.value }))).toEqual([{ from: cold.address, to, value: 11n }]);
+    const both = await f.adapter.getTransferLogs({
+      tokens: [usdc],
+      senders: [cold.address, other.address],
+      fromBlock: from,
+      toBlock: last,
+    });
+    expect(both.map((log) => log.value)).toEqual([11n, 12n]);
+    const narrow = createViemChainAdapter({ rpcUrl: f.chain.rpcUrl, chainId: 137, maxLogRecipients: 1 });
+    await expect(
+      narrow.getTransferLogs({ tokens: [usdc], senders: [cold.address, other.address], fromBlock: from, toBlock: last }),
+    ).rejects.toThrow(/2 senders in one query; at most 1/);
+  });
+
   it('refuses unbounded or reversed ranges and too many recipients', async () => {
     const narrow = createViemChainAdapter({ rpcUrl: f.chain.rpcUrl, chainId: 137, maxLogBlockRange: 10n, maxLogRecipients: 2 });
     const recipients = [newAccount().address];

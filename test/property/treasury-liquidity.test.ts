@@ -3,7 +3,8 @@
 // affordable withdrawal is refused and none reverts on chain: each is accepted and, once the
 // operator has brought back from cold storage what the waiting ones need, sent exactly once with
 // its net. The custody check never finds a shortfall, and at the end the chain's side (hot wallet
-// plus what is still at the cold address of what went there) equals the books.
+// plus what is still at the cold address of what went there and did not come back) equals the
+// books, also once the operator has put tokens of their own at the cold address.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { erc20Abi } from 'viem';
@@ -81,7 +82,7 @@ async function returnFromCold(amountMinor: bigint): Promise<void> {
     args: [server.deps.wallets.hotWallet.address, amountMinor],
   });
   await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 20 });
-  // Counted once (decision 0024): in the hot wallet now, and no longer at the cold address.
+  // Counted once (decisions 0024 and 0025): in the hot wallet now, and no longer at the cold address.
 }
 
 async function run(steps: Step[]): Promise<void> {
@@ -141,6 +142,11 @@ async function run(steps: Step[]): Promise<void> {
   expect(outbox).toHaveLength(sent.length);
   const usdc = (await checkCustody(server.deps)).find((r) => r.token === 'USDC')!;
   expect(usdc.chainMinor - outside).toBe(usdc.booksMinor);
+  // The operator's own tokens put at the cold address change nothing, whatever came back from it
+  // before (decision 0025): what came back is counted in the hot wallet, not again at the cold address.
+  await mined(server, await faucet(server, { address: cold.address, amount: 1, currency: 'USDC' }));
+  const topped = (await checkCustody(server.deps)).find((r) => r.token === 'USDC')!;
+  expect(topped.chainMinor - outside).toBe(topped.booksMinor);
   expect(await checkLedgerInvariants(server.deps.db)).toEqual([]);
 }
 

@@ -16,6 +16,13 @@ export interface TokenTransferLog {
   logIndex: number;
 }
 
+/** Which Transfer events getTransferLogs reads: those to some addresses, or those from some. */
+export type TransferLogQuery = {
+  tokens: readonly Address[];
+  fromBlock: bigint;
+  toBlock: bigint;
+} & ({ recipients: readonly Address[]; senders?: never } | { senders: readonly Address[]; recipients?: never });
+
 export interface BlockHeader {
   number: bigint;
   hash: Hash;
@@ -77,15 +84,11 @@ export interface ChainAdapter {
   getAuthorizationState(options: { token: Address; authorizer: Address; nonce: Hex }): Promise<boolean>;
   getNonce(options: { address: Address; blockTag: 'latest' | 'pending' }): Promise<number>;
   /**
-   * Transfer events of `tokens` to any of `recipients` in [fromBlock, toBlock], each once, ordered
-   * by block and log index. The range and the recipient list are bounded (RangeError beyond).
+   * Transfer events of `tokens` to any of `recipients` (or from any of `senders`) in [fromBlock,
+   * toBlock], each once, ordered by block and log index. The range and the address list are
+   * bounded (RangeError beyond).
    */
-  getTransferLogs(options: {
-    tokens: readonly Address[];
-    recipients: readonly Address[];
-    fromBlock: bigint;
-    toBlock: bigint;
-  }): Promise<TokenTransferLog[]>;
+  getTransferLogs(options: TransferLogQuery): Promise<TokenTransferLog[]>;
   /** Signs token.transfer(to, amount) from `sender` with this nonce; throws ChainRevertError if it would revert. */
   signTokenTransfer(options: {
     token: Address;

@@ -37,7 +37,7 @@ export interface ViemChainAdapterOptions {
   chainId: number;
   /** Most blocks one getTransferLogs call may span; public Polygon RPCs refuse wide ranges. */
   maxLogBlockRange?: bigint;
-  /** Most recipient addresses one getTransferLogs call may filter on. */
+  /** Most recipient (or sender) addresses one getTransferLogs call may filter on. */
   maxLogRecipients?: number;
   requestTimeoutMs?: number;
   /** No transaction is signed offering more than this per gas (CHAIN_MAX_FEE_PER_GAS_WEI); unset, no cap. */
@@ -235,19 +235,20 @@ function buildAdapter(options: ViemChainAdapterOptions) {
 
     getNonce: ({ address, blockTag }) => publicClient.getTransactionCount({ address, blockTag }),
 
-    async getTransferLogs({ tokens, recipients, fromBlock, toBlock }) {
+    async getTransferLogs({ tokens, recipients, senders, fromBlock, toBlock }) {
       if (fromBlock < 0n || toBlock < fromBlock) throw new RangeError(`bad block range ${fromBlock}..${toBlock}`);
       if (toBlock - fromBlock + 1n > maxLogBlockRange) {
         throw new RangeError(`block range ${fromBlock}..${toBlock} is wider than ${maxLogBlockRange} blocks`);
       }
-      if (recipients.length > maxLogRecipients) {
-        throw new RangeError(`${recipients.length} recipients in one query; at most ${maxLogRecipients}`);
+      const addresses = recipients ?? senders;
+      if (addresses.length > maxLogRecipients) {
+        throw new RangeError(`${addresses.length} ${recipients ? 'recipients' : 'senders'} in one query; at most ${maxLogRecipients}`);
       }
-      if (tokens.length === 0 || recipients.length === 0) return [];
+      if (tokens.length === 0 || addresses.length === 0) return [];
       const logs = await publicClient.getLogs({
         address: [...tokens],
         event: transferEvent,
-        args: { to: [...recipients] },
+        args: recipients ? { to: [...recipients] } : { from: [...senders] },
         fromBlock,
         toBlock,
         strict: true,

@@ -25,7 +25,7 @@ import type { Token } from '../../money/assets.js';
 import { newId } from '../../platform/ids.js';
 import { MAX_LEDGER_AMOUNT, recordDeposit } from './deposit-ledger.js';
 import { depositAccountsPage, depositAddressesAmong, type DepositAccount } from './deposits-repository.js';
-import { insertCursor, moveCursor, readCursor, type ScanCursor } from './scan-cursor-repository.js';
+import { insertCursor, moveCursor, readCursor, type ScanCursor } from '../../platform/scan-cursors.js';
 import { withDepositScanLock } from './scan-lock.js';
 import { firstBlockToScan } from './scan-start.js';
 
@@ -88,19 +88,19 @@ export async function scanDeposits(deps: WatcherDeps): Promise<WatchRound> {
     }
     // Another watcher moved the cursor meanwhile (possible only without the lock): stop; what this
     // one credited was credited once all the same.
-    if (!(await moveCursor(deps.db, { expected: cursor, next, now: deps.clock.now() }))) break;
+    if (!(await moveCursor(deps.db, { name: 'deposits', expected: cursor, next, now: deps.clock.now() }))) break;
     cursor = next;
   }
   return { skipped: false, credited, nextBlock: cursor.nextBlock };
 }
 
 async function startingCursor(deps: WatcherDeps): Promise<ScanCursor> {
-  const stored = await readCursor(deps.db);
+  const stored = await readCursor(deps.db, 'deposits');
   if (stored) return stored;
   // The head is read before the accounts are looked at (see scan-start.ts).
   const head = await deps.chain.chain.getBlockNumber();
-  await insertCursor(deps.db, { nextBlock: await firstBlockToScan(deps, { head }), now: deps.clock.now() });
-  const created = await readCursor(deps.db);
+  await insertCursor(deps.db, { name: 'deposits', nextBlock: await firstBlockToScan(deps, { head }), now: deps.clock.now() });
+  const created = await readCursor(deps.db, 'deposits');
   if (!created) throw new Error('the deposit scan cursor was not stored');
   return created;
 }

@@ -1,11 +1,14 @@
-// SQL for the deposit watcher's place on the chain (table chain_scan_cursors). Every change is a
-// compare-and-set on the whole cursor as the watcher read it, so that a watcher whose view is stale
+// SQL for the places of peerpay's chain scans (table chain_scan_cursors, one row per scan: the
+// deposit watcher's, the custody check's scan of what comes back from cold addresses). Every change
+// is a compare-and-set on the whole cursor as the scan read it, so that a scan whose view is stale
 // (another one moved the cursor meanwhile) changes nothing and stops its round.
 import { sql } from 'kysely';
 import type { Hash } from 'viem';
-import type { Db } from '../../db/database.js';
+import type { Db } from '../db/database.js';
+import type { Trx } from '../ledger/ledger.js';
 
-export const DEPOSIT_CURSOR = 'deposits';
+/** The scans that keep a place on the chain. */
+export type ScanName = 'deposits' | 'cold-returns';
 
 export interface ScanCursor {
   /** First block not yet fully read. */
@@ -16,8 +19,8 @@ export interface ScanCursor {
   range: { to: bigint; toHash: Hash; accountsAfter: number } | null;
 }
 
-export async function readCursor(db: Db): Promise<ScanCursor | undefined> {
-  const row = await db.selectFrom('chain_scan_cursors').selectAll().where('name', '=', DEPOSIT_CURSOR).executeTakeFirst();
+export async function readCursor(db: Db, name: ScanName): Promise<ScanCursor | undefined> {
+  const row = await db.selectFrom('chain_scan_cursors').selectAll().where('name', '=', name).executeTakeFirst();
   if (!row) return undefined;
   return {
     nextBlock: BigInt(row.next_block),
@@ -28,11 +31,11 @@ export async function readCursor(db: Db): Promise<ScanCursor | undefined> {
 }
 
 /** The first cursor; a concurrent first round that inserted one already wins. */
-export async function insertCursor(db: Db, input: { nextBlock: bigint; now: Date }): Promise<void> {
+export async function insertCursor(db: Db, input: { name: ScanName; nextBlock: bigint; now: Date }): Promise<void> {
   await db
     .insertInto('chain_scan_cursors')
     .values({
-      name: DEPOSIT_CURSOR,
+      name: input.name,
       next_block: input.nextBlock,
       anchor_hash: null,
       range_to: null,
@@ -45,7 +48,10 @@ export async function insertCursor(db: Db, input: { nextBlock: bigint; now: Date
 }
 
 /** Replaces `expected` by `next`; false (nothing written) when the stored cursor is no longer `expected`. */
-export async function moveCursor(db: Db, input: { expected: ScanCursor; next: ScanCursor; now: Date }): Promise<boolean> {
+export async function moveCursor(
+  db: Db | Trx,
+  input: { name: ScanName; expected: ScanCursor; next: ScanCursor; now: Date },
+): Promise<boolean> {
   const { expected, next } = input;
   const result = await db
     .updateTable('chain_scan_cursors')
@@ -57,7 +63,7 @@ export async function moveCursor(db: Db, input: { expected: ScanCursor; next: Sc
       accounts_after: next.range?.accountsAfter ?? 0,
       updated_at: input.now,
     })
-    .where('name', '=', DEPOSIT_CURSOR)
+    .where('name', '=', input.name)
     .where('next_block', '=', expected.nextBlock)
     .where(sql<boolean>`anchor_hash is not distinct from ${expected.anchorHash}`)
     .where(sql<boolean>`range_to is not distinct from ${expected.range?.to ?? null}`)
