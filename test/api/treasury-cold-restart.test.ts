@@ -13,6 +13,7 @@ import type { ChainAdapter } from '../../src/adapters/chain/chain-adapter.js';
 import { reconcileOutbox } from '../../src/stablecoin/outbox/outbox-processing.js';
 import { runSweeps } from '../../src/stablecoin/sweeps/sweep-service.js';
 import { runColdTransfers } from '../../src/stablecoin/treasury/cold-transfers.js';
+import { readTreasury } from '../../src/stablecoin/treasury/treasury-view.js';
 import { watchTreasury } from '../../src/stablecoin/treasury/treasury-watch.js';
 import { registerUser, startTestServer, type TestServer, type TestUser } from '../helpers/test-server.js';
 import { chainClients, drainDeposits, faucet, mined, onChainBalance, persistentTestDatabase } from '../helpers/stablecoin-chain.js';
@@ -220,6 +221,8 @@ describe('tokens the operator moves at the cold address (decision 0024)', () => 
       { to_address: s.deps.wallets.hotWallet.address, amount: '5000000', token: 'USDC' },
       { to_address: alice.depositAddress, amount: '3000000', token: 'USDC' },
     ]);
+    const usdcView = (await readTreasury(s.deps)).tokens.find((t) => t.token === 'USDC')!;
+    expect(usdcView).toMatchObject({ coldSentMinor: 30_000_000n + baseline, coldReturnedMinor: 8_000_000n });
     const cursor = await s.deps.db
       .selectFrom('chain_scan_cursors')
       .select('next_block')

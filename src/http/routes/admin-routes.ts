@@ -63,6 +63,7 @@ function presentToken(t: TokenTreasury) {
     committed: amount(t.committedMinor),
     available: amount(t.hotWalletMinor - t.committedMinor),
     coldSent: amount(t.coldSentMinor),
+    coldReturned: amount(t.coldReturnedMinor),
     floor: t.floorMinor === null ? null : amount(t.floorMinor),
     ceiling: t.ceilingMinor === null ? null : amount(t.ceilingMinor),
     custody: {

@@ -9,14 +9,17 @@ const TokenTreasury = Type.Object({
   hotWallet: Decimal('What the hot wallet holds now'),
   committed: Decimal('Signed by the outbox, not yet taken by the chain: about to leave the hot wallet'),
   available: Decimal('hotWallet − committed: what the next withdrawal can use'),
-  coldSent: Decimal('Sent to the cold address (signed, not reverted): still peerpay custody'),
+  coldSent: Decimal('Sent to the cold address (signed, not reverted): peerpay custody, less what came back'),
+  coldReturned: Decimal(
+    "Sent back from the cold addresses to peerpay's addresses (hot wallet, deposit addresses), in confirmed blocks the custody check has read",
+  ),
   floor: Type.Union([Decimal('HOT_WALLET_MIN_<TOKEN>'), Type.Null()]),
   ceiling: Type.Union([Decimal('HOT_WALLET_MAX_<TOKEN>'), Type.Null()]),
   custody: Type.Object({
     books: Decimal("The ledger's custody: what peerpay holds on chain for others, withdrawals under way excluded"),
     lastCheck: Type.Union([
       Type.Object({
-        chain: Decimal('What the chain held: hot wallet, deposit addresses and cold sent, at one block'),
+        chain: Decimal('What the chain held: hot wallet, deposit addresses and cold sent less returned, at one block'),
         books: Decimal('What the books said at that check'),
         ok: Type.Boolean(),
         blockNumber: Type.String(),
@@ -54,6 +57,7 @@ export const TreasuryResponse = Type.Object(
             committed: '0.000000',
             available: '120.000000',
             coldSent: '0.000000',
+            coldReturned: '0.000000',
             floor: null,
             ceiling: null,
             custody: {

@@ -78,6 +78,13 @@ export async function withdrawalsWaitFor(db: Db | Trx, token: Token): Promise<bo
   return row !== undefined;
 }
 
+/** Tokens the custody check's scan found sent back from the cold addresses to peerpay's (table cold_returns). */
+export async function coldReturnedMinor(db: Db, token: Token): Promise<bigint> {
+  const { rows } = await sql<{ total: string }>`
+    select coalesce(sum(amount), 0)::text as total from cold_returns where token = ${token}`.execute(db);
+  return BigInt(rows[0]!.total);
+}
+
 /** Tokens sent to the cold address whose transaction was signed and has not reverted. */
 export async function coldSentMinor(db: Db, token: Token): Promise<bigint> {
   const { rows } = await sql<{ total: string }>`

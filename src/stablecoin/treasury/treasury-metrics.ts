@@ -53,6 +53,11 @@ export function registerTreasuryMetrics(registry: Registry, deps: Pick<Deps, 'db
   perToken('peerpay_treasury_cold_sent_minor', 'Tokens sent to the cold address (signed, not reverted), minor units', (t) =>
     Number(t.coldSentMinor),
   );
+  perToken(
+    'peerpay_treasury_cold_returned_minor',
+    "Tokens sent back from the cold addresses to peerpay's addresses, in confirmed blocks the custody check has read, minor units",
+    (t) => Number(t.coldReturnedMinor),
+  );
   perToken('peerpay_treasury_books_custody_minor', 'What the ledger says peerpay holds on chain, minor units', (t) =>
     Number(t.booksCustodyMinor),
   );

@@ -10,7 +10,7 @@ import type { Db } from '../../db/database.js';
 import { TOKENS, type Token } from '../../money/assets.js';
 import { readGasStatus, type GasStatus } from './gas-status.js';
 import { committedOutflowMinor } from './hot-wallet-liquidity.js';
-import { coldSentMinor } from './cold-transfers-repository.js';
+import { coldReturnedMinor, coldSentMinor } from './cold-transfers-repository.js';
 
 export interface TokenTreasury {
   token: Token;
@@ -18,6 +18,8 @@ export interface TokenTreasury {
   /** Signed by the outbox, not yet seen mined: about to leave the hot wallet. */
   committedMinor: bigint;
   coldSentMinor: bigint;
+  /** Sent back from the cold addresses to peerpay's addresses, as far as the custody check's scan has read (decision 0025). */
+  coldReturnedMinor: bigint;
   /** The ledger: what peerpay holds on chain for others, once withdrawals under way have left. */
   booksCustodyMinor: bigint;
   /** The last custody check: what the chain held (hot wallet, deposit addresses, cold sent), and when. */
@@ -70,6 +72,7 @@ async function readToken(deps: ViewDeps, token: Token): Promise<TokenTreasury> {
     hotWalletMinor,
     committedMinor: await committedOutflowMinor(deps.db, token),
     coldSentMinor: await coldSentMinor(deps.db, token),
+    coldReturnedMinor: await coldReturnedMinor(deps.db, token),
     ...books,
     lastCheck: check
       ? {
