@@ -53,6 +53,14 @@ async function expectCustodyEqualsChain(s: TestServer) {
   return usdc;
 }
 
+/** The check finds the books promising exactly `minor` more USDC than the chain's side holds. */
+async function expectShortfall(s: TestServer, minor: bigint) {
+  const usdc = (await checkCustody(s.deps, s.app.log)).find((r) => r.token === 'USDC')!;
+  expect(usdc.ok).toBe(false);
+  expect(usdc.booksMinor - (usdc.chainMinor - baseline)).toBe(minor);
+  return usdc;
+}
+
 async function coldRows(s: TestServer) {
   return s.deps.db.selectFrom('cold_transfers').select(['token', 'amount', 'status', 'to_address']).orderBy('created_at').execute();
 }
@@ -171,32 +179,26 @@ describe('tokens the operator moves at the cold address (decision 0024)', () => 
     await expectCustodyEqualsChain(s);
   });
 
-  it('5 USDC then gone from the hot wallet are a shortfall of 5, which the returned tokens no longer hide', async () => {
-    const s = server!;
+  /** Takes 5 USDC from the hot wallet: the check reports a shortfall of exactly 5; put back, it is ok again. */
+  async function expectHotWalletLossReported(s: TestServer): Promise<void> {
     const hot = s.deps.wallets.hotWallet.address;
     const elsewhere = freshAddress();
     await sendAs(s, hot, elsewhere, 5_000_000n);
-    const usdc = (await checkCustody(s.deps, s.app.log)).find((r) => r.token === 'USDC')!;
-    expect(usdc.ok).toBe(false);
-    expect(usdc.booksMinor - (usdc.chainMinor - baseline)).toBe(5_000_000n);
-    // Back where they belong: the check is ok again.
+    await expectShortfall(s, 5_000_000n);
     await sendAs(s, elsewhere, hot, 5_000_000n);
     await expectCustodyEqualsChain(s);
+  }
+
+  it('5 USDC then gone from the hot wallet are a shortfall of 5, which the returned tokens no longer hide', async () => {
+    await expectHotWalletLossReported(server!);
   });
 
   it('the operator then tops the cold address up with 5 of their own: the 5 that came back still count once, and a shortfall behind them shows', async () => {
     const s = server!;
-    const hot = s.deps.wallets.hotWallet.address;
     await mined(s, await faucet(s, { address: COLD, amount: 5, currency: 'USDC' }));
     expect(await onChainBalance(s, 'USDC', COLD)).toBe(30_000_000n + baseline);
     await expectCustodyEqualsChain(s);
-    const elsewhere = freshAddress();
-    await sendAs(s, hot, elsewhere, 5_000_000n);
-    const usdc = (await checkCustody(s.deps, s.app.log)).find((r) => r.token === 'USDC')!;
-    expect(usdc.ok).toBe(false);
-    expect(usdc.booksMinor - (usdc.chainMinor - baseline)).toBe(5_000_000n);
-    await sendAs(s, elsewhere, hot, 5_000_000n);
-    await expectCustodyEqualsChain(s);
+    await expectHotWalletLossReported(s);
   });
 
   it('custody the operator sends from the cold address to a deposit address is credited to its owner as a deposit: a shortfall of that amount, which the check reports', async () => {
@@ -204,10 +206,7 @@ describe('tokens the operator moves at the cold address (decision 0024)', () => 
     const booksBefore = (await expectCustodyEqualsChain(s)).booksMinor;
     await sendAs(s, COLD, alice.depositAddress as Address, 3_000_000n);
     await drainDeposits(s);
-    const usdc = (await checkCustody(s.deps, s.app.log)).find((r) => r.token === 'USDC')!;
-    expect(usdc.booksMinor).toBe(booksBefore + 3_000_000n);
-    expect(usdc.ok).toBe(false);
-    expect(usdc.booksMinor - (usdc.chainMinor - baseline)).toBe(3_000_000n);
+    expect((await expectShortfall(s, 3_000_000n)).booksMinor).toBe(booksBefore + 3_000_000n);
     // The operator covers it with 3 of their own at the hot wallet: the check is ok again.
     await mined(s, await faucet(s, { address: s.deps.wallets.hotWallet.address, amount: 3, currency: 'USDC' }));
     await expectCustodyEqualsChain(s);
