@@ -18,7 +18,7 @@ import * as m0014 from './migrations/0014-treasury.js';
 import * as m0015 from './migrations/0015-ledger-foreign-keys.js';
 import * as m0016 from './migrations/0016-idempotency-keys-fillfactor.js';
 import * as m0017 from './migrations/0017-lookup-functions.js';
-import * as m0018 from './migrations/0018-cold-returns.js';
+import * as m0018 from './migrations/0018-cold-outflows.js';
 
 const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
@@ -38,7 +38,7 @@ const migrations: Record<string, Migration> = {
   '0015-ledger-foreign-keys': m0015,
   '0016-idempotency-keys-fillfactor': m0016,
   '0017-lookup-functions': m0017,
-  '0018-cold-returns': m0018,
+  '0018-cold-outflows': m0018,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -325,8 +325,8 @@ export interface X402PaymentsTable {
 }
 
 /** The last custody check per token (migration 0011); numeric(78,0) columns are read as decimal strings. */
-/** A transfer from a cold address back to one of peerpay's addresses (migration 0018). */
-export interface ColdReturnsTable {
+/** A token transfer sent by a cold address (migration 0018). */
+export interface ColdOutflowsTable {
   tx_hash: string;
   log_index: number;
   token: 'USDC' | 'EURC';
@@ -437,7 +437,7 @@ export interface DB {
   chain_deposits: ChainDepositsTable;
   chain_scan_cursors: ChainScanCursorsTable;
   custody_checks: CustodyChecksTable;
-  cold_returns: ColdReturnsTable;
+  cold_outflows: ColdOutflowsTable;
   installation_identity: InstallationIdentityTable;
   mcp_confirmations: McpConfirmationsTable;
   events: EventsTable;

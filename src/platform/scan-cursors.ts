@@ -1,5 +1,5 @@
 // SQL for the places of peerpay's chain scans (table chain_scan_cursors, one row per scan: the
-// deposit watcher's, the custody check's scan of what comes back from cold addresses). Every change
+// deposit watcher's, the custody check's scan of what the cold addresses send). Every change
 // is a compare-and-set on the whole cursor as the scan read it, so that a scan whose view is stale
 // (another one moved the cursor meanwhile) changes nothing and stops its round.
 import { sql } from 'kysely';
@@ -8,7 +8,7 @@ import type { Db } from '../db/database.js';
 import type { Trx } from '../ledger/ledger.js';
 
 /** The scans that keep a place on the chain. */
-export type ScanName = 'deposits' | 'cold-returns';
+export type ScanName = 'deposits' | 'cold-outflows';
 
 export interface ScanCursor {
   /** First block not yet fully read. */

@@ -39,9 +39,9 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function restart(): Promise<TestServer> {
+async function restart(env: Record<string, string> = ENV): Promise<TestServer> {
   await server?.close();
-  server = await startTestServer(ENV, { dataDir, database: await database.open() });
+  server = await startTestServer(env, { dataDir, database: await database.open() });
   return server;
 }
 
@@ -212,11 +212,12 @@ describe('tokens the operator moves at the cold address (decision 0024)', () => 
     await expectCustodyEqualsChain(s);
   });
 
-  it('a restart keeps what the scan found: each return is stored once, with its place on the chain', async () => {
+  it('a restart keeps what the scan found: everything the cold address sent, each transfer once, with its place on the chain', async () => {
     const s = await restart();
     await expectCustodyEqualsChain(s);
-    const stored = await s.deps.db.selectFrom('cold_returns').select(['to_address', 'amount', 'token']).orderBy('block_number').execute();
+    const stored = await s.deps.db.selectFrom('cold_outflows').select(['to_address', 'amount', 'token']).orderBy('block_number').execute();
     expect(stored).toEqual([
+      { to_address: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/), amount: '7000000', token: 'USDC' },
       { to_address: s.deps.wallets.hotWallet.address, amount: '5000000', token: 'USDC' },
       { to_address: alice.depositAddress, amount: '3000000', token: 'USDC' },
     ]);
@@ -225,7 +226,7 @@ describe('tokens the operator moves at the cold address (decision 0024)', () => 
     const cursor = await s.deps.db
       .selectFrom('chain_scan_cursors')
       .select('next_block')
-      .where('name', '=', 'cold-returns')
+      .where('name', '=', 'cold-outflows')
       .executeTakeFirstOrThrow();
     expect(BigInt(cursor.next_block)).toBe((await s.deps.chain.chain.getBlockNumber()) + 1n);
   });
@@ -236,9 +237,24 @@ describe('tokens the operator moves at the cold address (decision 0024)', () => 
     const unconfirmed = { ...s.deps, config: { ...s.deps.config, chainConfirmations: 1000 } };
     const usdc = (await checkCustody(unconfirmed, s.app.log)).find((r) => r.token === 'USDC')!;
     expect(usdc.chainMinor - baseline).toBe(usdc.booksMinor);
-    expect(await s.deps.db.selectFrom('cold_returns').select('amount').execute()).toHaveLength(2);
+    expect(await s.deps.db.selectFrom('cold_outflows').select('amount').execute()).toHaveLength(3);
     await expectCustodyEqualsChain(s);
-    expect(await s.deps.db.selectFrom('cold_returns').select('amount').execute()).toHaveLength(3);
+    expect(await s.deps.db.selectFrom('cold_outflows').select('amount').execute()).toHaveLength(4);
+  });
+
+  it('the operator moves everything to a new cold address and configures it: what was peerpay’s keeps counting, once, and their own tokens still do not', async () => {
+    const newCold = freshAddress();
+    const s = await restart({ ...ENV, COLD_WALLET_ADDRESS: newCold });
+    const before = await expectCustodyEqualsChain(s);
+    const all = await onChainBalance(s, 'USDC', COLD);
+    // 21 of peerpay's (30 sent; 5, 3 and 1 back) and the operator's 5.
+    expect(all).toBe(26_000_000n + baseline);
+    await sendAs(s, COLD, newCold, all);
+    expect((await expectCustodyEqualsChain(s)).chainMinor).toBe(before.chainMinor);
+    // Some of it straight back to the hot wallet from the new address: still once.
+    await sendAs(s, newCold, s.deps.wallets.hotWallet.address, 2_000_000n);
+    expect((await expectCustodyEqualsChain(s)).chainMinor).toBe(before.chainMinor);
+    await expectHotWalletLossReported(s);
   });
 
   it('a scan further behind than one check reads fails that check, saying so, and the next check goes on from there', async () => {
@@ -246,7 +262,7 @@ describe('tokens the operator moves at the cold address (decision 0024)', () => 
     const { testClient } = chainClients(s);
     await testClient.mine({ blocks: 150 });
     const narrow = { ...s.deps, config: { ...s.deps.config, chainScanBlocks: 1 } };
-    await expect(checkCustody(narrow, s.app.log)).rejects.toThrow(/cold addresses is at block \d+, \d+ blocks behind/);
+    await expect(checkCustody(narrow, s.app.log)).rejects.toThrow(/cold addresses sent is at block \d+, \d+ blocks behind/);
     const usdc = (await checkCustody(narrow, s.app.log)).find((r) => r.token === 'USDC')!;
     expect(usdc.chainMinor - baseline).toBe(usdc.booksMinor);
   });

@@ -78,10 +78,15 @@ export async function withdrawalsWaitFor(db: Db | Trx, token: Token): Promise<bo
   return row !== undefined;
 }
 
-/** Tokens the custody check's scan found sent back from the cold addresses to peerpay's (table cold_returns). */
-export async function coldReturnedMinor(db: Db, token: Token): Promise<bigint> {
+/**
+ * Tokens the custody check's scan found sent from the cold addresses back to the hot wallet or a
+ * deposit address (table cold_outflows; addresses are stored checksummed on both sides).
+ */
+export async function coldReturnedMinor(db: Db, input: { token: Token; hotWallet: string }): Promise<bigint> {
   const { rows } = await sql<{ total: string }>`
-    select coalesce(sum(amount), 0)::text as total from cold_returns where token = ${token}`.execute(db);
+    select coalesce(sum(o.amount), 0)::text as total from cold_outflows o
+     where o.token = ${input.token}
+       and (o.to_address = ${input.hotWallet} or exists (select 1 from accounts a where a.deposit_address = o.to_address))`.execute(db);
   return BigInt(rows[0]!.total);
 }
 

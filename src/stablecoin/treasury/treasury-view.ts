@@ -72,7 +72,7 @@ async function readToken(deps: ViewDeps, token: Token): Promise<TokenTreasury> {
     hotWalletMinor,
     committedMinor: await committedOutflowMinor(deps.db, token),
     coldSentMinor: await coldSentMinor(deps.db, token),
-    coldReturnedMinor: await coldReturnedMinor(deps.db, token),
+    coldReturnedMinor: await coldReturnedMinor(deps.db, { token, hotWallet: deps.wallets.hotWallet.address }),
     ...books,
     lastCheck: check
       ? {

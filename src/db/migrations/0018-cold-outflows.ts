@@ -1,14 +1,14 @@
 import { sql, type Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  // Token transfers from a cold address back to one of peerpay's own addresses (the hot wallet, a
-  // deposit address), found by the custody check's scan of the cold addresses' Transfer logs
-  // (decision 0025). Each such transfer is custody peerpay got back: the check no longer counts it
-  // at the cold address, whatever the operator puts there later. Only confirmed blocks are stored;
-  // the scan's place is the 'cold-returns' row of chain_scan_cursors. Amounts are whole token base
-  // units as the chain has them (uint256), so numeric.
+  // Every token transfer sent by a cold address, found by the custody check's scan of the cold
+  // addresses' Transfer logs (decision 0025). What went back to one of peerpay's addresses (the hot
+  // wallet, a deposit address) is custody peerpay got back, and what went to another cold address
+  // moved with it: the check counts each cold address accordingly, whatever the operator puts
+  // there later. Only confirmed blocks are stored; the scan's place is the 'cold-outflows' row of
+  // chain_scan_cursors. Amounts are token base units as the chain has them (uint256), so numeric.
   await sql`
-    create table cold_returns (
+    create table cold_outflows (
       tx_hash text not null check (tx_hash ~ '^0x[0-9a-f]{64}$'),
       log_index integer not null check (log_index >= 0),
       token text not null check (token in ('USDC', 'EURC')),
