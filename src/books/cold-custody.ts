@@ -27,7 +27,7 @@ const MAX_COLD_ADDRESSES = 1_000;
 
 type ColdCustodyDeps = Pick<Deps, 'db' | 'chain' | 'clock' | 'config'>;
 
-interface ColdSend {
+export interface ColdSend {
   token: Token;
   address: Address;
   sentMinor: bigint;
@@ -63,17 +63,33 @@ export async function coldCustodyMinor(
   return custody;
 }
 
-async function tokenCustody(
-  deps: ColdCustodyDeps,
-  input: {
-    token: Token;
-    sends: readonly ColdSend[];
-    outflows: readonly ColdOutflow[];
-    own: ReadonlySet<Address>;
-    colds: ReadonlySet<Address>;
-    blockNumber: bigint;
-  },
-): Promise<bigint> {
+async function tokenCustody(deps: ColdCustodyDeps, input: ColdMovements & { token: Token; blockNumber: bigint }): Promise<bigint> {
+  const entitlements = coldEntitlements(input);
+  const held = new Map<Address, bigint>();
+  for (const [address, owed] of entitlements.owed) {
+    if (owed > 0n) held.set(address, await holdingsAt(deps, { token: input.token, holders: [address], blockNumber: input.blockNumber }));
+  }
+  return countedColdCustody(entitlements, held);
+}
+
+/** One token's movements at the cold addresses, as the check knows them. */
+export interface ColdMovements {
+  sends: readonly ColdSend[];
+  outflows: readonly ColdOutflow[];
+  /** peerpay's own addresses: the hot wallet and the deposit addresses. */
+  own: ReadonlySet<Address>;
+  colds: ReadonlySet<Address>;
+}
+
+export interface ColdEntitlements {
+  /** Per cold address: what peerpay's custody there would be had nothing left it but to known places. */
+  owed: ReadonlyMap<Address, bigint>;
+  /** What peerpay sent to all cold addresses less what came back to its own addresses. */
+  ceiling: bigint;
+}
+
+/** What each cold address is owed, and the ceiling on them all (the rules at the top of this file). */
+export function coldEntitlements(input: ColdMovements): ColdEntitlements {
   const owed = new Map<Address, bigint>();
   const change = (address: Address, by: bigint) => owed.set(address, (owed.get(address) ?? 0n) + by);
   let ceiling = 0n;
@@ -90,14 +106,19 @@ async function tokenCustody(
       change(o.to, o.amountMinor);
     }
   }
+  return { owed, ceiling };
+}
+
+/** Each cold address for what it is owed but at most what it holds (`held`), all of them at most the ceiling. */
+export function countedColdCustody(entitlements: ColdEntitlements, held: ReadonlyMap<Address, bigint>): bigint {
   let total = 0n;
-  for (const [address, minor] of owed) {
-    if (minor <= 0n) continue;
-    const held = await holdingsAt(deps, { token: input.token, holders: [address], blockNumber: input.blockNumber });
-    total += held < minor ? held : minor;
+  for (const [address, owed] of entitlements.owed) {
+    if (owed <= 0n) continue;
+    const has = held.get(address) ?? 0n;
+    total += has < owed ? has : owed;
   }
-  if (total > ceiling) total = ceiling > 0n ? ceiling : 0n;
-  return total;
+  const ceiling = entitlements.ceiling > 0n ? entitlements.ceiling : 0n;
+  return total < ceiling ? total : ceiling;
 }
 
 /** Per token and cold address, what peerpay sent there (signed, not reverted). */
