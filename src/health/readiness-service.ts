@@ -61,9 +61,26 @@ function errorKind(error: unknown): string {
   return error instanceof Error ? error.name : 'error';
 }
 
+/**
+ * A custody check older than this has not completed for a while (it runs every minute): the chain
+ * or the check's own scan fails it (the job's errors in the log say why). Said, not failed: a
+ * check that cannot run is not a shortfall, and failing every process's readiness over it would
+ * take the whole service down. peerpay_custody_checked_timestamp_seconds is there to alert on.
+ */
+const CUSTODY_CHECK_STALE_MS = 10 * 60_000;
+
 async function custodyCheck(deps: ReadinessDeps): Promise<CheckResult> {
   const status = await readCustodyStatus(deps.db);
-  if (status.ok) return pass(status.checkedAt === null ? 'not checked yet' : undefined);
+  if (status.ok) {
+    if (status.checkedAt === null) return pass('not checked yet');
+    // checked_at is the database's wall clock (now()), never sandbox time: compared with the wall clock.
+    const ageMs = Date.now() - status.checkedAt.getTime();
+    if (ageMs <= CUSTODY_CHECK_STALE_MS) return pass();
+    return pass(
+      `the last completed check (${status.checkedAt.toISOString()}, ${Math.floor(ageMs / 60_000)} min ago) found no shortfall; ` +
+        'none has completed since: see the custody-check job in the log',
+    );
+  }
   const shortfalls = status.shortfalls.map((s) => `${s.token} books ${s.booksMinor} > chain ${s.chainMinor} (minor units)`).join(', ');
   return { status: 'fail', detail: `custody is short of the books: ${shortfalls || 'see the custody check job'}` };
 }

@@ -95,6 +95,25 @@ describe('GET /health/ready', () => {
     expect((await server.request('GET', '/health/ready')).status).toBe(200);
   });
 
+  it('stays 200 when the last custody check is old, and says since when none has completed', async () => {
+    const { db } = server.deps;
+    const checkedAt = new Date(Date.now() - 25 * 60_000);
+    await db
+      .insertInto('custody_checks')
+      .values({ token: 'USDC', books_minor: '5000000', chain_minor: '5000000', block_number: 1n, ok: true, checked_at: checkedAt })
+      .execute();
+    try {
+      const response = await server.request('GET', '/health/ready');
+      expect(response.status, response.text).toBe(200);
+      expect(response.body.checks.custody).toEqual({
+        status: 'pass',
+        detail: `the last completed check (${checkedAt.toISOString()}, 25 min ago) found no shortfall; none has completed since: see the custody-check job in the log`,
+      });
+    } finally {
+      await db.deleteFrom('custody_checks').execute();
+    }
+  });
+
   it('GET /health keeps its contract', async () => {
     const response = await server.request('GET', '/health');
     expect(response.status).toBe(200);
