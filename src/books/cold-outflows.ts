@@ -28,6 +28,8 @@ import { insertCursor, moveCursor, readCursor, type ScanCursor } from '../platfo
 const MAX_LOG_BLOCK_RANGE = 2000;
 /** Log queries one check may make; a scan further behind goes on at the next check. */
 const MAX_QUERIES_PER_CHECK = 100;
+/** Distinct (token, sender, recipient) of stored transfers one check reads; beyond it the check refuses to guess. */
+const MAX_OUTFLOW_PAIRS = 10_000;
 
 export type ColdOutflowDeps = Pick<Deps, 'db' | 'chain' | 'clock' | 'config'>;
 
@@ -192,7 +194,12 @@ async function storeOutflows(deps: ColdOutflowDeps, found: readonly SentLog[]): 
 async function storedSums(deps: ColdOutflowDeps): Promise<ColdOutflow[]> {
   const { rows } = await sql<{ token: Token; from_address: string; to_address: string; amount: string }>`
     select token, from_address, to_address, sum(amount)::text as amount
-      from cold_outflows group by token, from_address, to_address`.execute(deps.db);
+      from cold_outflows group by token, from_address, to_address
+     limit ${MAX_OUTFLOW_PAIRS + 1}`.execute(deps.db);
+  if (rows.length > MAX_OUTFLOW_PAIRS)
+    throw new Error(
+      `custody check: the cold addresses sent to more than ${MAX_OUTFLOW_PAIRS} addresses; the check needs another way to read them`,
+    );
   return rows.map((r) => ({
     token: r.token,
     from: getAddress(r.from_address),
