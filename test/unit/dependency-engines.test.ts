@@ -51,7 +51,11 @@ describe('the Node.js version the README names', () => {
     const manifests = installedManifests(path.join(root, 'node_modules'));
     expect(manifests.length).toBeGreaterThan(100);
     const refusing = manifests.flatMap((file) => {
-      const { name, version: packageVersion, engines } = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+      const {
+        name,
+        version: packageVersion,
+        engines,
+      } = JSON.parse(fs.readFileSync(file, 'utf8')) as {
         name?: string;
         version?: string;
         engines?: { node?: unknown };
