@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainToASCII } from 'node:url';
 import { sql } from 'kysely';
-import { agentTransfer, balanceOf, emailTransfer, fund } from '../helpers/stablecoin.js';
+import { agentTransfer, balanceOf, emailTransfer, fund, setPhone } from '../helpers/stablecoin.js';
 import { expectProblem, registerUser, startTestServer, type TestServer, type TestUser } from '../helpers/test-server.js';
 
 let server: TestServer;
@@ -216,5 +216,33 @@ describe('lookups and transfers', () => {
     expectProblem(await agentTransfer(server, alice, { to: lookAlike, amount: 1, currency: 'USDC' }), 400, 'invalid_email');
     expectProblem(await emailTransfer(server, alice, { recipientEmail: lookAlike, amount: 1, currency: 'USDC' }), 400, 'invalid_email');
     expect(await balanceOf(server, impostor)).toEqual(before);
+  });
+});
+
+describe('phone numbers', () => {
+  it('a quote by phone does not name an account outside the public directory; one inside it, or a quote by e-mail, does', async () => {
+    const carol = await registerUser(server);
+    const phone = `+1415555${String(Date.now()).slice(-4)}`;
+    await setPhone(server, carol, phone);
+    const byPhone = await server.request('GET', `/agent/transfer/quote?to=${encodeURIComponent(phone)}&amount=1`, { key: alice.key });
+    expect(byPhone.status).toBe(200);
+    expect(byPhone.body).toEqual({ amount: 1, fee: 0.0149, feeRate: '1.49%', recipientReceives: 0.9851, currency: 'USDC' });
+    expect(byPhone.text).not.toContain(carol.handle);
+    // The same number written as people write it is the same quote.
+    const spaced = await server.request('GET', `/agent/transfer/quote?to=${encodeURIComponent(`+1 415 555 ${phone.slice(-4)}`)}&amount=1`, {
+      key: alice.key,
+    });
+    expect(spaced.text).not.toContain(carol.handle);
+    // Named otherwise (the sender already knows who), the quote names the account.
+    const byEmail = await server.request('GET', `/agent/transfer/quote?to=${encodeURIComponent(carol.email)}&amount=1`, { key: alice.key });
+    expect(byEmail.body.recipientHandle).toBe(carol.handle);
+    // An account in the public directory can be found anyway; a quote by phone names it.
+    await server.request('PATCH', '/account', { key: carol.key, body: { discoverable: true } });
+    const listed = await server.request('GET', `/agent/transfer/quote?to=${encodeURIComponent(phone)}&amount=1`, { key: alice.key });
+    expect(listed.body.recipientHandle).toBe(carol.handle);
+    // A transfer by phone still reaches the account.
+    await server.request('PATCH', '/account', { key: carol.key, body: { discoverable: false } });
+    expect((await agentTransfer(server, alice, { to: phone, amount: 1, currency: 'USDC' })).status).toBe(200);
+    expect((await balanceOf(server, carol)).USDC).toBe('0.985100');
   });
 });

@@ -3217,10 +3217,10 @@ export interface operations {
                         /** @example 1.49% */
                         feeRate: string;
                         /**
-                         * @description PA- followed by 8 characters
+                         * @description The recipient’s handle. Absent when `to` is a phone number of an account that is not in the public directory (`discoverable: false`): a quote does not tell whose number it is.
                          * @example PA-7KQ2M9XD
                          */
-                        recipientHandle: string;
+                        recipientHandle?: string;
                         /**
                          * @description Amount minus fee, in major units (at most 6 decimals)
                          * @example 9.851
