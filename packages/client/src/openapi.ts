@@ -1208,6 +1208,7 @@ export interface operations {
                 "application/json": {
                     /** @description Listed in the public directory (/nano/search) */
                     discoverable?: boolean;
+                    /** @description Letters, marks, spaces, apostrophes, hyphens and dots (400 `invalid_field` otherwise) */
                     name?: string;
                     /** @description E.164 phone number; null removes it */
                     phone?: string | null;
@@ -2392,7 +2393,7 @@ export interface operations {
                      * @example ada@example.com
                      */
                     email: string;
-                    /** @description Required for new accounts */
+                    /** @description Required for new accounts. Letters, marks, spaces, apostrophes, hyphens and dots (400 `invalid_field` otherwise) */
                     name?: string;
                     /** @description At least 8 characters */
                     password: string;
@@ -6124,7 +6125,7 @@ export interface operations {
                      * @example ada@example.com
                      */
                     email: string;
-                    /** @description Required for new accounts */
+                    /** @description Required for new accounts. Letters, marks, spaces, apostrophes, hyphens and dots (400 `invalid_field` otherwise) */
                     name?: string;
                     /** @description At least 8 characters */
                     password: string;
