@@ -1,5 +1,5 @@
 // Mixed-script detection for domain names, after Unicode Technical Standard #39 §5 (decision record
-// 0026). A label passes when it is "Highly Restrictive": all its letters belong to one script (its
+// 0027). A label passes when it is "Highly Restrictive": all its letters belong to one script (its
 // resolved script set is not empty), or to Latin with Han and Hiragana/Katakana (Japanese), Han and
 // Bopomofo (Chinese) or Han and Hangul (Korean). Characters of the Common and Inherited scripts
 // (digits, the hyphen, combining marks) go with any script, and a character used by several
