@@ -1,6 +1,6 @@
-// Who may use the operator surfaces (/admin/*, DESIGN §17; decision 0027). authenticateOperator is the one place
-// that decides: today the bootstrap OPERATOR_TOKEN (audited as `env`); operator identities with
-// their own tokens replace its inside, not its callers.
+// Who may use the operator surfaces (/admin/*, DESIGN §17; decision 0027). authenticateOperator
+// is the one place that decides: today the bootstrap OPERATOR_TOKEN (audited as `env`); operator
+// identities with their own tokens replace its inside, not its callers.
 //
 // Without a valid credential an operator route answers exactly as a path that does not exist (the
 // not-found handler answers it), so nothing tells an outsider that /admin/* is there, or how to
