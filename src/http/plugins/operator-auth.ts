@@ -1,4 +1,4 @@
-// Who may use the operator surfaces (/admin/*, DESIGN §17; decision 0029). authenticateOperator
+// Who may use the operator surfaces (/admin/*, DESIGN §17; decision 0030). authenticateOperator
 // is the one place that decides: today the bootstrap OPERATOR_TOKEN (audited as `env`); operator
 // identities with their own tokens replace its inside, not its callers.
 //
