@@ -51,7 +51,9 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('peerpay as a live-mode proces
 
   async function register(label: string): Promise<User> {
     const email = `${label}-${alnum(4)}@example.com`;
-    const answer = await api('POST', '/agent/register', { body: { email, password: 'correct horse battery', name: `Live ${label}` } });
+    const answer = await api('POST', '/agent/register', {
+      body: { email, password: 'correct horse battery', name: `Live ${label.replace(/[^a-z]/gi, '')}` },
+    });
     expect(answer.status, JSON.stringify(answer.body)).toBe(201);
     return { email, key: answer.body.apiKey, handle: answer.body.agentHandle, depositAddress: answer.body.depositAddress };
   }
