@@ -11,7 +11,7 @@
 // 3. when those blocks are not the whole chain: a balance at one of those addresses, for tokens that
 //    arrived before them and stayed (any that left went through the hot wallet, step 1).
 // What no chain shows: an address handed out that never received anything. The database's own
-// record (installation_identity) is what lets a restored backup start; decision 0030.
+// record (installation_identity) is what lets a restored backup start; decision 0031.
 import type { Address } from 'viem';
 import type { ChainConnection } from '../adapters/chain/connect-chain.js';
 import type { TokenTransferLog } from '../adapters/chain/chain-adapter.js';
