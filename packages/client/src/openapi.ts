@@ -1099,8 +1099,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -1275,8 +1275,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -1494,8 +1494,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              *     - `invalid_credentials`: Incorrect e-mail or password
              */
             401: {
@@ -1676,8 +1676,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -1855,8 +1855,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -2046,8 +2046,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -2238,8 +2238,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -2488,7 +2488,7 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
+             * @description Missing or invalid API key, or incorrect password. Codes:
              *     - `invalid_credentials`: Incorrect e-mail or password
              */
             401: {
@@ -2699,8 +2699,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -2964,8 +2964,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -3257,8 +3257,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -3435,8 +3435,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -3599,8 +3599,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -3794,8 +3794,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -3987,8 +3987,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -4749,8 +4749,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -4805,6 +4805,11 @@ export interface operations {
                         }[];
                         /** @description Why payment is required: a reason string of the x402 specification when a payment was refused */
                         error: string;
+                        /**
+                         * @description The price of this call in USDC, a decimal string as GET /nano states it (the x402 members count base units)
+                         * @example 0.0001
+                         */
+                        price: string;
                         /** @enum {number} */
                         x402Version: 1;
                     } & {
@@ -4979,8 +4984,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -5035,6 +5040,11 @@ export interface operations {
                         }[];
                         /** @description Why payment is required: a reason string of the x402 specification when a payment was refused */
                         error: string;
+                        /**
+                         * @description The price of this call in USDC, a decimal string as GET /nano states it (the x402 members count base units)
+                         * @example 0.0001
+                         */
+                        price: string;
                         /** @enum {number} */
                         x402Version: 1;
                     } & {
@@ -5206,8 +5216,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -5262,6 +5272,11 @@ export interface operations {
                         }[];
                         /** @description Why payment is required: a reason string of the x402 specification when a payment was refused */
                         error: string;
+                        /**
+                         * @description The price of this call in USDC, a decimal string as GET /nano states it (the x402 members count base units)
+                         * @example 0.0001
+                         */
+                        price: string;
                         /** @enum {number} */
                         x402Version: 1;
                     } & {
@@ -5401,8 +5416,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -5585,8 +5600,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -5827,8 +5842,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -5991,8 +6006,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -6224,7 +6239,7 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
+             * @description Missing or invalid API key, or incorrect password. Codes:
              *     - `invalid_credentials`: Incorrect e-mail or password
              */
             401: {
@@ -6505,8 +6520,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -6828,8 +6843,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -6971,8 +6986,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -7235,8 +7250,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -7508,8 +7523,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -7641,8 +7656,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -7796,8 +7811,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -8389,8 +8404,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -8615,8 +8630,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -8863,8 +8878,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -9190,8 +9205,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -9374,8 +9389,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -9566,8 +9581,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -9774,8 +9789,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -10021,8 +10036,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
