@@ -44,6 +44,8 @@ export interface Config {
   readonly maxStablecoinOperationMajor: bigint;
   /** Per sender and currency, the most that fiat transfers may add up to in any 24 hours, in major units. */
   readonly maxFiatDailyMajor: bigint;
+  /** FIAT_HOLD_HOURS: how long money received by card is held before it is available (DESIGN §16), in ms. */
+  readonly fiatHoldMs: number;
   /** Hex master seed for the HD wallet provider; unset in sandbox means a seed file in `dataDir`. */
   readonly masterSeedHex: string | undefined;
   /** Unset in sandbox mode means the embedded anvil chain in `dataDir`. */
@@ -416,6 +418,7 @@ export function loadConfig(env: Env = process.env): Config {
     maxFiatTransferMajor: bigintVar(env, 'MAX_FIAT_TRANSFER_MAJOR', 1_000_000n),
     maxStablecoinOperationMajor: bigintVar(env, 'MAX_STABLECOIN_OPERATION_MAJOR', 1_000_000n),
     maxFiatDailyMajor: bigintVar(env, 'MAX_FIAT_DAILY_MAJOR', 5_000_000n),
+    fiatHoldMs: holdHoursVar(env, mode),
     masterSeedHex,
     jobIntervalMs: intVar(env, 'JOB_INTERVAL_MS', 5000, { min: 50, max: 3_600_000 }),
     chainRpcUrl,
@@ -461,6 +464,19 @@ function redisKeyPrefix(env: Env, databaseUrl: string | undefined): string {
   }
   const name = databaseUrl === undefined ? 'pglite' : decodeURIComponent(new URL(databaseUrl).pathname.slice(1)) || 'postgres';
   return `peerpay:${name}:`;
+}
+
+/**
+ * FIAT_HOLD_HOURS (DESIGN §16): a decimal number of hours, 0 to 8760 (a year); default 72 in live
+ * mode and 0 in sandbox mode, where the recipient keeps receiving funds at once. In milliseconds.
+ */
+function holdHoursVar(env: Env, mode: Mode): number {
+  const raw = env.FIAT_HOLD_HOURS;
+  if (raw === undefined || raw === '') return mode === 'live' ? 72 * 3600_000 : 0;
+  if (!/^\d{1,4}(\.\d{1,6})?$/.test(raw.trim()) || Number(raw) > 8760) {
+    throw new ConfigError(`FIAT_HOLD_HOURS must be a number of hours from 0 to 8760 (decimals allowed), got "${raw.slice(0, 32)}"`);
+  }
+  return Math.round(Number(raw) * 3600_000);
 }
 
 /** About 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (DESIGN §13): eight attempts over about 28 hours. */

@@ -141,6 +141,6 @@ function createProcessors(config: Config, deps: { db: Db; clock: Clock }): Pick<
   return {
     processor,
     sandboxProcessor: null,
-    stripeWebhooks: createStripeWebhookReader({ stripe, processor, webhookSecret: config.stripe.webhookSecret }),
+    stripeWebhooks: createStripeWebhookReader({ stripe, processor, webhookSecret: config.stripe.webhookSecret, clock: deps.clock }),
   };
 }

@@ -19,6 +19,7 @@ import * as m0015 from './migrations/0015-ledger-foreign-keys.js';
 import * as m0016 from './migrations/0016-idempotency-keys-fillfactor.js';
 import * as m0017 from './migrations/0017-lookup-functions.js';
 import * as m0018 from './migrations/0018-cold-outflows.js';
+import * as m0019 from './migrations/0019-card-risk.js';
 
 const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '0016-idempotency-keys-fillfactor': m0016,
   '0017-lookup-functions': m0017,
   '0018-cold-outflows': m0018,
+  '0019-card-risk': m0019,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -411,7 +411,112 @@ export interface WebhookAttemptsTable {
   succeeded: boolean;
 }
 
+export interface FiatHoldsTable {
+  id: string;
+  account_id: number;
+  currency: string;
+  transfer_id: string;
+  amount: Money;
+  remaining: Money;
+  release_at: Timestamp;
+  released_at: Date | null;
+  created_at: Timestamp;
+}
+
+export interface RefundsTable {
+  id: string;
+  transfer_id: string;
+  origin: 'operator' | 'processor';
+  processor_ref: string | null;
+  currency: string;
+  amount: Money;
+  fee: Money;
+  status: 'pending' | 'succeeded' | 'failed';
+  reason: string;
+  note: string | null;
+  idempotency_key: string | null;
+  request_hash: string | null;
+  undone_at: Date | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface DisputesTable {
+  id: string;
+  processor_ref: string;
+  transfer_id: string;
+  sender_account_id: number;
+  recipient_account_id: number;
+  currency: string;
+  amount: Money;
+  taken: Money;
+  fee_taken: Money;
+  dispute_fee: Money;
+  reason: string;
+  status: 'open' | 'won' | 'lost';
+  opened_at: Timestamp;
+  closed_at: Date | null;
+}
+
+export interface OperatorActionsTable {
+  id: Generated<bigint>;
+  at: Timestamp;
+  operator: string;
+  action: string;
+  target: string;
+  before: ColumnType<unknown, string | null, string | null>;
+  after: ColumnType<unknown, string | null, string | null>;
+  note: string;
+  request_id: string | null;
+}
+
+export interface PayoutPausesTable {
+  id: Generated<bigint>;
+  account_id: number;
+  cause: string;
+  ref: string;
+  created_at: Timestamp;
+  lifted_at: Date | null;
+}
+
+export interface ReviewItemsTable {
+  id: string;
+  kind: string;
+  ref: string;
+  account_id: number;
+  transfer_id: string | null;
+  status: 'open' | 'closed';
+  created_at: Timestamp;
+}
+
+export interface SandboxRefundsTable {
+  ref: string;
+  idempotency_key: string | null;
+  charge_ref: string;
+  currency: string;
+  amount: Money;
+  status: 'pending' | 'succeeded' | 'failed';
+  refund_id: string | null;
+  created_at: Timestamp;
+}
+
+export interface SandboxPayoutReversalsTable {
+  ref: string;
+  idempotency_key: string;
+  payout_ref: string;
+  amount: Money;
+  created_at: Timestamp;
+}
+
 export interface DB {
+  fiat_holds: FiatHoldsTable;
+  refunds: RefundsTable;
+  disputes: DisputesTable;
+  operator_actions: OperatorActionsTable;
+  payout_pauses: PayoutPausesTable;
+  review_items: ReviewItemsTable;
+  sandbox_refunds: SandboxRefundsTable;
+  sandbox_payout_reversals: SandboxPayoutReversalsTable;
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
   ledger_accounts: LedgerAccountsTable;

@@ -12,6 +12,10 @@ export const EVENT_TYPES = [
   'payout.failed',
   'link.completed',
   'x402.payment.settled',
+  'funds.released',
+  'transfer.refunded',
+  'transfer.disputed',
+  'dispute.closed',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

@@ -9,6 +9,9 @@ import { changeStatus, claimTransfers, postponeSettlement } from './fiat-transfe
 import { resolveTransferCredit } from './fiat-ledger.js';
 import type { Trx } from '../ledger/ledger.js';
 import { recordTransferEvents } from './transfer-events.js';
+import { creditOperationId } from './fiat-transfer.js';
+import { repayFromAvailable } from './card-risk/take-back.js';
+import { lockUser } from './card-risk/user-money.js';
 
 type SettlementDeps = Pick<Deps, 'db' | 'processor' | 'clock'>;
 
@@ -53,7 +56,17 @@ export async function settlePendingTransfer(trx: Trx, input: { id: string; settl
     checkAt: null,
   });
   if (!changed) return false;
+  // The user's lock before the ledger's (card-risk/user-money.ts): settled money repays a debt.
+  if (input.settled) await lockUser(trx, changed.recipientAccountId);
   await resolveTransferCredit(trx, changed, input.settled ? 'post_pending' : 'void_pending');
+  if (input.settled) {
+    await repayFromAvailable(trx, {
+      accountId: changed.recipientAccountId,
+      currency: changed.currency,
+      amountMinor: changed.amountMinor,
+      operationId: `${creditOperationId(changed.id)}:repay`,
+    });
+  }
   await recordTransferEvents(trx, { transfer: changed, from: 'pending', now: input.now });
   return true;
 }

@@ -9,31 +9,56 @@ import type { FiatCurrency } from '../money/assets.js';
 import { assert } from '../platform/errors.js';
 import { creditOperationId, type FiatTransfer } from './fiat-transfer.js';
 import { pendingLedgerTransferIds } from './pending-ledger-repository.js';
+import { receive } from './card-risk/take-back.js';
 
-/** Credits the recipient (amount) and the platform (fee), posted at once or pending. */
-export async function creditTransfer(trx: Trx, transfer: FiatTransfer, type: 'posted' | 'pending'): Promise<void> {
+/**
+ * When the recipient's card money is held (DESIGN §16): `releaseAt` in the future holds it; absent,
+ * it is available at once.
+ */
+export interface CardHold {
+  releaseAt: Date;
+  now: Date;
+}
+
+/** The hold on a transfer's money: card (instant) money only, for `holdMs` from `now`. */
+export function cardHoldOf(transfer: FiatTransfer, holdMs: number, now: Date): CardHold | undefined {
+  if (transfer.paymentMethod !== 'instant' || holdMs <= 0) return undefined;
+  return { releaseAt: new Date(now.getTime() + holdMs), now };
+}
+
+/**
+ * Credits the recipient (amount) and the platform (fee), posted at once or pending. A posted credit
+ * repays what the recipient owes first (DESIGN §16) and, for card money with `hold`, is held.
+ */
+export async function creditTransfer(trx: Trx, transfer: FiatTransfer, type: 'posted' | 'pending', hold?: CardHold): Promise<void> {
   assert(transfer.amountMinor > 0n && transfer.feeMinor >= 0n, 'a transfer credits a positive amount and a non-negative fee');
   const clearing = platformAccount('processor_clearing', transfer.currency);
-  const transfers: TransferInput[] = [
-    {
-      type,
-      debit: clearing,
-      credit: userAvailable(transfer.recipientAccountId, transfer.currency),
-      amountMinor: transfer.amountMinor,
-      code: 'fiat_transfer',
-    },
-  ];
   // A fee that rounds to zero (e.g. 0.01 USD) is no movement at all; the ledger refuses zero amounts.
-  if (transfer.feeMinor > 0n) {
-    transfers.push({
-      type,
-      debit: clearing,
-      credit: someFeeShard(transfer.currency),
-      amountMinor: transfer.feeMinor,
-      code: 'fiat_fee',
+  const fee: TransferInput[] =
+    transfer.feeMinor > 0n
+      ? [{ type, debit: clearing, credit: someFeeShard(transfer.currency), amountMinor: transfer.feeMinor, code: 'fiat_fee' }]
+      : [];
+  if (type === 'posted') {
+    await receive(trx, {
+      accountId: transfer.recipientAccountId,
+      currency: transfer.currency,
+      amountMinor: transfer.amountMinor,
+      from: clearing,
+      hold: hold && { transferId: transfer.id, ...hold },
+      operationId: creditOperationId(transfer.id),
+      code: 'fiat_transfer',
+      alongside: fee,
     });
+    return;
   }
-  const applied = await applyOperation(trx, { operationId: creditOperationId(transfer.id), transfers });
+  const credit: TransferInput = {
+    type,
+    debit: clearing,
+    credit: userAvailable(transfer.recipientAccountId, transfer.currency),
+    amountMinor: transfer.amountMinor,
+    code: 'fiat_transfer',
+  };
+  const applied = await applyOperation(trx, { operationId: creditOperationId(transfer.id), transfers: [credit, ...fee] });
   const total = applied.reduce((sum, t) => sum + t.amountMinor, 0n);
   assert(total === transfer.amountMinor + transfer.feeMinor, 'the ledger moved exactly amount + fee');
 }

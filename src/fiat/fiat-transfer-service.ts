@@ -17,6 +17,7 @@ import type { FiatTransfer } from './fiat-transfer.js';
 import { findTransferByIdempotencyKey, insertTransferIntent, lockSender, sentSince } from './fiat-transfers-repository.js';
 import { findProcessorCustomer } from './processor-customers-repository.js';
 import { processTransfer } from './transfer-processing.js';
+import { refuseCardWhileDisputed, refuseWhileInDebt } from './card-risk/sender-standing.js';
 
 export interface SendTransferInput {
   senderAccountId: number;
@@ -67,6 +68,8 @@ export async function sendTransfer(deps: TransferDeps, input: SendTransferInput)
       return continueTransfer(deps, earlier, { recipientAccountId: recipient.id, currency, amountMinor, paymentMethod }, recipient.handle);
   }
 
+  await refuseWhileInDebt(deps.db, input.senderAccountId, currency);
+  if (paymentMethod === 'instant') await refuseCardWhileDisputed(deps.db, input.senderAccountId);
   const { customerRef, instrumentRef } = await instrumentFor(deps, input.senderAccountId, paymentMethod);
   const { fee } = fiatFee(amountMinor, paymentMethod);
   const intent: FiatTransfer = {

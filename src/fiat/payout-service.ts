@@ -10,6 +10,7 @@ import { forEachItem } from '../platform/each-item.js';
 import { recordEvent } from '../events/record-event.js';
 import { presentEntry } from '../http/views/fiat-history-view.js';
 import { reservePayout, resolvePayout } from './fiat-ledger.js';
+import { mayBePaidOut } from './card-risk/sender-standing.js';
 import {
   claimPendingPayouts,
   findPayoutCandidates,
@@ -41,6 +42,7 @@ async function startPayout(deps: PayoutDeps, candidate: PayoutCandidate): Promis
     return await deps.db.transaction().execute(async (trx) => {
       // Another worker is on this account (or it connected another payout account meanwhile).
       if ((await lockPayoutAccount(trx, candidate.accountId)) !== candidate.payoutRef) return false;
+      if (!(await mayBePaidOut(trx, candidate.accountId, candidate.currency))) return false;
       const amountMinor = await spendableBalance(trx, candidate.accountId, candidate.currency);
       if (amountMinor <= 0n) return false;
       const payout: Payout = {

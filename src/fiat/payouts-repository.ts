@@ -69,6 +69,10 @@ export async function findPayoutCandidates(db: Db, limit: number): Promise<Payou
        and la.balance - la.pending_debits > 0
        and not exists (select 1 from payouts p
                         where p.account_id = la.owner_account_id and p.instrument_ref = pc.payout_ref and p.status = 'failed')
+       -- Never while the user owes in that currency, nor while its payouts are paused (DESIGN §16).
+       and not exists (select 1 from ledger_accounts r
+                        where r.code = 'platform:receivable:' || la.asset || ':' || la.owner_account_id and r.balance < 0)
+       and not exists (select 1 from payout_pauses pp where pp.account_id = la.owner_account_id and pp.lifted_at is null)
      order by la.id
      limit ${limit}`.execute(db);
   return rows.rows.map((r) => ({ accountId: r.account_id, currency: r.asset as FiatCurrency, payoutRef: r.payout_ref }));

@@ -7,7 +7,7 @@
 import type { Deps } from '../deps.js';
 import type { Trx } from '../ledger/ledger.js';
 import type { ProcessorEvent } from '../adapters/processor/payment-processor.js';
-import { creditTransfer } from './fiat-ledger.js';
+import { cardHoldOf, creditTransfer } from './fiat-ledger.js';
 import { changeStatus, lockTransfer } from './fiat-transfers-repository.js';
 import { settlePendingTransfer } from './ach-settlement.js';
 import { recordProcessorEvent } from './processor-events-repository.js';
@@ -16,23 +16,27 @@ import { recordTransferEvents } from './transfer-events.js';
 
 export type EventOutcome = 'applied' | 'no_change' | 'duplicate' | 'ignored';
 
-export async function applyProcessorEvent(deps: Pick<Deps, 'db' | 'clock'>, event: ProcessorEvent): Promise<EventOutcome> {
+export async function applyProcessorEvent(deps: Pick<Deps, 'db' | 'clock' | 'config'>, event: ProcessorEvent): Promise<EventOutcome> {
   if (event.kind === 'ignored') return 'ignored';
   const now = deps.clock.now();
   return deps.db.transaction().execute(async (trx) => {
     if (!(await recordProcessorEvent(trx, { id: event.eventId, type: event.type, now }))) return 'duplicate';
-    return (await applyChange(trx, event, now)) ? 'applied' : 'no_change';
+    return (await applyChange(trx, event, { now, holdMs: deps.config.fiatHoldMs })) ? 'applied' : 'no_change';
   });
 }
 
-async function applyChange(trx: Trx, event: Exclude<ProcessorEvent, { kind: 'ignored' }>, now: Date): Promise<boolean> {
+async function applyChange(
+  trx: Trx,
+  event: Exclude<ProcessorEvent, { kind: 'ignored' }>,
+  { now, holdMs }: { now: Date; holdMs: number },
+): Promise<boolean> {
   switch (event.kind) {
     case 'setup_completed':
       return recordSetupCompleted(trx, { sessionRef: event.sessionRef, instrumentRef: event.instrumentRef, now });
     case 'payout_account_ready':
       return recordPayoutAccountReady(trx, { payoutAccountRef: event.payoutAccountRef, now });
     case 'charge_succeeded':
-      return recordCharge(trx, { transferId: event.transferId, chargeRef: event.chargeRef, succeeded: true, now });
+      return recordCharge(trx, { transferId: event.transferId, chargeRef: event.chargeRef, succeeded: true, now, holdMs });
     case 'charge_failed':
       return recordCharge(trx, {
         transferId: event.transferId,
@@ -40,6 +44,7 @@ async function applyChange(trx: Trx, event: Exclude<ProcessorEvent, { kind: 'ign
         succeeded: false,
         failureCode: event.failureCode,
         now,
+        holdMs,
       });
   }
 }
@@ -51,7 +56,7 @@ async function applyChange(trx: Trx, event: Exclude<ProcessorEvent, { kind: 'ign
  */
 async function recordCharge(
   trx: Trx,
-  input: { transferId: string; chargeRef: string; succeeded: boolean; failureCode?: string; now: Date },
+  input: { transferId: string; chargeRef: string; succeeded: boolean; failureCode?: string; now: Date; holdMs: number },
 ): Promise<boolean> {
   const transfer = await lockTransfer(trx, input.transferId);
   // Another charge than the one this transfer recorded cannot be this transfer's money.
@@ -67,7 +72,7 @@ async function recordCharge(
     completedAt: input.succeeded ? input.now : null,
   });
   if (!changed) return false;
-  if (input.succeeded) await creditTransfer(trx, changed, 'posted');
+  if (input.succeeded) await creditTransfer(trx, changed, 'posted', cardHoldOf(changed, input.holdMs, input.now));
   await recordTransferEvents(trx, { transfer: changed, from: 'processing', now: input.now });
   return true;
 }

@@ -6,7 +6,7 @@ import type { Deps } from '../deps.js';
 import { assert } from '../platform/errors.js';
 import type { FiatTransfer, FiatTransferStatus } from './fiat-transfer.js';
 import { changeStatus, findTransfer } from './fiat-transfers-repository.js';
-import { creditTransfer } from './fiat-ledger.js';
+import { cardHoldOf, creditTransfer } from './fiat-ledger.js';
 import { findProcessorCustomer } from './processor-customers-repository.js';
 import { processorUnavailable } from './processor-errors.js';
 import { recordTransferEvents } from './transfer-events.js';
@@ -16,7 +16,7 @@ type ProcessorAnswer =
   | { to: Extract<FiatTransferStatus, 'pending'>; processorRef: string; ledger: 'pending'; settlesAt: Date; checkAt: Date }
   | { to: Extract<FiatTransferStatus, 'failed'>; processorRef: string; failureCode: string };
 
-type ProcessingDeps = Pick<Deps, 'db' | 'processor' | 'clock'>;
+type ProcessingDeps = Pick<Deps, 'db' | 'processor' | 'clock' | 'config'>;
 
 /**
  * `customerRef` is the sender's processor customer when the caller has just read it (a new request
@@ -92,7 +92,7 @@ async function recordAnswer(deps: ProcessingDeps, transfer: FiatTransfer, answer
     });
     // Another worker recorded this answer first; it also moved the money.
     if (!changed) return null;
-    if (answer.to !== 'failed') await creditTransfer(trx, changed, answer.ledger);
+    if (answer.to !== 'failed') await creditTransfer(trx, changed, answer.ledger, cardHoldOf(changed, deps.config.fiatHoldMs, now));
     await recordTransferEvents(trx, { transfer: changed, from: 'processing', now });
     return changed;
   });

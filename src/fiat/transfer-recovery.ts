@@ -21,7 +21,7 @@ export class UnrecoverableTransferError extends Error {
   override name = 'UnrecoverableTransferError';
 }
 
-export async function recoverOrphanedTransfers(deps: Pick<Deps, 'db' | 'processor' | 'clock'>, limit: number): Promise<number> {
+export async function recoverOrphanedTransfers(deps: Pick<Deps, 'db' | 'processor' | 'clock' | 'config'>, limit: number): Promise<number> {
   const now = deps.clock.now();
   const orphans = await claimTransfers(deps.db, {
     status: 'processing',

@@ -4,11 +4,19 @@
 import { randomInt } from 'node:crypto';
 import type { Asset } from '../money/assets.js';
 
-export type PlatformAccountKind = 'fees' | 'processor_clearing' | 'chain_custody' | 'x402_revenue';
+export type PlatformAccountKind = 'fees' | 'processor_clearing' | 'chain_custody' | 'x402_revenue' | 'losses';
+
+/** A user's money: `available` to spend, or `held` (received by card, released after the hold, DESIGN §16). */
+export type UserAccountKind = 'available' | 'held';
 
 export type LedgerAccountKey =
-  | { readonly owner: number; readonly kind: 'available'; readonly asset: Asset }
-  | { readonly platform: PlatformAccountKind; readonly asset: Asset; readonly shard?: number };
+  | { readonly owner: number; readonly kind: UserAccountKind; readonly asset: Asset }
+  | { readonly platform: PlatformAccountKind; readonly asset: Asset; readonly shard?: number }
+  /**
+   * What one user owes peerpay in one asset (DESIGN §16): a platform account (peerpay's claim on
+   * the user), negative by what is owed, so that no user account ever goes below zero.
+   */
+  | { readonly receivableOf: number; readonly asset: Asset };
 
 /**
  * The platform's fees of one asset are kept in this many rows (shards), so that concurrent
@@ -23,10 +31,20 @@ const MAY_GO_NEGATIVE: Record<PlatformAccountKind, boolean> = {
   x402_revenue: false,
   processor_clearing: true,
   chain_custody: true,
+  // What peerpay lost (dispute fees, written-off debts): negative by the sum of the losses.
+  losses: true,
 };
 
 export function userAvailable(owner: number, asset: Asset): LedgerAccountKey {
   return { owner, kind: 'available', asset };
+}
+
+export function userHeld(owner: number, asset: Asset): LedgerAccountKey {
+  return { owner, kind: 'held', asset };
+}
+
+export function receivableOf(debtor: number, asset: Asset): LedgerAccountKey {
+  return { receivableOf: debtor, asset };
 }
 
 export function platformAccount(platform: PlatformAccountKind, asset: Asset): LedgerAccountKey {
@@ -57,6 +75,15 @@ export function inShard(key: LedgerAccountKey, shard: number): LedgerAccountKey 
 }
 
 export function specOf(key: LedgerAccountKey): LedgerAccountSpec {
+  if ('receivableOf' in key) {
+    return {
+      code: `platform:receivable:${key.asset}:${key.receivableOf}`,
+      ownerAccountId: null,
+      kind: 'receivable',
+      asset: key.asset,
+      allowNegative: true,
+    };
+  }
   if ('owner' in key) {
     return {
       code: `user:${key.owner}:${key.kind}:${key.asset}`,

@@ -15,7 +15,8 @@ export function inProcessFetch(inject: Inject): typeof fetch {
     if (init.body !== undefined && init.body !== null && typeof init.body !== 'string')
       throw new TypeError('in-process fetch sends string bodies only');
     const response = await inject({
-      method: init.method ?? 'GET',
+      // fetch's method is any string; inject's type names the HTTP methods (the server refuses others).
+      method: (init.method ?? 'GET') as InjectOptions['method'],
       url: url.pathname + url.search,
       headers,
       ...(typeof init.body === 'string' ? { payload: init.body } : {}),

@@ -21,6 +21,8 @@ export const ERROR_CODES = [
   'card_setup_required',
   'card_declined',
   'card_authentication_required',
+  'card_disputed',
+  'account_in_debt',
   'payment_required',
   'not_found',
   'recipient_not_found',

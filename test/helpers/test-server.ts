@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
 import { Writable } from 'node:stream';
+import type { InjectOptions } from 'fastify';
 import { loadConfig } from '../../src/config.js';
 import { createDeps, type Deps } from '../../src/deps.js';
 import { buildApp } from '../../src/app.js';
@@ -122,7 +123,7 @@ export async function startTestServer(env: Record<string, string> = {}, options:
       headers['content-type'] ??= 'application/json';
     }
     const response = await app.inject({
-      method: method,
+      method: method as InjectOptions['method'],
       url: urlPath,
       headers,
       ...(body !== undefined ? { payload: body } : {}),

@@ -14,6 +14,20 @@ import { runsIf } from '../helpers/runs-if.js';
 
 const MINUTE_MS = 60_000;
 
+function eventBody(id: string, type: string, data: unknown): string {
+  return JSON.stringify({
+    id,
+    object: 'event',
+    type,
+    created: Math.floor(Date.now() / 1000),
+    data,
+    livemode: false,
+    api_version: null,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+  });
+}
+
 describe.runIf(runsIf(liveModeAvailable(), LIVE_MODE_NEEDS))('live mode: Stripe webhooks', () => {
   let world: LiveWorld;
   let payer: TestUser;
@@ -36,6 +50,9 @@ describe.runIf(runsIf(liveModeAvailable(), LIVE_MODE_NEEDS))('live mode: Stripe 
       headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) },
       body,
     });
+
+  /** Peerpay's clock in unix seconds: the tests move it, and the stand-in signs with it. */
+  const nowSeconds = () => Math.floor(world.clock.now().getTime() / 1000);
 
   async function cardSetupLink(user: TestUser): Promise<string> {
     const link = await world.server.request('POST', '/agent/setup-link', { key: user.key });
@@ -143,6 +160,8 @@ describe.runIf(runsIf(liveModeAvailable(), LIVE_MODE_NEEDS))('live mode: Stripe 
       ],
       ['tampered body', await webhook(payload.replace('"succeeded"', '"canceled"'), world.stripe.signPayload(payload))],
       ['garbage header', await webhook(payload, 'nonsense')],
+      // Stripe's verifier looks only at the past; ten minutes ahead is as far out as ten minutes behind.
+      ['dated 10 minutes in the future', await webhook(payload, world.stripe.signPayload(payload, { timestamp: nowSeconds() + 600 }))],
     ];
     for (const [name, response] of cases) {
       expect(response.status, name).toBe(400);
@@ -167,5 +186,63 @@ describe.runIf(runsIf(liveModeAvailable(), LIVE_MODE_NEEDS))('live mode: Stripe 
     const response = await webhook(payload, world.stripe.signPayload(payload));
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ received: true });
+  });
+
+  it('a signature dated within the tolerance ahead (clock skew) is accepted', async () => {
+    const payload = eventBody('evt_skewed_clock', 'customer.created', { object: { id: 'cus_x', object: 'customer' } });
+    const response = await webhook(payload, world.stripe.signPayload(payload, { timestamp: nowSeconds() + 120 }));
+    expect(response.status).toBe(200);
+  });
+
+  it('a well-signed event whose object is missing or unknown answers 200 with an error log and changes nothing', async () => {
+    await deliverEverything();
+    const before = await moneySnapshot(world.server);
+    const eventsBefore = await processorEvents();
+    const cases: [string, string][] = [
+      ['no data.object', eventBody('evt_no_object', 'payment_intent.succeeded', {})],
+      ['no data at all', JSON.stringify({ id: 'evt_no_data', object: 'event', type: 'charge.dispute.created' })],
+      ['an object without an id', eventBody('evt_no_id', 'account.updated', { object: { object: 'account', payouts_enabled: true } })],
+      [
+        'a SetupIntent Stripe does not have',
+        eventBody('evt_missing_setup_intent', 'checkout.session.completed', {
+          object: { id: 'cs_test_unknown', object: 'checkout.session', mode: 'setup', status: 'complete', setup_intent: 'seti_unknown' },
+        }),
+      ],
+      [
+        'a dispute naming no PaymentIntent',
+        eventBody('evt_dispute_without_intent', 'charge.dispute.created', {
+          object: {
+            id: 'dp_orphan',
+            object: 'dispute',
+            amount: 500,
+            currency: 'usd',
+            reason: 'fraudulent',
+            status: 'needs_response',
+            payment_intent: null,
+            charge: 'ch_x',
+            balance_transactions: [],
+          },
+        }),
+      ],
+      [
+        'an early fraud warning on a charge Stripe does not have',
+        eventBody('evt_warning_unknown_charge', 'radar.early_fraud_warning.created', {
+          object: { id: 'issfr_x', object: 'radar.early_fraud_warning', charge: 'ch_unknown', fraud_type: 'misc' },
+        }),
+      ],
+    ];
+    for (const [name, payload] of cases) {
+      const logsBefore = world.server.logs.length;
+      const response = await webhook(payload, world.stripe.signPayload(payload));
+      expect(response.status, `${name}: ${await response.clone().text()}`).toBe(200);
+      expect(await response.json(), name).toEqual({ received: true });
+      const logged = world.server.logs.slice(logsBefore).map((line) => JSON.parse(line) as { level: number; msg: string });
+      expect(
+        logged.some((line) => line.level >= 50 && line.msg.includes('malformed')),
+        name,
+      ).toBe(true);
+    }
+    expect(await moneySnapshot(world.server)).toBe(before);
+    expect(await processorEvents()).toBe(eventsBefore);
   });
 });

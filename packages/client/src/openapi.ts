@@ -822,7 +822,7 @@ export interface components {
              * @description Stable, snake_case error code: what clients branch on
              * @enum {string}
              */
-            code: "invalid_request" | "malformed_json" | "invalid_signature" | "invalid_amount" | "amount_too_large" | "amount_too_small" | "unsupported_currency" | "unsupported_chain" | "invalid_address" | "invalid_email" | "invalid_field" | "no_default_address" | "self_transfer" | "insufficient_balance" | "unauthorized" | "invalid_credentials" | "card_setup_required" | "card_declined" | "card_authentication_required" | "payment_required" | "not_found" | "recipient_not_found" | "ach_setup_required" | "already_exists" | "idempotency_key_in_use" | "idempotency_key_reused" | "link_expired" | "link_used" | "body_too_large" | "unsupported_media_type" | "too_many_attempts" | "rate_limited" | "velocity_limit" | "limit_reached" | "processor_unavailable" | "funding_unavailable" | "withdrawal_unavailable" | "service_unavailable" | "busy" | "not_ready" | "internal_error";
+            code: "invalid_request" | "malformed_json" | "invalid_signature" | "invalid_amount" | "amount_too_large" | "amount_too_small" | "unsupported_currency" | "unsupported_chain" | "invalid_address" | "invalid_email" | "invalid_field" | "no_default_address" | "self_transfer" | "insufficient_balance" | "unauthorized" | "invalid_credentials" | "card_setup_required" | "card_declined" | "card_authentication_required" | "card_disputed" | "account_in_debt" | "payment_required" | "not_found" | "recipient_not_found" | "ach_setup_required" | "already_exists" | "idempotency_key_in_use" | "idempotency_key_reused" | "link_expired" | "link_used" | "body_too_large" | "unsupported_media_type" | "too_many_attempts" | "rate_limited" | "velocity_limit" | "limit_reached" | "processor_unavailable" | "funding_unavailable" | "withdrawal_unavailable" | "service_unavailable" | "busy" | "not_ready" | "internal_error";
             /** @description What went wrong this time, and what to do about it; for people, not to be parsed */
             detail: string;
             /** @description `invalid_request` from schema validation: the refused field or parameter */
@@ -843,6 +843,11 @@ export interface components {
             minimum?: string;
             /** @description `ach_setup_required`: always true; call POST /agent/bank-debit-link */
             needsBankDebitSetup?: boolean;
+            /**
+             * @description `account_in_debt`: what the account owes in this currency, as a decimal string in major units
+             * @example 12.50
+             */
+            owed?: string;
             /** @description The id of this request, also in the X-Request-Id header; quote it when reporting a problem */
             requestId?: string;
             /** @description The HTTP status code of this answer */
@@ -3731,22 +3736,30 @@ export interface operations {
                      *         {
                      *           "currency": "USD",
                      *           "available": "10.00",
-                     *           "pending": "25.00"
+                     *           "pending": "25.00",
+                     *           "held": "5.00",
+                     *           "owed": "0.00"
                      *         },
                      *         {
                      *           "currency": "EUR",
                      *           "available": "0.00",
-                     *           "pending": "0.00"
+                     *           "pending": "0.00",
+                     *           "held": "0.00",
+                     *           "owed": "0.00"
                      *         },
                      *         {
                      *           "currency": "GBP",
                      *           "available": "0.00",
-                     *           "pending": "0.00"
+                     *           "pending": "0.00",
+                     *           "held": "0.00",
+                     *           "owed": "0.00"
                      *         },
                      *         {
                      *           "currency": "JPY",
                      *           "available": "0",
-                     *           "pending": "0"
+                     *           "pending": "0",
+                     *           "held": "0",
+                     *           "owed": "0"
                      *         }
                      *       ]
                      *     }
@@ -3764,6 +3777,16 @@ export interface operations {
                              * @enum {string}
                              */
                             currency: "USD" | "EUR" | "GBP" | "JPY";
+                            /**
+                             * @description Received by card, held until its hold ends (FIAT_HOLD_HOURS); not spendable yet; exact decimal string with the currency's decimals
+                             * @example 10.25
+                             */
+                            held: string;
+                            /**
+                             * @description Owed to the service after a refund or dispute took back more than was held; repaid first from later receipts. While above zero, sending and payouts in this currency answer 403 account_in_debt; exact decimal string with the currency's decimals
+                             * @example 10.25
+                             */
+                            owed: string;
                             /**
                              * @description Received by bank debit, not settled yet; exact decimal string with the currency's decimals
                              * @example 10.25
@@ -3959,7 +3982,7 @@ export interface operations {
                              * @example transfer.received
                              * @enum {string}
                              */
-                            type: "transfer.sent" | "transfer.received" | "transfer.completed" | "transfer.failed" | "deposit.credited" | "withdrawal.completed" | "withdrawal.failed" | "payout.paid" | "payout.failed" | "link.completed" | "x402.payment.settled";
+                            type: "transfer.sent" | "transfer.received" | "transfer.completed" | "transfer.failed" | "deposit.credited" | "withdrawal.completed" | "withdrawal.failed" | "payout.paid" | "payout.failed" | "link.completed" | "x402.payment.settled" | "funds.released" | "transfer.refunded" | "transfer.disputed" | "dispute.closed";
                         }[];
                         /** @description Pass as `after` for the next events (the last event id, or `after` again when there are none yet); null when you have no events */
                         nextCursor: string | null;
@@ -8904,6 +8927,7 @@ export interface operations {
              *     - `card_setup_required`: Card setup required
              *     - `card_declined`: Card declined
              *     - `card_authentication_required`: Card needs its holder
+             *     - `card_disputed`: Card payment disputed
              */
             402: {
                 headers: {
@@ -8912,12 +8936,32 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /**
-                         * @description At this status: card_setup_required, card_declined, card_authentication_required
+                         * @description At this status: card_setup_required, card_declined, card_authentication_required, card_disputed
                          * @enum {string}
                          */
-                        code?: "card_setup_required" | "card_declined" | "card_authentication_required";
+                        code?: "card_setup_required" | "card_declined" | "card_authentication_required" | "card_disputed";
                         /** @enum {integer} */
                         status?: 402;
+                    };
+                };
+            };
+            /**
+             * @description Error. Codes:
+             *     - `account_in_debt`: Account in debt
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description At this status: account_in_debt
+                         * @enum {string}
+                         */
+                        code?: "account_in_debt";
+                        /** @enum {integer} */
+                        status?: 403;
                     };
                 };
             };
@@ -9351,7 +9395,7 @@ export interface operations {
                             /** Format: date-time */
                             createdAt: string;
                             /** @description The event types it receives; null: all */
-                            events: ("transfer.sent" | "transfer.received" | "transfer.completed" | "transfer.failed" | "deposit.credited" | "withdrawal.completed" | "withdrawal.failed" | "payout.paid" | "payout.failed" | "link.completed" | "x402.payment.settled")[] | null;
+                            events: ("transfer.sent" | "transfer.received" | "transfer.completed" | "transfer.failed" | "deposit.credited" | "withdrawal.completed" | "withdrawal.failed" | "payout.paid" | "payout.failed" | "link.completed" | "x402.payment.settled" | "funds.released" | "transfer.refunded" | "transfer.disputed" | "dispute.closed")[] | null;
                             /**
                              * @description we_ and 22 characters
                              * @example we_4fZk8Q2WnYb7cT1R9xLmP3
@@ -9499,7 +9543,7 @@ export interface operations {
                  */
                 "application/json": {
                     /**
-                     * @description The event types to send (transfer.sent, transfer.received, transfer.completed, transfer.failed, deposit.credited, withdrawal.completed, withdrawal.failed, payout.paid, payout.failed, link.completed, x402.payment.settled); omitted: all of them
+                     * @description The event types to send (transfer.sent, transfer.received, transfer.completed, transfer.failed, deposit.credited, withdrawal.completed, withdrawal.failed, payout.paid, payout.failed, link.completed, x402.payment.settled, funds.released, transfer.refunded, transfer.disputed, dispute.closed); omitted: all of them
                      * @example [
                      *       "transfer.received",
                      *       "deposit.credited"
@@ -9537,7 +9581,7 @@ export interface operations {
                         /** Format: date-time */
                         createdAt: string;
                         /** @description The event types it receives; null: all */
-                        events: ("transfer.sent" | "transfer.received" | "transfer.completed" | "transfer.failed" | "deposit.credited" | "withdrawal.completed" | "withdrawal.failed" | "payout.paid" | "payout.failed" | "link.completed" | "x402.payment.settled")[] | null;
+                        events: ("transfer.sent" | "transfer.received" | "transfer.completed" | "transfer.failed" | "deposit.credited" | "withdrawal.completed" | "withdrawal.failed" | "payout.paid" | "payout.failed" | "link.completed" | "x402.payment.settled" | "funds.released" | "transfer.refunded" | "transfer.disputed" | "dispute.closed")[] | null;
                         /**
                          * @description we_ and 22 characters
                          * @example we_4fZk8Q2WnYb7cT1R9xLmP3
@@ -10005,7 +10049,7 @@ export interface operations {
                              * @example transfer.received
                              * @enum {string}
                              */
-                            eventType: "transfer.sent" | "transfer.received" | "transfer.completed" | "transfer.failed" | "deposit.credited" | "withdrawal.completed" | "withdrawal.failed" | "payout.paid" | "payout.failed" | "link.completed" | "x402.payment.settled";
+                            eventType: "transfer.sent" | "transfer.received" | "transfer.completed" | "transfer.failed" | "deposit.credited" | "withdrawal.completed" | "withdrawal.failed" | "payout.paid" | "payout.failed" | "link.completed" | "x402.payment.settled" | "funds.released" | "transfer.refunded" | "transfer.disputed" | "dispute.closed";
                             /** @description What the endpoint answered; null when it did not */
                             statusCode: number | null;
                             /** @description Any 2xx within 10 s */

@@ -105,6 +105,60 @@ export type PayoutResult =
   | { readonly status: 'in_transit'; readonly payoutRef: string }
   | { readonly status: 'failed'; readonly payoutRef: string; readonly failureCode: string };
 
+/** Why a refund is made (Stripe's `reason`). */
+export type RefundReason = 'requested_by_customer' | 'duplicate' | 'fraudulent';
+
+export interface RefundInput {
+  /** The charge (PaymentIntent) the refund gives money back from. */
+  readonly chargeRef: string;
+  readonly currency: FiatCurrency;
+  /** What goes back to the card: the transfer's amount taken back, plus its fee when refunded. */
+  readonly amountMinor: bigint;
+  readonly reason: RefundReason;
+  /** peerpay's transfer and refund, recorded at the processor (Stripe metadata). */
+  readonly transferId: string;
+  readonly refundId: string;
+  /** The refund id: a retry never refunds twice. */
+  readonly idempotencyKey: string;
+}
+
+export type RefundStatus = 'pending' | 'succeeded' | 'failed';
+
+/** A refund as the processor knows it, whoever made it (peerpay, or the processor's dashboard). */
+export interface ProcessorRefund {
+  readonly refundRef: string;
+  readonly chargeRef: string;
+  readonly currency: FiatCurrency;
+  readonly amountMinor: bigint;
+  readonly status: RefundStatus;
+  /** peerpay's refund id when peerpay made it (from the processor's metadata); null otherwise. */
+  readonly refundId: string | null;
+}
+
+/** Where a dispute (chargeback) stands: `won` also covers an inquiry closed without a chargeback. */
+export type DisputeStatus = 'open' | 'won' | 'lost';
+
+export interface ProcessorDispute {
+  readonly disputeRef: string;
+  readonly chargeRef: string;
+  readonly currency: FiatCurrency;
+  /** What the cardholder disputes, taken back from peerpay's processor balance. */
+  readonly amountMinor: bigint;
+  readonly reason: string;
+  readonly status: DisputeStatus;
+  /** The processor's dispute fee when the event names it (Stripe: the dispute's balance transactions). */
+  readonly feeMinor: bigint | null;
+}
+
+export interface PayoutReversalInput {
+  readonly payoutRef: string;
+  readonly currency: FiatCurrency;
+  readonly amountMinor: bigint;
+  /** peerpay's payout, recorded at the processor (Stripe metadata). */
+  readonly payoutId: string;
+  readonly idempotencyKey: string;
+}
+
 /**
  * What a processor's webhook says happened, in peerpay's terms. `eventId` is the processor's own
  * event id, by which each event is applied once.
@@ -116,6 +170,22 @@ export type ProcessorEvent = { readonly eventId: string; readonly type: string }
   | { readonly kind: 'charge_failed'; readonly chargeRef: string; readonly transferId: string; readonly failureCode: ChargeFailureCode }
   | { readonly kind: 'ignored'; readonly reason: string }
 );
+
+/**
+ * The card-risk events (DESIGN §16), joining ProcessorEvent once both processors and the event
+ * handler know them.
+ */
+export type CardRiskEvent = { readonly eventId: string; readonly type: string } &
+  /** One or more refunds of a charge were made or changed (by peerpay or elsewhere). */
+  (
+    | { readonly kind: 'refunds_changed'; readonly chargeRef: string; readonly refunds: readonly ProcessorRefund[] }
+    /** A dispute was opened, changed or closed; applied once per dispute whatever the order. */
+    | { readonly kind: 'dispute_changed'; readonly dispute: ProcessorDispute }
+    /** The card network warns that a charge is likely fraud: the recipient's payouts pause. */
+    | { readonly kind: 'early_fraud_warning'; readonly warningRef: string; readonly chargeRef: string }
+    /** Well signed but not what its type promises (no object, an object unknown to the processor): 200 and an error log. */
+    | { readonly kind: 'malformed'; readonly reason: string }
+  );
 
 export type ChargeFailureCode = 'card_declined' | 'card_authentication_required' | 'bank_debit_returned';
 
@@ -149,4 +219,14 @@ export interface PaymentProcessor {
   payout(input: PayoutInput): Promise<PayoutResult>;
   /** Where a payout that was `in_transit` stands now. */
   payoutStatus(payoutRef: string): Promise<PayoutResult>;
+}
+
+/** What card risk (DESIGN §16) needs of a processor; PaymentProcessor extends it once both implement it. */
+export interface CardRiskProcessor {
+  /** Gives (part of) a charge back to the card; idempotent per key. */
+  refund(input: RefundInput): Promise<ProcessorRefund>;
+  /** Every refund of a charge, whoever made it (Stripe: `GET /v1/refunds?payment_intent=`). */
+  listRefunds(chargeRef: string): Promise<readonly ProcessorRefund[]>;
+  /** Takes (part of) a payout back from the recipient's payout account; idempotent per key. */
+  reversePayout(input: PayoutReversalInput): Promise<{ reversalRef: string }>;
 }

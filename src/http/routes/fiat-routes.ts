@@ -52,6 +52,8 @@ export async function fiatRoutes(app: App, deps: Deps): Promise<void> {
         'card_setup_required',
         'card_declined',
         'card_authentication_required',
+        'card_disputed',
+        'account_in_debt',
         'ach_setup_required',
         'velocity_limit',
         'processor_unavailable',
@@ -124,6 +126,8 @@ export async function fiatRoutes(app: App, deps: Deps): Promise<void> {
           currency: b.currency,
           available: formatMinor(b.availableMinor, b.currency),
           pending: formatMinor(b.pendingMinor, b.currency),
+          held: formatMinor(b.heldMinor, b.currency),
+          owed: formatMinor(b.owedMinor, b.currency),
         })),
       };
     },

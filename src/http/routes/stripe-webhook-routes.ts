@@ -1,11 +1,14 @@
 // POST /webhooks/stripe (DESIGN §11): Stripe tells peerpay what happened to setups, charges, bank
 // debits and connected accounts. The body is kept raw, because the signature is over the exact
 // bytes; an event that does not verify answers 400 and changes nothing. A verified event is applied
-// once per event id, in one transaction, and answered 200 (also an event peerpay ignores). Anything
-// else (the database down) answers 5xx, and Stripe delivers it again later.
+// once per event id, in one transaction, and answered 200 (also an event peerpay ignores). A
+// well-signed event whose object is missing or unknown answers 200 with an error log: no retry can
+// make it whole (DESIGN §16). Anything else (the database down) answers 5xx, and Stripe delivers it
+// again later.
 import { Type } from '@fastify/type-provider-typebox';
 import type { Deps } from '../../deps.js';
-import type { StripeWebhookReader } from '../../adapters/processor/stripe/stripe-webhooks.js';
+import type { ProcessorEvent } from '../../adapters/processor/payment-processor.js';
+import type { StripeWebhookEvent, StripeWebhookReader } from '../../adapters/processor/stripe/stripe-webhooks.js';
 import { WebhookSignatureError } from '../../adapters/processor/stripe/stripe-webhooks.js';
 import { applyProcessorEvent } from '../../fiat/processor-events.js';
 import { AppError } from '../../platform/errors.js';
@@ -52,9 +55,30 @@ export async function stripeWebhookRoutes(app: App, deps: Deps, reader: StripeWe
         if (error instanceof WebhookSignatureError) throw new AppError('invalid_signature', `${error.message}; nothing was applied.`);
         throw error;
       }
+      if (event.kind === 'malformed') {
+        request.log.error(
+          { stripeEvent: event.eventId, type: event.type, reason: event.reason },
+          'stripe webhook: malformed event not applied',
+        );
+        return { received: true as const };
+      }
+      if (!isAccountEvent(event)) {
+        request.log.warn({ stripeEvent: event.eventId, type: event.type, kind: event.kind }, 'stripe webhook: card-risk event not booked');
+        return { received: true as const };
+      }
       const outcome = await applyProcessorEvent(deps, event);
       request.log.info({ stripeEvent: event.eventId, type: event.type, outcome }, 'stripe webhook');
       return { received: true as const };
     },
+  );
+}
+
+/** The events the fiat handler books today; card-risk events join them with DESIGN §16's domain side. */
+function isAccountEvent(event: StripeWebhookEvent): event is ProcessorEvent {
+  return (
+    event.kind !== 'refunds_changed' &&
+    event.kind !== 'dispute_changed' &&
+    event.kind !== 'early_fraud_warning' &&
+    event.kind !== 'malformed'
   );
 }

@@ -54,6 +54,12 @@ export const ProblemSchema = Type.Object(
           '`card_declined`, `card_authentication_required`, `ach_setup_required` after an attempt: the failed transfer, as recorded',
       }),
     ),
+    owed: Type.Optional(
+      Type.String({
+        description: '`account_in_debt`: what the account owes in this currency, as a decimal string in major units',
+        examples: ['12.50'],
+      }),
+    ),
     checks: Type.Optional(Type.Record(Type.String(), ReadinessCheck, { description: '`not_ready`: every readiness check and its result' })),
   },
   {

@@ -199,6 +199,10 @@ export const BalanceResponse = Type.Object(
         currency: Currency,
         available: Decimal('Received and settled, less payouts under way'),
         pending: Decimal('Received by bank debit, not settled yet'),
+        held: Decimal('Received by card, held until its hold ends (FIAT_HOLD_HOURS); not spendable yet'),
+        owed: Decimal(
+          'Owed to the service after a refund or dispute took back more than was held; repaid first from later receipts. While above zero, sending and payouts in this currency answer 403 account_in_debt',
+        ),
       }),
       { description: 'One entry per supported currency, zero included' },
     ),
@@ -207,10 +211,10 @@ export const BalanceResponse = Type.Object(
     examples: [
       {
         balances: [
-          { currency: 'USD', available: '10.00', pending: '25.00' },
-          { currency: 'EUR', available: '0.00', pending: '0.00' },
-          { currency: 'GBP', available: '0.00', pending: '0.00' },
-          { currency: 'JPY', available: '0', pending: '0' },
+          { currency: 'USD', available: '10.00', pending: '25.00', held: '5.00', owed: '0.00' },
+          { currency: 'EUR', available: '0.00', pending: '0.00', held: '0.00', owed: '0.00' },
+          { currency: 'GBP', available: '0.00', pending: '0.00', held: '0.00', owed: '0.00' },
+          { currency: 'JPY', available: '0', pending: '0', held: '0', owed: '0' },
         ],
       },
     ],

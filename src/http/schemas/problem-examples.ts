@@ -28,6 +28,10 @@ const DETAIL: Record<ErrorCode, string> = {
   card_declined: 'The card was declined; nothing was charged or sent. Set up another card with POST /agent/setup-link.',
   card_authentication_required:
     "The card's bank wants the cardholder to confirm this payment, which an off-session charge cannot do; nothing was charged or sent. Have the user set the card up again with POST /agent/setup-link, then retry.",
+  card_disputed:
+    'A card payment of yours is disputed; paying by card is refused until the dispute is closed. Pay by bank debit (paymentMethod ach) instead.',
+  account_in_debt:
+    'This account owes 12.50 USD after a refund or dispute; money received in USD repays it first, and sending USD waits until it is repaid.',
   payment_required: 'GET /nano/lookup costs 0.0001 USDC: pay with x402, or send X-Payment-Source: balance with an API key.',
   not_found: 'No route GET /no/such/path.',
   recipient_not_found: 'No account has that handle.',

@@ -5,6 +5,8 @@
 //   payout account    POST /v1/accounts (Express), POST /v1/account_links, GET /v1/accounts
 //   instant / ach     POST /v1/payment_intents (confirm, off_session), GET /v1/payment_intents
 //   payout            POST /v1/transfers to the connected account
+//   card risk         POST /v1/refunds, GET /v1/refunds, POST /v1/transfers/{id}/reversals,
+//                     GET /v1/charges/{id} (stripe-card-risk.ts)
 // Every call that creates something carries peerpay's own Idempotency-Key, so that a retry (by the
 // client library, a retried request or a recovery job) returns the first result instead of
 // charging or paying twice.
@@ -15,6 +17,7 @@ import type {
   BankDebitInput,
   BankDebitStatus,
   CardChargeInput,
+  CardRiskProcessor,
   CardChargeResult,
   CreateCustomerInput,
   CreatePayoutAccountInput,
@@ -22,12 +25,17 @@ import type {
   PaymentProcessor,
   PayoutInput,
   PayoutResult,
+  PayoutReversalInput,
+  ProcessorRefund,
+  RefundInput,
   SetupSession,
   SetupSessionInput,
   SetupStatus,
 } from '../payment-processor.js';
+import { createStripeCardRisk, type StripeCardRisk, stripeMinorAmount } from './stripe-card-risk.js';
 import { cardErrorOutcome, stripeCallError } from './stripe-errors.js';
 import { bankDebitInstrumentRef, parseBankDebitInstrumentRef } from './stripe-instrument-ref.js';
+import { idOf, MalformedStripeObjectError } from './stripe-risk-objects.js';
 
 /** Stripe's usual ACH debit timing: the date shown to the user until a webhook settles it. */
 const ACH_SETTLEMENT_BUSINESS_DAYS = 4;
@@ -35,11 +43,32 @@ const ACH_SETTLEMENT_BUSINESS_DAYS = 4;
 const RECONCILE_AFTER_MS = 15 * 60 * 1000;
 const RECHECK_MS = 3600 * 1000;
 
-export class StripeProcessor implements PaymentProcessor {
+export class StripeProcessor implements PaymentProcessor, CardRiskProcessor {
   readonly name = 'stripe';
   readonly idempotencyKeyLifetimeMs = 24 * 3600 * 1000;
+  private readonly cardRisk: StripeCardRisk;
 
-  constructor(private readonly deps: { stripe: Stripe; clock: Clock }) {}
+  constructor(private readonly deps: { stripe: Stripe; clock: Clock }) {
+    this.cardRisk = createStripeCardRisk({ stripe: deps.stripe });
+  }
+
+  refund(input: RefundInput): Promise<ProcessorRefund> {
+    return this.cardRisk.refund(input);
+  }
+
+  listRefunds(chargeRef: string): Promise<readonly ProcessorRefund[]> {
+    return this.cardRisk.listRefunds(chargeRef);
+  }
+
+  reversePayout(input: PayoutReversalInput): Promise<{ reversalRef: string }> {
+    return this.cardRisk.reversePayout(input);
+  }
+
+  /** The PaymentIntent of a charge (an early fraud warning that names only the charge). */
+  async paymentIntentOfCharge(chargeId: string): Promise<string | null> {
+    const charge = await this.call('charges.retrieve', () => this.deps.stripe.charges.retrieve(chargeId));
+    return idOf(charge.payment_intent);
+  }
 
   async createCustomer(input: CreateCustomerInput): Promise<{ customerRef: string }> {
     const customer = await this.call('customers.create', () =>
@@ -121,10 +150,10 @@ export class StripeProcessor implements PaymentProcessor {
     const intent = await this.call('setupIntents.retrieve', () => this.deps.stripe.setupIntents.retrieve(setupIntentId));
     const paymentMethod = idOf(intent.payment_method);
     if (intent.status !== 'succeeded' || !paymentMethod)
-      throw new Error(`SetupIntent ${intent.id} has not saved a payment method (${intent.status})`);
+      throw new MalformedStripeObjectError(`SetupIntent ${intent.id} has not saved a payment method (${intent.status})`);
     if (!intent.payment_method_types.includes('us_bank_account')) return paymentMethod;
     const mandate = idOf(intent.mandate);
-    if (!mandate) throw new Error(`bank SetupIntent ${intent.id} has no mandate`);
+    if (!mandate) throw new MalformedStripeObjectError(`bank SetupIntent ${intent.id} has no mandate`);
     return bankDebitInstrumentRef({ paymentMethod, mandate });
   }
 
@@ -133,7 +162,7 @@ export class StripeProcessor implements PaymentProcessor {
     try {
       intent = await this.deps.stripe.paymentIntents.create(
         {
-          amount: stripeAmount(input.amountMinor),
+          amount: stripeMinorAmount(input.amountMinor),
           currency: input.currency.toLowerCase(),
           customer: input.customerRef,
           payment_method: input.cardRef,
@@ -169,7 +198,7 @@ export class StripeProcessor implements PaymentProcessor {
     const intent = await this.call('paymentIntents.create', () =>
       this.deps.stripe.paymentIntents.create(
         {
-          amount: stripeAmount(input.amountMinor),
+          amount: stripeMinorAmount(input.amountMinor),
           currency: input.currency.toLowerCase(),
           customer: input.customerRef,
           payment_method_types: ['us_bank_account'],
@@ -214,7 +243,7 @@ export class StripeProcessor implements PaymentProcessor {
     try {
       const transfer = await this.deps.stripe.transfers.create(
         {
-          amount: stripeAmount(input.amountMinor),
+          amount: stripeMinorAmount(input.amountMinor),
           currency: input.currency.toLowerCase(),
           destination: input.payoutAccountRef,
           transfer_group: input.idempotencyKey,
@@ -246,15 +275,4 @@ export class StripeProcessor implements PaymentProcessor {
       throw stripeCallError(operation, error);
     }
   }
-}
-
-/** Stripe takes amounts as JSON numbers of minor units; peerpay's maximums keep them exact. */
-function stripeAmount(amountMinor: bigint): number {
-  if (amountMinor <= 0n || amountMinor > BigInt(Number.MAX_SAFE_INTEGER)) throw new Error('amount out of Stripe range');
-  return Number(amountMinor);
-}
-
-function idOf(value: string | { id: string } | null | undefined): string | null {
-  if (value === null || value === undefined) return null;
-  return typeof value === 'string' ? value : value.id;
 }

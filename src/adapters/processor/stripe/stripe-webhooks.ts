@@ -1,42 +1,100 @@
-// Stripe's webhooks, read into peerpay's terms (ProcessorEvent). The signature is checked on the raw
-// body with the endpoint's secret and Stripe's own verifier (300 s tolerance); an event that does not
-// verify is refused before anything is read from it. Only the events of DESIGN §11 mean anything;
-// every other type is acknowledged and ignored.
+// Stripe's webhooks, read into peerpay's terms (ProcessorEvent, CardRiskEvent). The signature is
+// checked on the raw body with the endpoint's secret and Stripe's own verifier, 300 s either way
+// (Stripe's verifier refuses only the stale side, so a timestamp from the future is refused here);
+// an event that does not verify is refused before anything is read from it. Only the events of
+// DESIGN §11 and §16 mean anything; every other type is acknowledged and ignored. A verified event
+// whose object is missing or unknown to Stripe reads as `malformed` (acknowledged, logged as an
+// error): Stripe would otherwise retry it for days, and no retry can make it whole.
 import Stripe from 'stripe';
-import type { ChargeFailureCode, ProcessorEvent } from '../payment-processor.js';
+import type { Clock } from '../../../platform/clock.js';
+import type { CardRiskEvent, ChargeFailureCode, ProcessorEvent } from '../payment-processor.js';
+import { StripeCallError } from './stripe-errors.js';
 import type { StripeProcessor } from './stripe-processor.js';
+import { isCardRiskEventType, translateCardRiskEvent } from './stripe-risk-events.js';
+import { MalformedStripeObjectError } from './stripe-risk-objects.js';
 
-/** How old a signed event may be, in seconds (Stripe's default). */
+/** How far a signed event's timestamp may be from now, in seconds (Stripe's default). */
 const SIGNATURE_TOLERANCE_SECONDS = 300;
 
 export class WebhookSignatureError extends Error {
   override name = 'WebhookSignatureError';
 }
 
+/** What one Stripe delivery says, in peerpay's terms. */
+export type StripeWebhookEvent = ProcessorEvent | CardRiskEvent;
+
 export interface StripeWebhookReader {
   /** Verifies and reads one delivery; throws WebhookSignatureError when it does not verify. */
-  read(rawBody: Buffer, signatureHeader: string | undefined): Promise<ProcessorEvent>;
+  read(rawBody: Buffer, signatureHeader: string | undefined): Promise<StripeWebhookEvent>;
 }
 
 export function createStripeWebhookReader(deps: {
   stripe: Stripe;
   processor: StripeProcessor;
   webhookSecret: string;
+  clock: Clock;
 }): StripeWebhookReader {
   return {
     async read(rawBody, signatureHeader) {
       if (!signatureHeader) throw new WebhookSignatureError('the Stripe-Signature header is missing');
+      const nowMs = deps.clock.now().getTime();
       let event: Stripe.Event;
       try {
-        event = deps.stripe.webhooks.constructEvent(rawBody, signatureHeader, deps.webhookSecret, SIGNATURE_TOLERANCE_SECONDS);
+        event = deps.stripe.webhooks.constructEvent(
+          rawBody,
+          signatureHeader,
+          deps.webhookSecret,
+          SIGNATURE_TOLERANCE_SECONDS,
+          undefined,
+          nowMs,
+        );
       } catch (error) {
         if (error instanceof Stripe.errors.StripeSignatureVerificationError)
           throw new WebhookSignatureError('the Stripe-Signature does not verify');
         throw error;
       }
-      return translate(event, deps.processor);
+      if (signedInTheFuture(signatureHeader, nowMs)) throw new WebhookSignatureError('the Stripe-Signature is dated in the future');
+      return readVerified(event, deps.processor);
     },
   };
+}
+
+/** Whether the header's timestamp is more than the tolerance ahead of now. */
+function signedInTheFuture(header: string, nowMs: number): boolean {
+  const stamps = header
+    .split(',')
+    .map((part) => part.trim().split('='))
+    .filter(([key]) => key === 't')
+    .map(([, value]) => Number(value));
+  const nowSeconds = Math.floor(nowMs / 1000);
+  return stamps.some((t) => !Number.isFinite(t) || t - nowSeconds > SIGNATURE_TOLERANCE_SECONDS);
+}
+
+async function readVerified(event: Stripe.Event, processor: StripeProcessor): Promise<StripeWebhookEvent> {
+  const base = { eventId: String(event.id), type: String(event.type) };
+  const object: unknown = (event as { data?: { object?: unknown } }).data?.object;
+  if (!isKnownType(base.type)) return { ...base, kind: 'ignored', reason: 'not an event peerpay acts on' };
+  if (object === null || typeof object !== 'object' || Array.isArray(object))
+    return { ...base, kind: 'malformed', reason: 'the event has no data.object' };
+  if (typeof (object as { id?: unknown }).id !== 'string') return { ...base, kind: 'malformed', reason: "the event's object has no id" };
+  try {
+    if (isCardRiskEventType(base.type))
+      return await translateCardRiskEvent({ ...base, type: base.type }, object as Record<string, unknown>, processor);
+    return await translate(event, processor);
+  } catch (error) {
+    // What Stripe says it does not have (or has in a state no retry will change) cannot be applied;
+    // anything else (Stripe unreachable) fails the delivery, so that Stripe sends it again.
+    if (error instanceof MalformedStripeObjectError) return { ...base, kind: 'malformed', reason: error.message };
+    if (error instanceof StripeCallError && error.stripeStatus === 404)
+      return { ...base, kind: 'malformed', reason: `${error.operation}: Stripe has no such object (${error.code ?? 'resource_missing'})` };
+    throw error;
+  }
+}
+
+const ACCOUNT_EVENT_TYPES = ['checkout.session.completed', 'account.updated', 'payment_intent.succeeded', 'payment_intent.payment_failed'];
+
+function isKnownType(type: string): boolean {
+  return ACCOUNT_EVENT_TYPES.includes(type) || isCardRiskEventType(type);
 }
 
 async function translate(event: Stripe.Event, processor: StripeProcessor): Promise<ProcessorEvent> {
@@ -78,7 +136,7 @@ async function translate(event: Stripe.Event, processor: StripeProcessor): Promi
 }
 
 function failureCodeOf(intent: Stripe.PaymentIntent): ChargeFailureCode {
-  if (intent.payment_method_types.includes('us_bank_account')) return 'bank_debit_returned';
+  if (intent.payment_method_types?.includes('us_bank_account')) return 'bank_debit_returned';
   const error = intent.last_payment_error;
   return error?.code === 'authentication_required' || error?.decline_code === 'authentication_required'
     ? 'card_authentication_required'
