@@ -25,7 +25,7 @@ import {
   mined,
   onChainBalance,
 } from '../helpers/stablecoin-chain.js';
-import { runsIf } from '../helpers/runs-if.js';
+import { runsIf, POSTGRES_ONLY } from '../helpers/runs-if.js';
 
 let server: TestServer;
 let alice: TestUser;
@@ -216,44 +216,41 @@ describe('custody', () => {
   });
 });
 
-describe.runIf(runsIf(process.env.DATABASE_URL, 'one scanner at a time: runs on PostgreSQL only (set DATABASE_URL)'))(
-  'one scanner at a time on PostgreSQL',
-  () => {
-    it('skips the round while another session holds the advisory lock, and scans once it is free', async () => {
-      const holder = new pg.Client({ connectionString: (server.deps.database as unknown as { url: string }).url });
-      await holder.connect();
-      try {
-        await holder.query('select pg_advisory_lock($1::bigint)', [DEPOSIT_WATCHER_LOCK_KEY.toString()]);
-        const tx = await faucet(server, { address: alice.depositAddress, amount: 4, currency: 'EURC' });
-        await mined(server, tx);
-        const skipped = await watchDeposits(server.deps);
-        expect(skipped).toEqual({ skipped: true, credited: 0, nextBlock: null });
-        expect(await depositRows(tx)).toHaveLength(0);
-        await holder.query('select pg_advisory_unlock($1::bigint)', [DEPOSIT_WATCHER_LOCK_KEY.toString()]);
-        expect(await drainDeposits(server)).toBe(1);
-      } finally {
-        await holder.end();
-      }
-    });
+describe.runIf(runsIf(process.env.DATABASE_URL, POSTGRES_ONLY))('one scanner at a time on PostgreSQL', () => {
+  it('skips the round while another session holds the advisory lock, and scans once it is free', async () => {
+    const holder = new pg.Client({ connectionString: (server.deps.database as unknown as { url: string }).url });
+    await holder.connect();
+    try {
+      await holder.query('select pg_advisory_lock($1::bigint)', [DEPOSIT_WATCHER_LOCK_KEY.toString()]);
+      const tx = await faucet(server, { address: alice.depositAddress, amount: 4, currency: 'EURC' });
+      await mined(server, tx);
+      const skipped = await watchDeposits(server.deps);
+      expect(skipped).toEqual({ skipped: true, credited: 0, nextBlock: null });
+      expect(await depositRows(tx)).toHaveLength(0);
+      await holder.query('select pg_advisory_unlock($1::bigint)', [DEPOSIT_WATCHER_LOCK_KEY.toString()]);
+      expect(await drainDeposits(server)).toBe(1);
+    } finally {
+      await holder.end();
+    }
+  });
 
-    it('two processes (two connection pools) scanning at once credit each deposit once', async () => {
-      const other = await openDatabase({ url: (server.deps.database as unknown as { url: string }).url, poolSize: 5 });
-      try {
-        const otherDeps = { ...server.deps, db: other.db, database: other };
-        const tx = await faucet(server, { address: bob.depositAddress, amount: 9, currency: 'EURC' });
-        await mined(server, tx);
-        const before = await ledgerBalance(server, bobId, 'EURC');
-        const rounds = await Promise.all(Array.from({ length: 8 }, (_, i) => watchDeposits(i % 2 ? otherDeps : server.deps)));
-        expect(rounds.some((r) => r.skipped)).toBe(true);
-        await drainDeposits(server);
-        expect(await depositRows(tx)).toHaveLength(1);
-        expect(await ledgerBalance(server, bobId, 'EURC')).toBe(before + 9_000_000n);
-      } finally {
-        await other.close();
-      }
-    });
-  },
-);
+  it('two processes (two connection pools) scanning at once credit each deposit once', async () => {
+    const other = await openDatabase({ url: (server.deps.database as unknown as { url: string }).url, poolSize: 5 });
+    try {
+      const otherDeps = { ...server.deps, db: other.db, database: other };
+      const tx = await faucet(server, { address: bob.depositAddress, amount: 9, currency: 'EURC' });
+      await mined(server, tx);
+      const before = await ledgerBalance(server, bobId, 'EURC');
+      const rounds = await Promise.all(Array.from({ length: 8 }, (_, i) => watchDeposits(i % 2 ? otherDeps : server.deps)));
+      expect(rounds.some((r) => r.skipped)).toBe(true);
+      await drainDeposits(server);
+      expect(await depositRows(tx)).toHaveLength(1);
+      expect(await ledgerBalance(server, bobId, 'EURC')).toBe(before + 9_000_000n);
+    } finally {
+      await other.close();
+    }
+  });
+});
 
 describe('history', () => {
   it('lists credited deposits in GET /stablecoin/transfers, newest first among transfers, page by page', async () => {

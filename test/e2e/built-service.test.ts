@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { distMain, ensureBuilt, hasScript, npmStart, plainEnv, plainText, repoRoot } from '../helpers/built-service.js';
-import { runsIf } from '../helpers/runs-if.js';
+import { runsIf, PGLITE_PASS_ONLY } from '../helpers/runs-if.js';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'peerpay-built-'));
 beforeAll(() => ensureBuilt(), 180_000);
@@ -56,63 +56,60 @@ describe('on a platform anvil is not built for', () => {
 });
 
 // PGlite in DATA_DIR, as a reader runs it: in the PGlite pass only.
-describe.runIf(runsIf(!process.env.DATABASE_URL, 'npm start over one DATA_DIR: runs in the PGlite pass only (DATABASE_URL is set)'))(
-  'npm start, twice over one DATA_DIR',
-  () => {
-    const dataDir = path.join(root, 'data');
+describe.runIf(runsIf(!process.env.DATABASE_URL, PGLITE_PASS_ONLY))('npm start, twice over one DATA_DIR', () => {
+  const dataDir = path.join(root, 'data');
 
-    it('without a terminal: JSON lines only, the listening line names the URL; LOG_FORMAT=json under a terminal: the same', async () => {
-      const first = npmStart({ env: { PORT: '0', DATA_DIR: dataDir }, terminal: false });
-      let firstMs: number;
-      let firstCode: number | null;
-      try {
-        const firstStarted = Date.now();
-        const url = await first.url();
-        firstMs = Date.now() - firstStarted;
-        expect((await fetch(`${url}/health/ready`)).status).toBe(200);
-      } finally {
-        firstCode = await first.stop();
-      }
-      // SIGINT to npm and peerpay, as a terminal's Ctrl+C: peerpay shuts down; npm ends as interrupted.
-      expect([0, 130, null]).toContain(firstCode);
-      expect(first.output()).toContain('"msg":"shutting down: no new connections');
-      // The database came from the template npm ci made (dist/pglite-template.tar.gz): private all the same.
-      const loose = fs
-        .readdirSync(dataDir, { recursive: true, withFileTypes: true })
-        .filter((entry) => (fs.statSync(path.join(entry.parentPath, entry.name)).mode & 0o077) !== 0)
-        .map((entry) => path.join(entry.parentPath, entry.name));
-      expect(loose).toEqual([]);
-      expect(fs.statSync(dataDir).mode & 0o777).toBe(0o700);
-      const lines = first
-        .output()
-        .split('\n')
-        .filter((line) => line.trim() !== '' && !line.startsWith('>'));
-      for (const line of lines) expect(() => JSON.parse(line), line).not.toThrow();
-      const listening = lines.map((line) => JSON.parse(line)).find((record) => record.msg === 'peerpay is listening');
-      expect(listening).toMatchObject({ mode: 'sandbox', database: 'pglite' });
-      expect(listening.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-      expect(listening.url).not.toBe('http://127.0.0.1:0');
-      expect(listening.startUpMs).toBeGreaterThan(0);
+  it('without a terminal: JSON lines only, the listening line names the URL; LOG_FORMAT=json under a terminal: the same', async () => {
+    const first = npmStart({ env: { PORT: '0', DATA_DIR: dataDir }, terminal: false });
+    let firstMs: number;
+    let firstCode: number | null;
+    try {
+      const firstStarted = Date.now();
+      const url = await first.url();
+      firstMs = Date.now() - firstStarted;
+      expect((await fetch(`${url}/health/ready`)).status).toBe(200);
+    } finally {
+      firstCode = await first.stop();
+    }
+    // SIGINT to npm and peerpay, as a terminal's Ctrl+C: peerpay shuts down; npm ends as interrupted.
+    expect([0, 130, null]).toContain(firstCode);
+    expect(first.output()).toContain('"msg":"shutting down: no new connections');
+    // The database came from the template npm ci made (dist/pglite-template.tar.gz): private all the same.
+    const loose = fs
+      .readdirSync(dataDir, { recursive: true, withFileTypes: true })
+      .filter((entry) => (fs.statSync(path.join(entry.parentPath, entry.name)).mode & 0o077) !== 0)
+      .map((entry) => path.join(entry.parentPath, entry.name));
+    expect(loose).toEqual([]);
+    expect(fs.statSync(dataDir).mode & 0o777).toBe(0o700);
+    const lines = first
+      .output()
+      .split('\n')
+      .filter((line) => line.trim() !== '' && !line.startsWith('>'));
+    for (const line of lines) expect(() => JSON.parse(line), line).not.toThrow();
+    const listening = lines.map((line) => JSON.parse(line)).find((record) => record.msg === 'peerpay is listening');
+    expect(listening).toMatchObject({ mode: 'sandbox', database: 'pglite' });
+    expect(listening.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(listening.url).not.toBe('http://127.0.0.1:0');
+    expect(listening.startUpMs).toBeGreaterThan(0);
 
-      const second = npmStart({ env: { PORT: '0', DATA_DIR: dataDir, LOG_FORMAT: 'json' }, terminal: hasScript() });
-      let secondMs: number;
-      try {
-        const secondStarted = Date.now();
-        const secondUrl = await second.url();
-        secondMs = Date.now() - secondStarted;
-        expect((await fetch(`${secondUrl}/health/ready`)).status).toBe(200);
-        const text = plainText(second.output());
-        expect(text).not.toContain('is ready in sandbox mode');
-        expect(text).toMatch(/^\{"level":30,.*"msg":"peerpay is listening"\}$/m);
-      } finally {
-        await second.stop();
-      }
-      console.log(
-        `npm start until it printed its URL: first start ${firstMs} ms, second start ${secondMs} ms (load average ${os.loadavg()[0]!.toFixed(1)})`,
-      );
-    }, 240_000);
-  },
-);
+    const second = npmStart({ env: { PORT: '0', DATA_DIR: dataDir, LOG_FORMAT: 'json' }, terminal: hasScript() });
+    let secondMs: number;
+    try {
+      const secondStarted = Date.now();
+      const secondUrl = await second.url();
+      secondMs = Date.now() - secondStarted;
+      expect((await fetch(`${secondUrl}/health/ready`)).status).toBe(200);
+      const text = plainText(second.output());
+      expect(text).not.toContain('is ready in sandbox mode');
+      expect(text).toMatch(/^\{"level":30,.*"msg":"peerpay is listening"\}$/m);
+    } finally {
+      await second.stop();
+    }
+    console.log(
+      `npm start until it printed its URL: first start ${firstMs} ms, second start ${secondMs} ms (load average ${os.loadavg()[0]!.toFixed(1)})`,
+    );
+  }, 240_000);
+});
 
 it('keeps the build where npm start looks for it', () => {
   expect(JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')).scripts.start).toBe('node dist/main.js');

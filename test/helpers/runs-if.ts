@@ -8,3 +8,7 @@ export function runsIf(condition: unknown, why: string): boolean {
   if (!runs) console.warn(`skipped: ${why}`);
   return runs;
 }
+
+/** The reasons most conditions share; vitest names the file above the line. */
+export const POSTGRES_ONLY = 'runs on PostgreSQL only: set DATABASE_URL';
+export const PGLITE_PASS_ONLY = 'runs in the PGlite pass only (DATABASE_URL is set)';

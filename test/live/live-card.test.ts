@@ -14,7 +14,9 @@ import {
 } from '../helpers/live-mode.js';
 import { runsIf } from '../helpers/runs-if.js';
 
-describe.runIf(runsIf(liveModeAvailable(), LIVE_MODE_NEEDS))('live mode: card transfers through Stripe', () => {
+const LIVE = runsIf(liveModeAvailable(), LIVE_MODE_NEEDS);
+
+describe.runIf(LIVE)('live mode: card transfers through Stripe', () => {
   let world: LiveWorld;
   let alice: TestUser;
   let bob: TestUser;

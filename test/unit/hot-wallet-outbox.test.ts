@@ -12,7 +12,9 @@ import { findOutboxEntry, sendFromHotWallet } from '../../src/stablecoin/outbox/
 import { reconcileOutbox } from '../../src/stablecoin/outbox/outbox-processing.js';
 import { insertSigned, lockNextNonce, setNextNonce } from '../../src/stablecoin/outbox/outbox-repository.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
-import { runsIf } from '../helpers/runs-if.js';
+import { runsIf, POSTGRES_ONLY } from '../helpers/runs-if.js';
+
+const ON_POSTGRES = runsIf(process.env.DATABASE_URL, POSTGRES_ONLY);
 
 let server: TestServer;
 let deps: Deps;
@@ -318,32 +320,27 @@ describe('a round cut off from the database', () => {
 });
 
 describe('several processes', () => {
-  it.runIf(runsIf(process.env.DATABASE_URL, 'two pools sharing the nonce sequence: runs on PostgreSQL only (set DATABASE_URL)'))(
-    'two database pools on one PostgreSQL database share the nonce sequence',
-    async () => {
-      const url = (deps.database as Database & { url?: string }).url;
-      expect(url).toBeTruthy();
-      const other: Database = await openDatabase({ url, poolSize: 5 });
-      try {
-        const otherDeps = { ...deps, db: other.db };
-        const before = await settledNonce();
-        const sends = [...Array(10)].map((_, i) => ({ to: freshAddress(), ref: newRef(), via: i % 2 ? otherDeps : deps }));
-        await Promise.all(
-          sends.map(({ to, ref, via }) =>
-            sendFromHotWallet(via, { purpose: 'sweep', referenceId: ref, sign: transferSigner(to, 3n).sign }),
-          ),
-        );
-        await drainOutbox();
-        const nonces = await sql<{
-          nonce: string;
-        }>`select nonce::text from hot_wallet_outbox where reference_id in (${sql.join(sends.map((s) => s.ref))}) order by nonce`.execute(
-          deps.db,
-        );
-        expect(nonces.rows.map((r) => Number(r.nonce))).toEqual([...Array(10).keys()].map((i) => before + i));
-        for (const { to } of sends) expect(await balanceOf(to)).toBe(3n);
-      } finally {
-        await other.close();
-      }
-    },
-  );
+  it.runIf(ON_POSTGRES)('two database pools on one PostgreSQL database share the nonce sequence', async () => {
+    const url = (deps.database as Database & { url?: string }).url;
+    expect(url).toBeTruthy();
+    const other: Database = await openDatabase({ url, poolSize: 5 });
+    try {
+      const otherDeps = { ...deps, db: other.db };
+      const before = await settledNonce();
+      const sends = [...Array(10)].map((_, i) => ({ to: freshAddress(), ref: newRef(), via: i % 2 ? otherDeps : deps }));
+      await Promise.all(
+        sends.map(({ to, ref, via }) => sendFromHotWallet(via, { purpose: 'sweep', referenceId: ref, sign: transferSigner(to, 3n).sign })),
+      );
+      await drainOutbox();
+      const nonces = await sql<{
+        nonce: string;
+      }>`select nonce::text from hot_wallet_outbox where reference_id in (${sql.join(sends.map((s) => s.ref))}) order by nonce`.execute(
+        deps.db,
+      );
+      expect(nonces.rows.map((r) => Number(r.nonce))).toEqual([...Array(10).keys()].map((i) => before + i));
+      for (const { to } of sends) expect(await balanceOf(to)).toBe(3n);
+    } finally {
+      await other.close();
+    }
+  });
 });

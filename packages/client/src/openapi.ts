@@ -1213,6 +1213,7 @@ export interface operations {
                 "application/json": {
                     /** @description Listed in the public directory (/nano/search) */
                     discoverable?: boolean;
+                    /** @description Letters, marks, spaces, apostrophes, hyphens and dots (400 `invalid_field` otherwise) */
                     name?: string;
                     /** @description E.164 phone number; null removes it */
                     phone?: string | null;
@@ -2397,7 +2398,7 @@ export interface operations {
                      * @example ada@example.com
                      */
                     email: string;
-                    /** @description Required for new accounts */
+                    /** @description Required for new accounts. Letters, marks, spaces, apostrophes, hyphens and dots (400 `invalid_field` otherwise) */
                     name?: string;
                     /** @description At least 8 characters */
                     password: string;
@@ -3222,10 +3223,10 @@ export interface operations {
                         /** @example 1.49% */
                         feeRate: string;
                         /**
-                         * @description PA- followed by 8 characters
+                         * @description The recipient’s handle. Absent when `to` is a phone number of an account that is not in the public directory (`discoverable: false`): a quote does not tell whose number it is.
                          * @example PA-7KQ2M9XD
                          */
-                        recipientHandle: string;
+                        recipientHandle?: string;
                         /**
                          * @description Amount minus fee, in major units (at most 6 decimals)
                          * @example 9.851
@@ -6162,7 +6163,7 @@ export interface operations {
                      * @example ada@example.com
                      */
                     email: string;
-                    /** @description Required for new accounts */
+                    /** @description Required for new accounts. Letters, marks, spaces, apostrophes, hyphens and dots (400 `invalid_field` otherwise) */
                     name?: string;
                     /** @description At least 8 characters */
                     password: string;
