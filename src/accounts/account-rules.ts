@@ -55,8 +55,9 @@ export function normalizeEmail(input: string, field = 'email'): string {
   if (!LOCAL_PART.test(local)) throw invalid("the part before the @ must be plain ASCII letters, digits or !#$%&'*+-/=?^_`{|}~.");
   const domain = domainToASCII(text.slice(at + 1)).toLowerCase();
   if (domain === '' || !ASCII_DOMAIN.test(domain)) throw invalid('the domain is not a valid domain name');
-  // Read back in Unicode: a look-alike may also arrive already encoded (xn--exmple-4nf.com).
-  if (mixedScriptLabel(domainToUnicode(domain)) !== undefined)
+  // Read back in Unicode: a look-alike may also arrive already encoded (xn--exmple-4nf.com). A
+  // domain without an xn-- label is plain ASCII, Latin and digits only: nothing to decode or mix.
+  if (domain.includes('xn--') && mixedScriptLabel(domainToUnicode(domain)) !== undefined)
     throw invalid('a part of the domain mixes letters of different scripts, as look-alike domains do');
   const email = `${local.toLowerCase()}@${domain}`;
   if (email.length > 254) throw invalid('it is longer than 254 characters');
