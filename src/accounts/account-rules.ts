@@ -55,8 +55,9 @@ export function normalizeEmail(input: string, field = 'email'): string {
   if (!LOCAL_PART.test(local)) throw invalid("the part before the @ must be plain ASCII letters, digits or !#$%&'*+-/=?^_`{|}~.");
   const domain = domainToASCII(text.slice(at + 1)).toLowerCase();
   if (domain === '' || !ASCII_DOMAIN.test(domain)) throw invalid('the domain is not a valid domain name');
-  // Read back in Unicode: a look-alike may also arrive already encoded (xn--exmple-4nf.com).
-  if (mixedScriptLabel(domainToUnicode(domain)) !== undefined)
+  // Read back in Unicode: a look-alike may also arrive already encoded (xn--exmple-4nf.com). A
+  // domain without an xn-- label is plain ASCII, Latin and digits only: nothing to decode or mix.
+  if (domain.includes('xn--') && mixedScriptLabel(domainToUnicode(domain)) !== undefined)
     throw invalid('a part of the domain mixes letters of different scripts, as look-alike domains do');
   const email = `${local.toLowerCase()}@${domain}`;
   if (email.length > 254) throw invalid('it is longer than 254 characters');
@@ -78,12 +79,15 @@ const NAME_CHARACTER = /[\p{L}\p{M} '\u2019\-\u2010.]/u;
 const NAME = new RegExp(`^${NAME_CHARACTER.source}+$`, 'u');
 const LETTER = /\p{L}/u;
 const NOT_NAME_CHARACTERS = new RegExp(`(?:(?!${NAME_CHARACTER.source})[^])+`, 'gu');
+/** A word shaped like a handle (PA- and 8 letters): a name must not pass for another account. */
+const HANDLE_LIKE = /(?<![\p{L}\p{M}])PA-\p{L}{8}(?![\p{L}\p{M}])/iu;
 
 export function normalizeName(input: string): string {
   const name = checkVisibleText(input, 'name').normalize('NFC').trim().replace(/\s+/g, ' ');
   if (name.length === 0) throw new AppError('invalid_request', 'name must not be empty.');
   if (!NAME.test(name) || !LETTER.test(name))
     throw new AppError('invalid_field', "name may hold only letters, spaces, apostrophes, hyphens and dots (e.g. Mary-Jane O'Neil Jr.).");
+  if (HANDLE_LIKE.test(name)) throw new AppError('invalid_field', 'name must not look like a handle (PA- followed by 8 characters).');
   return name;
 }
 
@@ -107,13 +111,19 @@ export function normalizeWebsite(input: string): string {
 }
 
 /**
- * The first name shown to other users and agents. Names saved before these rules are shown by the
- * rules of today: invisible characters are dropped, and anything else a name may not hold now
- * (digits, brackets, colons, underscores) separates words, so that no stored name can reorder or hide
- * what an agent reads, nor carry a handle or a status into it ("Ann(PA-ANN00001)Verified" is "Ann").
+ * A name as shown to other users and agents. Names saved before today's rules are shown by them:
+ * invisible characters are dropped, and anything else a name may not hold now (digits, brackets,
+ * colons, underscores) separates words, so that no stored name can reorder or hide what an agent
+ * reads, nor carry a handle or a status into it ("Ann(PA-ANN00001)Verified" is "Ann Verified").
+ * A name saved under today's rules is shown as it is.
  */
-export function firstNameOf(name: string): string {
+export function displayNameOf(name: string): string {
   const visible = name.replace(new RegExp(INVISIBLE.source, 'gu'), '');
   const words = visible.normalize('NFC').replace(NOT_NAME_CHARACTERS, ' ').trim().split(/\s+/);
-  return words.find((word) => LETTER.test(word)) ?? '';
+  return words.filter((word) => LETTER.test(word)).join(' ');
+}
+
+/** The first name shown to other users and agents: the first word of the displayed name. */
+export function firstNameOf(name: string): string {
+  return displayNameOf(name).split(' ')[0] ?? '';
 }

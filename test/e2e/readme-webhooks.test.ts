@@ -12,6 +12,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, npmStart, plainEnv, repoRoot, type RunningService } from '../helpers/built-service.js';
 import { freePort } from '../helpers/free-port.js';
+import { PGLITE_PASS_ONLY, runsIf } from '../helpers/runs-if.js';
 
 const readme = fs.readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
 
@@ -64,7 +65,7 @@ describe('the README webhooks section', () => {
 });
 
 // One pass is enough: like the tour, on what a reader has (PGlite).
-describe.skipIf(Boolean(process.env.DATABASE_URL))('the README webhooks walk-through', () => {
+describe.runIf(runsIf(!process.env.DATABASE_URL, PGLITE_PASS_ONLY))('the README webhooks walk-through', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'peerpay-readme-webhooks-'));
   let service: RunningService | undefined;
   let shell: ChildProcess | undefined;

@@ -342,7 +342,7 @@ export interface paths {
         };
         /**
          * Readiness: database, chain, custody check and draining
-         * @description 503 `not_ready` names every failing check in `detail`, and carries all of them in `checks`.
+         * @description 503 `not_ready` names every failing check in `detail`, and carries all of them in `checks`. Public: a check says whether it passes and since when it fails, never a figure (amounts, gas balance, block numbers, addresses).
          */
         get: operations["getReadiness"];
         put?: never;
@@ -1104,8 +1104,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -1281,8 +1281,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -1500,8 +1500,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              *     - `invalid_credentials`: Incorrect e-mail or password
              */
             401: {
@@ -1682,8 +1682,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -1861,8 +1861,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -2052,8 +2052,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -2244,8 +2244,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -2494,7 +2494,7 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
+             * @description Missing or invalid API key, or incorrect password. Codes:
              *     - `invalid_credentials`: Incorrect e-mail or password
              */
             401: {
@@ -2705,8 +2705,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -2970,8 +2970,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -3263,8 +3263,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -3441,8 +3441,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -3605,8 +3605,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -3818,8 +3818,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -4011,8 +4011,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -4773,8 +4773,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -4829,6 +4829,11 @@ export interface operations {
                         }[];
                         /** @description Why payment is required: a reason string of the x402 specification when a payment was refused */
                         error: string;
+                        /**
+                         * @description The price of this call in USDC, a decimal string as GET /nano states it (the x402 members count base units)
+                         * @example 0.0001
+                         */
+                        price: string;
                         /** @enum {number} */
                         x402Version: 1;
                     } & {
@@ -5003,8 +5008,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -5059,6 +5064,11 @@ export interface operations {
                         }[];
                         /** @description Why payment is required: a reason string of the x402 specification when a payment was refused */
                         error: string;
+                        /**
+                         * @description The price of this call in USDC, a decimal string as GET /nano states it (the x402 members count base units)
+                         * @example 0.0001
+                         */
+                        price: string;
                         /** @enum {number} */
                         x402Version: 1;
                     } & {
@@ -5230,8 +5240,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -5286,6 +5296,11 @@ export interface operations {
                         }[];
                         /** @description Why payment is required: a reason string of the x402 specification when a payment was refused */
                         error: string;
+                        /**
+                         * @description The price of this call in USDC, a decimal string as GET /nano states it (the x402 members count base units)
+                         * @example 0.0001
+                         */
+                        price: string;
                         /** @enum {number} */
                         x402Version: 1;
                     } & {
@@ -5425,8 +5440,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -5609,8 +5624,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -5851,8 +5866,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -6015,8 +6030,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -6248,7 +6263,7 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
+             * @description Missing or invalid API key, or incorrect password. Codes:
              *     - `invalid_credentials`: Incorrect e-mail or password
              */
             401: {
@@ -6529,8 +6544,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -6852,8 +6867,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -6995,8 +7010,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -7259,8 +7274,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -7532,8 +7547,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -7665,8 +7680,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -7820,8 +7835,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -8413,8 +8428,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -8639,8 +8654,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -8887,8 +8902,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -9235,8 +9250,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -9419,8 +9434,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -9611,8 +9626,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -9819,8 +9834,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -10066,8 +10081,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
