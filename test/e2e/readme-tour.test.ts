@@ -131,6 +131,8 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('the README tour', () => {
       currency: 'USD',
       available: '10.00',
       pending: '0.00',
+      held: '0.00',
+      owed: '0.00',
     });
     const alanFiatHistory = await get(baseUrl, '/transfers', vars.ALAN_KEY);
     expect(alanFiatHistory.transfers).toHaveLength(1);

@@ -2,34 +2,17 @@
 // (otherwise the path does not exist: 404). The token is compared in constant time, as hashes of
 // equal length; a user's API key is not an operator token. Left out of the OpenAPI document: it is
 // not part of the contract, and client SDKs have no business calling it.
-import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps.js';
 import { formatMinor } from '../../money/amount.js';
-import { AppError } from '../../platform/errors.js';
+import { createOperatorCredential } from '../operator-credential.js';
 import { readTreasury, type TokenTreasury } from '../../stablecoin/treasury/treasury-view.js';
 import { TreasuryResponse } from '../schemas/admin-schemas.js';
 import { operation } from '../schemas/operation.js';
 import type { App } from '../types.js';
 
-const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
-
 export async function adminRoutes(app: App, deps: Deps): Promise<void> {
-  const operatorToken = deps.config.treasury.operatorToken;
-  if (operatorToken === undefined) return;
-  const expected = digest(operatorToken);
-  const requireOperator = (request: FastifyRequest) => {
-    const match = /^Bearer (\S+)$/i.exec(request.headers.authorization ?? '');
-    if (!match || !timingSafeEqual(digest(match[1]!), expected))
-      throw new AppError(
-        'unauthorized',
-        'Send the operator token as "Authorization: Bearer <OPERATOR_TOKEN>".',
-        {},
-        {
-          'WWW-Authenticate': 'Bearer realm="peerpay-operator"',
-        },
-      );
-  };
+  const requireOperator = createOperatorCredential(deps.config.treasury.operatorToken);
+  if (requireOperator === null) return;
 
   app.get(
     '/admin/treasury',
