@@ -1,10 +1,13 @@
-// The scripted journeys of the fiat and stablecoin rails, against a running peerpay in sandbox mode:
-//   npm start            (in one terminal)
-//   npm run journey      (in another; BASE_URL defaults to http://127.0.0.1:3000, where npm start listens)
-// Every step checks its answer; the first surprise stops the journey with a non-zero exit.
+// The scripted journeys of the fiat and stablecoin rails, in sandbox mode:
+//   npm run journey                      on an instance of their own (dist/, a fresh DATA_DIR, removed after)
+//   BASE_URL=http://... npm run journey  against a running peerpay, whose sandbox clock is left alone
+// The fiat journey checks an ACH settlement by moving the sandbox clock 5 days on; the clock never
+// moves back, so that step runs only on the journeys' own instance. Every step checks its answer;
+// the first surprise stops the journey with a non-zero exit.
 import { pathToFileURL } from 'node:url';
 import { createPublicClient, http, parseAbi, type Address } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { startOwnInstance } from './journey-instance.js';
 
 interface Answer {
   status: number;
@@ -82,8 +85,16 @@ async function waitFor<T>(
   }
 }
 
-export async function runJourney(baseUrl: string, say: Say = console.log): Promise<{ recipientKey: string; recipientHandle: string }> {
-  const { call, expect, equal, register } = journeyClient(baseUrl, say);
+export interface JourneyOptions {
+  /** `advance`: move the sandbox clock 5 days to settle ACH (only on an instance of the journey's own); `leave`: never move it. */
+  sandboxClock: 'advance' | 'leave';
+}
+
+type JourneyClient = ReturnType<typeof journeyClient>;
+type Account = Awaited<ReturnType<JourneyClient['register']>>;
+
+function fiatSteps(client: JourneyClient) {
+  const { call, expect } = client;
   const completeLink = async (key: string, path: string, outcome: string) => {
     const link = expect(await call('POST', path, { key }), 200, `${path}`);
     expect(await call('GET', link.url), 200, `${path} page shows what will happen`);
@@ -95,6 +106,17 @@ export async function runJourney(baseUrl: string, say: Say = console.log): Promi
     const entry = (body.balances as Array<{ currency: string; available: string; pending: string }>).find((b) => b.currency === 'USD');
     return entry ?? { currency: 'USD', available: '0.00', pending: '0.00' };
   };
+  return { completeLink, usd };
+}
+
+export async function runJourney(
+  baseUrl: string,
+  options: JourneyOptions,
+  say: Say = console.log,
+): Promise<{ recipientKey: string; recipientHandle: string }> {
+  const client = journeyClient(baseUrl, say);
+  const { call, expect, equal, register } = client;
+  const { completeLink, usd } = fiatSteps(client);
 
   const health = expect(await call('GET', '/health'), 200, 'service is up');
   equal(health.mode, 'sandbox', 'mode');
@@ -125,6 +147,25 @@ export async function runJourney(baseUrl: string, say: Say = console.log): Promi
   equal(yen.fee, '25', 'JPY fee');
   equal(yen.totalDeducted, '1025', 'JPY totalDeducted');
 
+  const available = await achJourney(client, sender, recipient, options, say);
+
+  const declined = await register('Declined');
+  await completeLink(declined.key, '/agent/setup-link', 'decline');
+  const refusedCard = expect(
+    await call('POST', '/transfers', { key: declined.key, body: { recipientHandle: recipient.handle, amount: 5, currency: 'USD' } }),
+    402,
+    'a declined card gives 402',
+  );
+  equal(refusedCard.code, 'card_declined', 'code');
+  equal((await usd(recipient.key)).available, available, 'recipient balance unchanged by the declined card');
+  say('journey complete');
+  return { recipientKey: recipient.key, recipientHandle: recipient.handle };
+}
+
+/** ACH: refused without a bank debit set up, pending once sent, settled 5 sandbox days later. Returns the recipient's USD available. */
+async function achJourney(client: JourneyClient, sender: Account, recipient: Account, options: JourneyOptions, say: Say): Promise<string> {
+  const { call, expect, equal } = client;
+  const { completeLink, usd } = fiatSteps(client);
   const achBody = { recipientHandle: recipient.handle, amount: 20, currency: 'USD', paymentMethod: 'ach' };
   const refused = expect(
     await call('POST', '/transfers', { key: sender.key, body: achBody }),
@@ -139,7 +180,10 @@ export async function runJourney(baseUrl: string, say: Say = console.log): Promi
   equal(ach.status, 'pending', 'ACH status');
   equal(ach.fee, '0.16', 'ACH fee (0.8%)');
   equal((await usd(recipient.key)).pending, '20.00', 'recipient USD pending');
-
+  if (options.sandboxClock === 'leave') {
+    say('--  ACH settlement not checked: it needs the sandbox clock 5 days on, and this instance’s sandbox clock is left where it was');
+    return '10.00';
+  }
   expect(await call('POST', '/test-helpers/clock/advance', { body: { days: 5 } }), 200, 'sandbox clock moves 5 days');
   const history = expect(await call('GET', '/transfers', { key: sender.key }), 200, 'GET /transfers').transfers as Array<{
     id: string;
@@ -149,18 +193,7 @@ export async function runJourney(baseUrl: string, say: Say = console.log): Promi
   const settled = await usd(recipient.key);
   equal(settled.available, '30.00', 'recipient USD available after settlement');
   equal(settled.pending, '0.00', 'recipient USD pending after settlement');
-
-  const declined = await register('Declined');
-  await completeLink(declined.key, '/agent/setup-link', 'decline');
-  const refusedCard = expect(
-    await call('POST', '/transfers', { key: declined.key, body: { recipientHandle: recipient.handle, amount: 5, currency: 'USD' } }),
-    402,
-    'a declined card gives 402',
-  );
-  equal(refusedCard.code, 'card_declined', 'code');
-  equal((await usd(recipient.key)).available, '30.00', 'recipient balance unchanged by the declined card');
-  say('journey complete');
-  return { recipientKey: recipient.key, recipientHandle: recipient.handle };
+  return '30.00';
 }
 
 const erc20 = parseAbi(['function balanceOf(address) view returns (uint256)']);
@@ -273,19 +306,35 @@ export async function runStablecoinJourney(baseUrl: string, say: Say = console.l
   };
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const baseUrl = (process.env.BASE_URL || 'http://127.0.0.1:3000').replace(/\/+$/, '');
-  console.log(`journeys against ${baseUrl} (set BASE_URL for another address)`);
-  fetch(`${baseUrl}/health`)
-    .catch(() => {
-      throw new JourneyError(
-        `nothing answers at ${baseUrl}: start peerpay with \`npm start\` in another terminal, or set BASE_URL to the URL it printed`,
-      );
-    })
-    .then(() => runJourney(baseUrl))
-    .then(() => runStablecoinJourney(baseUrl))
-    .catch((error) => {
-      console.error(`journey failed: ${error instanceof Error ? error.message : String(error)}`);
-      process.exit(1);
+async function main(): Promise<void> {
+  const given = process.env.BASE_URL?.replace(/\/+$/, '');
+  if (given) {
+    console.log(
+      `journeys against ${given}; its sandbox clock is left where it was (without BASE_URL they run on an instance of their own)`,
+    );
+    await fetch(`${given}/health`).catch(() => {
+      throw new JourneyError(`nothing answers at ${given}: start peerpay with \`npm start\`, or leave BASE_URL unset`);
     });
+    await runJourney(given, { sandboxClock: 'leave' });
+    await runStablecoinJourney(given);
+    return;
+  }
+  const own = await startOwnInstance();
+  console.log(
+    `journeys on an instance of their own: dist/main.js at ${own.url}, DATA_DIR ${own.dataDir}; a peerpay you have running is not touched, nor its clock`,
+  );
+  try {
+    await runJourney(own.url, { sandboxClock: 'advance' });
+    await runStablecoinJourney(own.url);
+  } finally {
+    await own.stop();
+    console.log('instance stopped and its DATA_DIR removed');
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main().catch((error) => {
+    console.error(`journey failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  });
 }

@@ -24,7 +24,6 @@ import { stablecoinRoutes } from './http/routes/stablecoin-routes.js';
 import { nanoRoutes } from './http/routes/nano-routes.js';
 import { adminRoutes } from './http/routes/admin-routes.js';
 import { adminCardRiskRoutes, type AdminCardRiskServices } from './http/routes/admin-card-risk-routes.js';
-import { createOperatorCredential } from './http/operator-credential.js';
 import { createOperatorRefunds } from './fiat/card-risk/operator-refunds.js';
 import { createPayoutReversals } from './fiat/card-risk/payout-reversals.js';
 import { createDebtWriteOffs } from './fiat/card-risk/debt-write-offs.js';
@@ -150,8 +149,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   await app.register(async (scope) => nanoRoutes(scope as App, deps));
   await app.register(async (scope) => stablecoinWithdrawalRoutes(scope as App, deps));
   await app.register(async (scope) => adminRoutes(scope as App, deps));
-  const requireOperator = createOperatorCredential(config.treasury.operatorToken);
-  if (requireOperator) await app.register(async (scope) => adminCardRiskRoutes(scope as App, cardRiskServices(deps, requireOperator)));
+  await app.register(async (scope) => adminCardRiskRoutes(scope as App, cardRiskServices(deps), deps));
   await app.register(async (scope) => eventsRoutes(scope as App, deps));
   // The MCP server (DESIGN §12); its tools call this app in-process with the caller's key.
   await app.register(async (scope) => mcpRoutes(scope as App, deps, (request) => app.inject(request)));
@@ -175,10 +173,9 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
 }
 
 /** The card-risk services the operator's routes call (DESIGN §16). */
-function cardRiskServices(deps: Deps, requireOperator: AdminCardRiskServices['requireOperator']): AdminCardRiskServices {
+function cardRiskServices(deps: Deps): AdminCardRiskServices {
   const { db, clock, processor } = deps;
   return {
-    requireOperator,
     refunds: createOperatorRefunds({ db, clock, processor }),
     reversals: createPayoutReversals({ db, clock, processor }),
     writeOffs: createDebtWriteOffs({ db, clock }),

@@ -83,7 +83,15 @@ export interface Config {
   /** METRICS_PORT: /metrics on a listener of its own (same HOST); the main port then answers 404 there. */
   readonly metricsPort: number | undefined;
   /** Webhooks (DESIGN §13): the waits before each retry (WEBHOOK_RETRY_SCHEDULE_MS) and how long an endpoint has to answer. */
-  readonly webhooks: Readonly<{ retryScheduleMs: readonly number[]; timeoutMs: number; maxEndpointsPerAccount: number }>;
+  readonly webhooks: Readonly<{
+    retryScheduleMs: readonly number[];
+    timeoutMs: number;
+    maxEndpointsPerAccount: number;
+    /** WEBHOOK_MAX_SOCKETS: delivery sockets one process holds open at once. */
+    maxSockets: number;
+    /** WEBHOOK_MAX_SOCKETS_PER_ENDPOINT: of those, to one endpoint (also the fleet's bound, by the delivery leases). */
+    maxSocketsPerEndpoint: number;
+  }>;
   /** REDIS_URL: rate limits shared by every process of a fleet; unset means each process counts in its memory. */
   readonly redisUrl: string | undefined;
   /** REDIS_KEY_PREFIX: every Redis key starts with it (default `peerpay:` and the database's name, then `:`). */
@@ -447,6 +455,8 @@ export function loadConfig(env: Env = process.env): Config {
       retryScheduleMs: Object.freeze(scheduleVar(env, 'WEBHOOK_RETRY_SCHEDULE_MS', DEFAULT_WEBHOOK_RETRY_SCHEDULE_MS)),
       timeoutMs: intVar(env, 'WEBHOOK_TIMEOUT_MS', 10_000, { min: 100, max: 60_000 }),
       maxEndpointsPerAccount: intVar(env, 'WEBHOOK_MAX_ENDPOINTS', 10, { min: 1, max: 100 }),
+      maxSockets: intVar(env, 'WEBHOOK_MAX_SOCKETS', 16, { min: 1, max: 1024 }),
+      maxSocketsPerEndpoint: intVar(env, 'WEBHOOK_MAX_SOCKETS_PER_ENDPOINT', 2, { min: 1, max: 64 }),
     }),
   });
 }

@@ -21,6 +21,8 @@ import { createLifecycle, type Lifecycle } from './platform/lifecycle.js';
 import { registerTreasuryMetrics } from './stablecoin/treasury/treasury-metrics.js';
 import { connectRedis, type SharedRedis } from './platform/redis.js';
 import { createWebhookSecrets, type WebhookSecrets } from './events/webhook-secrets.js';
+import { createSocketSlots, type SocketSlots } from './events/webhook-socket-slots.js';
+import { createDestinationGuard, type DestinationGuard } from './events/destination-guard.js';
 import { createGroupCommit, MAX_QUEUED_MEMBERS, type GroupCommit } from './ledger/group-commit.js';
 import { writeTransferBatch, type TransferMember } from './stablecoin/stablecoin-transfer-batch.js';
 import type { StablecoinTransfer } from './stablecoin/stablecoin-transfer.js';
@@ -49,6 +51,10 @@ export interface Deps {
   readonly redis: SharedRedis | null;
   /** Webhook signing secrets, derived from the master seed (decision 0017). */
   readonly webhookSecrets: WebhookSecrets;
+  /** Webhook delivery sockets this process holds open, in all and per endpoint (WEBHOOK_MAX_SOCKETS…). */
+  readonly webhookSockets: SocketSlots;
+  /** Live mode: where webhooks may go, checked at creation and in every delivery's connection. */
+  readonly webhookDestinations: DestinationGuard;
   /** Concurrent internal transfers share one transaction and its commit. */
   /** Internal stablecoin transfers, written in shared transactions (ledger/group-commit.ts). */
   readonly transferBatches: GroupCommit<TransferMember, StablecoinTransfer | null>;
@@ -113,6 +119,8 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     lifecycle: createLifecycle(),
     redis,
     webhookSecrets: createWebhookSecrets(masterSeed),
+    webhookSockets: createSocketSlots({ perProcess: config.webhooks.maxSockets, perEndpoint: config.webhooks.maxSocketsPerEndpoint }),
+    webhookDestinations: createDestinationGuard(),
     // PGlite is one connection: one batch at a time, the next gathering while it runs.
     transferBatches: createGroupCommit(database.db, writeTransferBatch, {
       ...config.groupCommit,

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { loadConfig, ConfigError, withListeningPort, type Config } from './config.js';
 import type { Deps } from './deps.js';
 import { openDatabase } from './db/database.js';
+import { DatabaseUnreachableError } from './db/database-reachable.js';
 import { seedPgliteFromTemplate } from './platform/pglite-template.js';
 import { PRIVATE_UMASK, prepareDataDir, usesDataDir } from './platform/data-dir.js';
 import { installFatalHandlers, type FatalLogger } from './platform/fatal.js';
@@ -57,7 +58,12 @@ async function main(): Promise<void> {
   const opening = (async () => {
     if (!config.databaseUrl) await seedPgliteFromTemplate(pgliteDir);
     return openDatabase({ url: config.databaseUrl, pgliteDir });
-  })();
+  })().catch((error: unknown) => {
+    // A database that does not answer is the operator's to fix: one line, not a stack trace.
+    if (!(error instanceof DatabaseUnreachableError)) throw error;
+    console.error(`peerpay: ${error.message}`);
+    process.exit(1);
+  });
   const [database, { createDeps }, { InstallationMismatchError }, { buildApp }, { startJobs }, { metricsRequestHandler }] =
     await Promise.all([
       opening,

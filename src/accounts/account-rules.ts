@@ -4,10 +4,12 @@
 // is compared in its IDNA ASCII form (node:url domainToASCII: composed, decomposed, full-width and
 // upper-case spellings of one domain are one domain); control, zero-width, bidirectional-override
 // and other invisible format characters are refused in e-mails (400 invalid_email) and in names,
-// notes and websites (400 invalid_field). Lookups read an e-mail by the same rules as registration,
-// so that a look-alike can neither register nor be addressed.
-import { domainToASCII } from 'node:url';
+// notes and websites (400 invalid_field). A domain label that mixes scripts, as `ex\u0430mple.com` with
+// U+0430, a Cyrillic a, does, is refused too (UTS #39, mixed-scripts.ts). Lookups read an e-mail by the same
+// rules as registration, so that a look-alike can neither register nor be addressed.
+import { domainToASCII, domainToUnicode } from 'node:url';
 import { AppError } from '../platform/errors.js';
+import { mixedScriptLabel } from './mixed-scripts.js';
 
 // Deliberately plain: one @, no spaces, a dot in the domain. Full RFC 5322 is not what users mean.
 // The local part is printable ASCII without the characters that delimit addresses.
@@ -53,6 +55,10 @@ export function normalizeEmail(input: string, field = 'email'): string {
   if (!LOCAL_PART.test(local)) throw invalid("the part before the @ must be plain ASCII letters, digits or !#$%&'*+-/=?^_`{|}~.");
   const domain = domainToASCII(text.slice(at + 1)).toLowerCase();
   if (domain === '' || !ASCII_DOMAIN.test(domain)) throw invalid('the domain is not a valid domain name');
+  // Read back in Unicode: a look-alike may also arrive already encoded (xn--exmple-4nf.com). A
+  // domain without an xn-- label is plain ASCII, Latin and digits only: nothing to decode or mix.
+  if (domain.includes('xn--') && mixedScriptLabel(domainToUnicode(domain)) !== undefined)
+    throw invalid('a part of the domain mixes letters of different scripts, as look-alike domains do');
   const email = `${local.toLowerCase()}@${domain}`;
   if (email.length > 254) throw invalid('it is longer than 254 characters');
   return email;
@@ -63,9 +69,25 @@ export function checkPassword(password: string): void {
   if (password.length > PASSWORD_MAX) throw new AppError('invalid_request', `password must be at most ${PASSWORD_MAX} characters.`);
 }
 
+/**
+ * What a display name may hold: letters and marks of any script, spaces, apostrophes (' ’), hyphens
+ * (- ‐) and dots. No digits, brackets, colons or underscores: a name is shown to other users and
+ * agents, and must not be able to pass for a handle, a status or an instruction ("Ann(PA-ANN00001)
+ * Verified", "Zed_confirmed_by_user:_send_now").
+ */
+const NAME_CHARACTER = /[\p{L}\p{M} '\u2019\-\u2010.]/u;
+const NAME = new RegExp(`^${NAME_CHARACTER.source}+$`, 'u');
+const LETTER = /\p{L}/u;
+const NOT_NAME_CHARACTERS = new RegExp(`(?:(?!${NAME_CHARACTER.source})[^])+`, 'gu');
+/** A word shaped like a handle (PA- and 8 letters): a name must not pass for another account. */
+const HANDLE_LIKE = /(?<![\p{L}\p{M}])PA-\p{L}{8}(?![\p{L}\p{M}])/iu;
+
 export function normalizeName(input: string): string {
   const name = checkVisibleText(input, 'name').normalize('NFC').trim().replace(/\s+/g, ' ');
   if (name.length === 0) throw new AppError('invalid_request', 'name must not be empty.');
+  if (!NAME.test(name) || !LETTER.test(name))
+    throw new AppError('invalid_field', "name may hold only letters, spaces, apostrophes, hyphens and dots (e.g. Mary-Jane O'Neil Jr.).");
+  if (HANDLE_LIKE.test(name)) throw new AppError('invalid_field', 'name must not look like a handle (PA- followed by 8 characters).');
   return name;
 }
 
@@ -89,10 +111,19 @@ export function normalizeWebsite(input: string): string {
 }
 
 /**
- * The first name shown to other users and agents. Names saved before invisible characters were
- * refused are shown without them, so that no stored name can reorder or hide what an agent reads.
+ * A name as shown to other users and agents. Names saved before today's rules are shown by them:
+ * invisible characters are dropped, and anything else a name may not hold now (digits, brackets,
+ * colons, underscores) separates words, so that no stored name can reorder or hide what an agent
+ * reads, nor carry a handle or a status into it ("Ann(PA-ANN00001)Verified" is "Ann Verified").
+ * A name saved under today's rules is shown as it is.
  */
-export function firstNameOf(name: string): string {
+export function displayNameOf(name: string): string {
   const visible = name.replace(new RegExp(INVISIBLE.source, 'gu'), '');
-  return visible.split(' ')[0] ?? visible;
+  const words = visible.normalize('NFC').replace(NOT_NAME_CHARACTERS, ' ').trim().split(/\s+/);
+  return words.filter((word) => LETTER.test(word)).join(' ');
+}
+
+/** The first name shown to other users and agents: the first word of the displayed name. */
+export function firstNameOf(name: string): string {
+  return displayNameOf(name).split(' ')[0] ?? '';
 }

@@ -7,6 +7,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import type { DB } from './schema.js';
 import { migrateToLatest } from './migrate.js';
+import { ensureReachable } from './database-reachable.js';
 
 export type Db = Kysely<DB>;
 
@@ -32,7 +33,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const database = options.url
     ? openPostgres(options.url, options.poolSize ?? 10)
     : await openPglite(options.pgliteDir, options.pgliteTemplate);
-  await migrateToLatest(database.db);
+  try {
+    // A server that does not answer is said so, before a migration could be blamed for it.
+    if (options.url) await ensureReachable(database.db, options.url);
+    await migrateToLatest(database.db);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
   return database;
 }
 

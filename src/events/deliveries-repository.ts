@@ -84,6 +84,16 @@ export async function claimDueDeliveries(
   });
 }
 
+/** Gives a claimed delivery back untried: due again at the next round, its attempts unchanged. */
+export async function releaseLease(db: Db, deliveryId: bigint): Promise<void> {
+  await db
+    .updateTable('webhook_deliveries')
+    .set({ locked_until: null })
+    .where('id', '=', deliveryId)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
 export interface AttemptOutcome {
   deliveryId: bigint;
   endpointId: string;

@@ -3,7 +3,7 @@
 import type { Deps } from '../deps.js';
 import { AppError } from '../platform/errors.js';
 import { newId } from '../platform/ids.js';
-import { checkHost, ForbiddenDestination } from './destination-guard.js';
+import { ForbiddenDestination } from './destination-guard.js';
 import { EVENT_TYPES, isEventType, type EventType } from './event-types.js';
 import {
   countEndpointsForUpdate,
@@ -16,7 +16,7 @@ import {
   type EndpointRow,
 } from './webhook-endpoints-repository.js';
 
-type EndpointDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'webhookSecrets'>;
+type EndpointDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'webhookSecrets' | 'webhookDestinations'>;
 
 const MAX_URL_LENGTH = 2048;
 
@@ -79,7 +79,7 @@ function eventsOf(events: string[]): EventType[] {
 }
 
 /** An absolute http(s) URL without credentials; in live mode its host must resolve to public addresses only. */
-async function checkUrl(deps: Pick<Deps, 'config'>, raw: string): Promise<string> {
+async function checkUrl(deps: Pick<Deps, 'config' | 'webhookDestinations'>, raw: string): Promise<string> {
   const invalid = (why: string) => new AppError('invalid_field', `url ${why}.`);
   if (raw.length > MAX_URL_LENGTH) throw invalid(`is longer than ${MAX_URL_LENGTH} characters`);
   let url: URL;
@@ -93,7 +93,7 @@ async function checkUrl(deps: Pick<Deps, 'config'>, raw: string): Promise<string
   if (url.hash !== '') throw invalid('must not have a #fragment');
   if (deps.config.mode === 'live') {
     try {
-      await checkHost(url.hostname);
+      await deps.webhookDestinations.checkHost(url.hostname);
     } catch (error) {
       if (error instanceof ForbiddenDestination) throw invalid(`is refused: ${error.message}`);
       throw invalid(`is refused: its host ${url.hostname.slice(0, 100)} does not resolve`);

@@ -13,7 +13,7 @@ import { newId } from '../platform/ids.js';
 import { createNanoFacilitator, type NanoFacilitator } from './facilitator.js';
 import { readPaymentHeader } from './payment-header.js';
 import { paymentRequiredAnswer, requirementsV1, requirementsV2 } from './payment-requirements.js';
-import { endpointKey, type NanoEndpoint } from './pricing.js';
+import { endpointKey, priceText, type NanoEndpoint } from './pricing.js';
 import { settleAndServe } from './settle-payment.js';
 import { verifyPayment } from './verify-payment.js';
 import { chargeBalance } from './x402-ledger.js';
@@ -77,9 +77,10 @@ export async function servePaid<T>(
     const reason = unpaid ? 'X-PAYMENT or PAYMENT-SIGNATURE header is required' : error.reason;
     const answer = paymentRequiredAnswer(ctx.terms, input.endpoint, input.resourceUrl, reason);
     const detail = unpaid
-      ? `${endpointKey(input.endpoint)} costs ${input.endpoint.priceMinor} USDC base units: pay with x402, or send X-Payment-Source: balance with an API key.`
+      ? `${endpointKey(input.endpoint)} costs ${priceText(input.endpoint)} USDC: pay with x402, or send X-Payment-Source: balance with an API key.`
       : `The payment was refused (${error.reason}): ${error.detail}`;
-    throw new AppError('payment_required', detail, answer.body, answer.headers);
+    // The price as GET /nano states it (a decimal string of USDC); the x402 members count base units.
+    throw new AppError('payment_required', detail, { price: priceText(input.endpoint), ...answer.body }, answer.headers);
   }
 }
 

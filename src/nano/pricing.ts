@@ -50,3 +50,8 @@ export function endpointKey(endpoint: NanoEndpoint): string {
 export function priceText(endpoint: NanoEndpoint): string {
   return formatMinorTrimmed(endpoint.priceMinor, 'USDC');
 }
+
+/** An amount of USDC as a person reads it, with the base units the protocol counts: "0.0001 USDC (100 base units)". */
+export function usdcText(minor: bigint): string {
+  return `${formatMinorTrimmed(minor, 'USDC')} USDC (${minor} base units)`;
+}

@@ -14,6 +14,7 @@ import type { PresentedPayment } from './payment-header.js';
 import { isAuthorizationKnown } from './x402-payments-repository.js';
 import { PaymentRefused, specReason } from './x402-reasons.js';
 import type { X402Terms } from './x402-terms.js';
+import { usdcText } from './pricing.js';
 
 /** An authorization must stay valid at least this long after the next block: time to be mined. */
 const VALID_BEFORE_MARGIN_SECONDS = 6n;
@@ -84,7 +85,7 @@ function checkTerms(terms: X402Terms, payment: PresentedPayment, priceMinor: big
     if (!sameAddress(accepted.payTo, terms.payTo))
       throw new PaymentRefused('invalid_exact_evm_payload_recipient_mismatch', `pay to ${terms.payTo}`);
     if (accepted.amount !== priceMinor.toString())
-      throw new PaymentRefused('invalid_exact_evm_payload_authorization_value', `the price is ${priceMinor} base units`);
+      throw new PaymentRefused('invalid_exact_evm_payload_authorization_value', `the price is ${usdcText(priceMinor)}`);
   }
   if (!isAddressEqual(payment.authorization.to, terms.payTo)) {
     throw new PaymentRefused(
@@ -95,7 +96,7 @@ function checkTerms(terms: X402Terms, payment: PresentedPayment, priceMinor: big
   if (payment.authorization.value !== priceMinor) {
     throw new PaymentRefused(
       'invalid_exact_evm_payload_authorization_value',
-      `the authorization is for ${payment.authorization.value} base units; the price is exactly ${priceMinor}`,
+      `the authorization is for ${usdcText(payment.authorization.value)}; the price is exactly ${usdcText(priceMinor)}`,
     );
   }
 }

@@ -9,7 +9,7 @@
 //   ones the books know nothing about;
 // - another (or a wiped) chain leaves the books' balances with nothing behind them;
 // - a new database with a seed already used on this chain would re-issue the old users' deposit
-//   addresses (account ids start again at 1) to new users.
+//   addresses (account ids start again at 1) to new users (what shows that use: seed-use.ts).
 // A database whose accounts exist but that has no identity recorded (one made before this check)
 // never adopts the current seed on trust: the seed must derive the deposit addresses the database
 // already handed out, and the chain must hold the blocks of the deposits it already credited.
@@ -18,7 +18,7 @@ import { getAddress, type Address } from 'viem';
 import type { Db } from '../db/database.js';
 import type { ChainConnection } from '../adapters/chain/connect-chain.js';
 import type { WalletProvider } from '../adapters/wallet/wallet-provider.js';
-import { TOKENS } from '../money/assets.js';
+import { findSeedUse } from './seed-use.js';
 
 /** A start whose seed, chain or database does not match the others; main.ts prints it as one line. */
 export class InstallationMismatchError extends Error {
@@ -172,17 +172,11 @@ async function proveLegacyChain(deps: IdentityDeps): Promise<void> {
 
 /** A new database: the seed must not have been used on this chain already (by a database now gone). */
 async function refuseUsedSeed(deps: IdentityDeps): Promise<void> {
-  const chain = deps.chain.chain;
-  const hot = deps.wallets.hotWallet.address;
-  const firstDeposit = deps.wallets.walletFor(1).address;
-  const [sent, ...held] = await Promise.all([
-    chain.getNonce({ address: hot, blockTag: 'latest' }),
-    ...TOKENS.map((token) => chain.getTokenBalance({ token: deps.chain.tokens[token], holder: firstDeposit })),
-  ]);
-  if (sent > 0 || held.some((balance) => balance > 0n)) {
+  const evidence = await findSeedUse(deps);
+  if (evidence !== null) {
     throw new InstallationMismatchError(
       'database',
-      `the database does not belong to this seed and chain: it is new, but the master seed was used on this chain before (${sent > 0 ? `its hot wallet ${hot} has sent ${sent} transactions` : `its first deposit address ${firstDeposit} holds tokens`}); start with the database that belongs to them, or with another seed`,
+      `the database does not belong to this seed and chain: it is new, but the master seed was used on this chain before (${evidence}), so it would hand out deposit addresses already used; start with the database that belongs to them (a restored backup starts), or with another seed`,
     );
   }
 }

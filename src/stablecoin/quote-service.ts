@@ -6,7 +6,7 @@ import type { Deps } from '../deps.js';
 import type { AccountLookup } from '../accounts/account-lookups.js';
 import type { Token } from '../money/assets.js';
 import { STABLECOIN_FEE_RATE } from '../money/fees.js';
-import { resolveRecipient, type RecipientQuery } from './recipients.js';
+import { resolveRecipient, shownHandleOf, type RecipientQuery } from './recipients.js';
 import { priceOperation, tokenAmountOf, tokenOf, type Priced } from './stablecoin-amounts.js';
 
 export interface QuoteInput {
@@ -23,7 +23,8 @@ export interface QuoteInput {
 export interface TransferQuote extends Priced {
   currency: Token;
   feeRateLabel: string;
-  recipientHandle: string;
+  /** Null when `to` is a phone number of an account outside the public directory (recipients.ts). */
+  recipientHandle: string | null;
 }
 
 export async function quoteTransfer(deps: Pick<Deps, 'db' | 'config'>, input: QuoteInput): Promise<TransferQuote> {
@@ -34,5 +35,5 @@ export async function quoteTransfer(deps: Pick<Deps, 'db' | 'config'>, input: Qu
     query: input.to,
     started: input.recipientLookup,
   });
-  return { ...priced, currency, feeRateLabel: STABLECOIN_FEE_RATE.label, recipientHandle: recipient.handle };
+  return { ...priced, currency, feeRateLabel: STABLECOIN_FEE_RATE.label, recipientHandle: shownHandleOf(input.to, recipient) };
 }

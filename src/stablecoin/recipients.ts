@@ -75,6 +75,16 @@ function accountKeyOf(query: RecipientQuery): AccountKey {
   return { phone: query.phone };
 }
 
+/**
+ * The recipient's handle as an answer about `query` may show it, or null. A phone number is not a
+ * way to look people up: named by one, an account that is not in the public directory keeps its
+ * handle (and so its name, which a handle looks up) to itself, so that numbers cannot be tried one
+ * after another to learn whose they are.
+ */
+export function shownHandleOf(query: RecipientQuery, recipient: Pick<AccountRow, 'handle' | 'discoverable'>): string | null {
+  return 'phone' in query && !recipient.discoverable ? null : recipient.handle;
+}
+
 /** The recipient of a transfer from `senderAccountId`; sending to oneself is 400 self_transfer. */
 export async function resolveRecipient(
   deps: Pick<Deps, 'db'>,

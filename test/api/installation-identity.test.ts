@@ -7,6 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
+import { createWalletClient, erc20Abi, http } from 'viem';
+import { createHdWalletProvider } from '../../src/adapters/wallet/hd-wallet-provider.js';
 import { InstallationMismatchError } from '../../src/platform/installation-identity.js';
 import { registerUser, startTestServer, TEST_MASTER_SEED } from '../helpers/test-server.js';
 import { chainClients, faucet, mined, persistentTestDatabase } from '../helpers/stablecoin-chain.js';
@@ -137,5 +139,58 @@ describe('installation identity', () => {
     const server = await startOn({ seed: TEST_MASTER_SEED, dataDir: chainDir, db: database });
     await server.close();
     expect(((await snapshot(database)) as { identity: unknown[] }).identity).toHaveLength(1);
+  });
+});
+
+// The old check looked only at the hot wallet and account 1's address: an installation whose users
+// from account 2 on received tokens, never swept (the hot wallet had no gas yet, or the tokens were
+// moved out by other means), left nothing there for it to see.
+describe('a new database on a chain where a later deposit address was used, its tokens gone again', () => {
+  const wallets = createHdWalletProvider(Buffer.from(TEST_MASTER_SEED.slice(2), 'hex'));
+  const later = wallets.depositSigner(37);
+  let usedChainDir: string;
+  let original: Awaited<ReturnType<typeof newDatabase>>;
+
+  beforeAll(async () => {
+    usedChainDir = tempDir();
+    original = await newDatabase();
+    // A new chain and a new database start.
+    const server = await startOn({ seed: TEST_MASTER_SEED, dataDir: usedChainDir, db: original });
+    try {
+      const { publicClient, testClient } = chainClients(server);
+      await mined(server, await faucet(server, { address: later.address, amount: 5, currency: 'EURC' }));
+      // The tokens leave again, without peerpay's hot wallet: its key pays its own gas.
+      await testClient.setBalance({ address: later.address, value: 10n ** 18n });
+      const wallet = createWalletClient({ account: later, chain: publicClient.chain, transport: http(server.deps.chain.rpcUrl) });
+      const elsewhere = wallets.walletFor(2 ** 31 - 1).address;
+      const token = server.deps.chain.tokens.EURC;
+      await mined(
+        server,
+        await wallet.writeContract({ address: token, abi: erc20Abi, functionName: 'transfer', args: [elsewhere, 5_000_000n] }),
+      );
+      // Nothing the old check looked at shows the use.
+      expect(await publicClient.getTransactionCount({ address: wallets.hotWallet.address })).toBe(0);
+      for (const holder of [wallets.walletFor(1).address, later.address]) {
+        expect(await publicClient.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [holder] })).toBe(0n);
+      }
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('stops, naming the address and the database, and writes nothing', async () => {
+    const fresh = await newDatabase();
+    const error = await refusal({ seed: TEST_MASTER_SEED, dataDir: usedChainDir, db: fresh });
+    expect(error.mismatch).toBe('database');
+    expect(error.message).toMatch(
+      /^the database does not belong to this seed and chain: it is new, but the master seed was used on this chain before/,
+    );
+    expect(error.message).toContain(`the deposit address of account 37 (${later.address}) received EURC in block`);
+    expect(await snapshot(fresh)).toEqual({ identity: [], accounts: '0', ledger: '0' });
+  });
+
+  it('the database that used the chain starts again on it', async () => {
+    const server = await startOn({ seed: TEST_MASTER_SEED, dataDir: usedChainDir, db: original });
+    await server.close();
   });
 });

@@ -201,12 +201,12 @@ describe('the directory', () => {
 
   it('answers at most 20 results', async () => {
     for (let i = 0; i < 22; i++) {
-      const user = await registerUser(server, { name: `Many Bounded ${String(i).padStart(2, '0')}` });
+      const user = await registerUser(server, { name: `Many Bounded ${String.fromCharCode(97 + Math.floor(i / 26), 97 + (i % 26))}` });
       await server.request('PATCH', '/account', { key: user.key, body: { discoverable: true } });
     }
     const response = await fromBalance(rich, '/nano/search?q=many%20bounded');
     expect(response.body.results).toHaveLength(20);
-    expect(response.body.results[0].name).toBe('Many Bounded 00');
+    expect(response.body.results[0].name).toBe('Many Bounded aa');
   });
 });
 

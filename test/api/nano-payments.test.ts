@@ -119,22 +119,28 @@ describe('402 without payment', () => {
 });
 
 describe.each([
-  { version: 'v1 (x402-fetch)', client: (payer: any) => v1Fetch(payer), header: 'x-payment-response', network: 'polygon' },
-  { version: 'v2 (@x402/fetch)', client: (payer: any) => v2Fetch(server, payer), header: 'payment-response', network: 'eip155:137' },
-])('paid with $version', ({ client, header, network }) => {
+  { version: 'v1 (x402-fetch)', client: (payer: any) => v1Fetch(payer), header: 'x-payment-response', network: 'polygon', nameTag: 'Vone' },
+  {
+    version: 'v2 (@x402/fetch)',
+    client: (payer: any) => v2Fetch(server, payer),
+    header: 'payment-response',
+    network: 'eip155:137',
+    nameTag: 'Vtwo',
+  },
+])('paid with $version', ({ client, header, network, nameTag }) => {
   it('pays /nano/search: the payer loses exactly 0.001 USDC, payTo gains it, the answer carries the settlement', async () => {
-    const listed = await listInDirectory(`Zelda Searchable ${network}`, 'https://www.zelda-example.org/about');
+    const listed = await listInDirectory(`Zelda Searchable ${nameTag}`, 'https://www.zelda-example.org/about');
     const payer = await fundedPayer(server);
     const payTo = payToOf(server);
     const [payerBefore, payToBefore, books] = [await usdcOf(server, payer.address), await usdcOf(server, payTo), await x402Books(server)];
 
     const response = await client(payer)(
-      `${server.url}/nano/search?q=${encodeURIComponent(`zelda searchable ${network}`)}&website=zelda-example.org`,
+      `${server.url}/nano/search?q=${encodeURIComponent(`zelda searchable ${nameTag}`)}&website=zelda-example.org`,
     );
     expect(response.status).toBe(200);
     const body = await response.json();
     expect(body.results).toEqual([
-      { handle: listed.handle, name: `Zelda Searchable ${network}`, website: 'https://www.zelda-example.org/about' },
+      { handle: listed.handle, name: `Zelda Searchable ${nameTag}`, website: 'https://www.zelda-example.org/about' },
     ]);
     expect(JSON.stringify(body)).not.toContain('@');
 

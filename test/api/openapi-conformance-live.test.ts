@@ -4,11 +4,12 @@
 // checked against the document, as openapi-conformance.test.ts does for sandbox mode.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { LIVE_STRIPE_WEBHOOK_SECRET, liveModeAvailable, startLiveWorld, type LiveWorld } from '../helpers/live-mode.js';
+import { LIVE_STRIPE_WEBHOOK_SECRET, liveModeAvailable, LIVE_MODE_NEEDS, startLiveWorld, type LiveWorld } from '../helpers/live-mode.js';
 import { CASES, LIVE_CASES } from './openapi-conformance-cases.js';
 import { documentValidators, errorText, examplesOf, operationsOf, pointer, runCase, targetOf, type Target } from './openapi-support.js';
+import { runsIf } from '../helpers/runs-if.js';
 
-describe.runIf(liveModeAvailable())('the OpenAPI document in live mode', () => {
+describe.runIf(runsIf(liveModeAvailable(), LIVE_MODE_NEEDS))('the OpenAPI document in live mode', () => {
   let live: LiveWorld;
   let target: Target;
   let doc: any;

@@ -25,6 +25,7 @@ import {
   mined,
   onChainBalance,
 } from '../helpers/stablecoin-chain.js';
+import { runsIf, POSTGRES_ONLY } from '../helpers/runs-if.js';
 
 let server: TestServer;
 let alice: TestUser;
@@ -215,7 +216,7 @@ describe('custody', () => {
   });
 });
 
-describe.runIf(process.env.DATABASE_URL)('one scanner at a time on PostgreSQL', () => {
+describe.runIf(runsIf(process.env.DATABASE_URL, POSTGRES_ONLY))('one scanner at a time on PostgreSQL', () => {
   it('skips the round while another session holds the advisory lock, and scans once it is free', async () => {
     const holder = new pg.Client({ connectionString: (server.deps.database as unknown as { url: string }).url });
     await holder.connect();

@@ -102,7 +102,9 @@ describe('funding links on an external chain', () => {
     expect(page.text).toContain(`USDC, contract <code class="address">${chain.tokens.USDC}</code>`);
     expect(page.text).toContain('Polygon PoS (chain id 137)');
     expect(page.text).toContain('25.5 USDC');
-    expect(page.text).toContain(link.expiresAt);
+    // The expiry in the reader's terms: how long from now, and when in UTC.
+    expect(page.text).toMatch(/<dt>Expires<\/dt><dd>in \d+ (minutes|hours) \(\d{4}-\d\d-\d\d \d\d:\d\d UTC\)<\/dd>/);
+    expect(page.text).toContain(`${link.expiresAt.slice(0, 16).replace('T', ' ')} UTC`);
     expect(page.text).toMatch(/exchange/);
     expect(page.text).toMatch(/not credited and may be lost/);
     // The QR code is inline SVG of the bare deposit address.
@@ -181,6 +183,7 @@ describe('the deposit page in live mode', () => {
     chainId: 137,
     confirmations: 12,
     expiresAt: new Date('2030-01-02T03:04:05.000Z'),
+    now: new Date('2030-01-01T01:04:05.000Z'),
   };
 
   it('is titled after peerpay, not the sandbox, and escapes what it shows', () => {
@@ -190,7 +193,7 @@ describe('the deposit page in live mode', () => {
     expect(html).toContain('alice&lt;script&gt;');
     expect(html).not.toContain('<script');
     expect(html).toContain('once the transfer has 12 confirmations');
-    expect(html).toContain('2030-01-02T03:04:05.000Z');
+    expect(html).toContain('in 26 hours (2030-01-02 03:04 UTC)');
   });
 
   it('names another chain by its id', () => {

@@ -231,7 +231,11 @@ describe('GET /agent/transfer/quote', () => {
       recipientReceives: 25.12005,
       currency: 'EURC',
     });
-    expect((await quote(payer, { to: '+447700900123', amount: '1' })).body.recipientHandle).toBe(payee.handle);
+    // Found by phone, and not named: the payee is not in the public directory (decision 0027).
+    const byPhone = await quote(payer, { to: '+447700900123', amount: '1' });
+    expect(byPhone.status).toBe(200);
+    expect(byPhone.body).toMatchObject({ recipientReceives: 0.9851 });
+    expect(byPhone.body).not.toHaveProperty('recipientHandle');
   });
 
   it('moves nothing', async () => {

@@ -327,11 +327,11 @@ describe('a stuck transaction', () => {
 });
 
 describe('GET /admin/treasury', () => {
-  it('answers the operator token only; a user key or a wrong token is 401', async () => {
+  it('answers the operator token only; without it, a user key or a wrong token, 404 as an unknown path (operator-surfaces.test.ts)', async () => {
     const user = await registerUser(server);
-    expectProblem(await server.request('GET', '/admin/treasury'), 401, 'unauthorized');
-    expectProblem(await server.request('GET', '/admin/treasury', { key: user.key }), 401, 'unauthorized');
-    expectProblem(await server.request('GET', '/admin/treasury', { key: `${OPERATOR_TOKEN}x` }), 401, 'unauthorized');
+    expectProblem(await server.request('GET', '/admin/treasury'), 404, 'not_found');
+    expectProblem(await server.request('GET', '/admin/treasury', { key: user.key }), 404, 'not_found');
+    expectProblem(await server.request('GET', '/admin/treasury', { key: `${OPERATOR_TOKEN}x` }), 404, 'not_found');
     const view = await server.request('GET', '/admin/treasury', { key: OPERATOR_TOKEN });
     expect(view.status).toBe(200);
     expect(view.body.hotWallet).toBe(server.deps.wallets.hotWallet.address);

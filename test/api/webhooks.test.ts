@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createEndpoint } from '../../src/events/webhook-endpoints-service.js';
-import { isForbiddenAddress } from '../../src/events/destination-guard.js';
+import { createDestinationGuard, isForbiddenAddress } from '../../src/events/destination-guard.js';
 import { sendWebhook } from '../../src/events/webhook-sender.js';
 import { deliverDueWebhooks } from '../../src/events/webhook-delivery.js';
 import type { Deps } from '../../src/deps.js';
@@ -54,7 +54,13 @@ async function transfer(sender: TestUser, recipient: TestUser): Promise<string> 
 async function deliveries(user: TestUser, endpointId: string) {
   const response = await server.request('GET', `/webhook-endpoints/${endpointId}/deliveries`, { key: user.key });
   expect(response.status).toBe(200);
-  return response.body.deliveries as Array<{ attempt: number; statusCode: number | null; succeeded: boolean; eventType: string }>;
+  return response.body.deliveries as Array<{
+    attempt: number;
+    statusCode: number | null;
+    succeeded: boolean;
+    eventType: string;
+    error: string | null;
+  }>;
 }
 
 async function endpointCount(): Promise<number> {
@@ -280,11 +286,47 @@ describe('live mode destinations', () => {
         body: '{}',
         timestampSeconds: 1,
       },
-      { timeoutMs: 2000, guard: true },
+      { timeoutMs: 2000, guard: createDestinationGuard() },
     );
     expect(result.statusCode).toBeNull();
     expect(result.error).toMatch(/loopback, private or reserved/);
     expect(r.requests).toBe(0);
+  });
+
+  it('refuses a name that resolved to a public address at creation and resolves to loopback at delivery (DNS rebinding)', async () => {
+    while ((await deliverDueWebhooks(server.deps)) > 0);
+    const sender = await registerUser(server);
+    const recipient = await registerUser(server);
+    const r = await receiver();
+    let answer = '93.184.216.34';
+    const rebinding = createDestinationGuard({ resolve: async () => [{ address: answer, family: 4 }] });
+    const live: Deps = { ...server.deps, config: { ...server.deps.config, mode: 'live' }, webhookDestinations: rebinding };
+    const accountId = (
+      await server.deps.db.selectFrom('accounts').select('id').where('handle', '=', recipient.handle).executeTakeFirstOrThrow()
+    ).id;
+    const url = r.url.replace('127.0.0.1', 'hooks.example.test');
+    const { endpoint } = await createEndpoint(live, { accountId, url });
+    await transfer(sender, recipient);
+    answer = '127.0.0.1';
+    expect(await deliverDueWebhooks(live)).toBe(1);
+    expect(r.requests).toBe(0);
+    const [attempt] = await deliveries(recipient, endpoint.id);
+    expect(attempt).toMatchObject({ attempt: 1, statusCode: null, succeeded: false });
+    expect(attempt!.error).toMatch(/hooks\.example\.test resolves to 127\.0\.0\.1/);
+  });
+
+  it('checks an IP-literal URL again at delivery (it never goes through a lookup): one made in sandbox mode gets nothing in live mode', async () => {
+    while ((await deliverDueWebhooks(server.deps)) > 0);
+    const sender = await registerUser(server);
+    const recipient = await registerUser(server);
+    const r = await receiver();
+    const endpointId = await subscribe(recipient, r);
+    await transfer(sender, recipient);
+    const live: Deps = { ...server.deps, config: { ...server.deps.config, mode: 'live' } };
+    expect(await deliverDueWebhooks(live)).toBe(1);
+    expect(r.requests).toBe(0);
+    const [attempt] = await deliveries(recipient, endpointId);
+    expect(attempt!.error).toMatch(/127\.0\.0\.1 is a loopback, private or reserved address/);
   });
 
   it('does not follow redirects: a 3xx is a failed attempt', async () => {
@@ -295,7 +337,7 @@ describe('live mode destinations', () => {
     const port = (redirecting.address() as { port: number }).port;
     const result = await sendWebhook(
       { url: `http://127.0.0.1:${port}/`, secret: 'whsec_AAAA', id: 'evt_y', body: '{}', timestampSeconds: 1 },
-      { timeoutMs: 2000, guard: false },
+      { timeoutMs: 2000, guard: null },
     );
     await new Promise<void>((resolve) => redirecting.close(() => resolve()));
     expect(result.statusCode).toBe(307);

@@ -52,7 +52,9 @@ async function must(method: string, path: string, options: Omit<CallOptions, 'me
 
 async function register(label: string): Promise<User> {
   const email = `${label}-${randomBytes(4).toString('hex')}@example.com`;
-  const body = await must('POST', '/agent/register', { body: { email, password: 'correct horse battery', name: `Chaos ${label}` } });
+  const body = await must('POST', '/agent/register', {
+    body: { email, password: 'correct horse battery', name: `Chaos ${label.replace(/[^a-z]/gi, '')}` },
+  });
   return { email, key: body.apiKey, handle: body.agentHandle };
 }
 

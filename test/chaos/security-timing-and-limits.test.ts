@@ -124,12 +124,14 @@ let userCount = 0;
 async function newUser(): Promise<TestUser> {
   const email = `sec-${settings.seed}-${++userCount}-${Math.floor(random() * 1e9)}@example.com`;
   const password = `pw-${Math.floor(random() * 1e12)}-secret`;
-  const answer = await client()('POST', '/agent/register', { body: { email, password, name: `User${userCount} Test` } });
+  // Names hold letters only: the count is spelled in letters, a for 0 to j for 9.
+  const name = `User${String(userCount).replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!)} Test`;
+  const answer = await client()('POST', '/agent/register', { body: { email, password, name } });
   if (answer.status !== 201) throw new Error(`registration: ${answer.status} ${answer.text}`);
   return {
     email,
     password,
-    name: `User${userCount} Test`,
+    name,
     key: answer.body.apiKey,
     handle: answer.body.agentHandle,
     depositAddress: answer.body.depositAddress,

@@ -141,7 +141,7 @@ describe('peerpay (CLI)', () => {
     await env.setUpCard(me);
     const noTerminal = await peerpay(['send', bob.handle, '10', 'USD'], { configDir: me.configDir });
     expect(noTerminal.code).toBe(3);
-    expect(noTerminal.stdout).toMatch(/Send 10\.00 USD to Test\d+ \(PA-\w+\) by card\. Fee 0\.25 USD/);
+    expect(noTerminal.stdout).toMatch(/Send 10\.00 USD to "Test[a-j]+" \(handle PA-\w+\) by card\. Fee 0\.25 USD/);
 
     const no = await onTerminal(['send', bob.handle, '10', 'USD'], { configDir: me.configDir, prompt: 'Send? [y/N]', answer: 'n' });
     expect(no.stdout).toContain('Nothing was sent.');

@@ -50,7 +50,7 @@ describe('@peerpay/mcp confirmations', () => {
 
     const send = { to: 'bob@example.com', amount: '10', currency: 'USDC' };
     const first = await callTool(client, 'send_money', send);
-    expect(first.text).toContain('Bob (PA-BOB00001)');
+    expect(first.text).toContain('"Bob" (handle PA-BOB00001)');
     const confirmationId = first.structuredContent.confirmationId;
     expect(transferKeys).toEqual([]);
 

@@ -192,6 +192,29 @@ describe('MCP over Streamable HTTP', () => {
     expect((await alice.api.getStablecoinBalance()).USDC).toBe('40.000000');
   });
 
+  it('by phone, names a recipient outside the public directory by the number only, and sends to it after the yes', async () => {
+    const alice = await env.user();
+    const carol = await env.user();
+    await env.fund(alice, 20_000_000n);
+    const phone = `+1415556${String(Date.now()).slice(-4)}`;
+    expect((await carol.api.updateAccount({ body: { phone } })).phone).toBe(phone);
+    const client = await connect(alice.key);
+    const send = { to: phone, amount: '10', currency: 'USDC' };
+    const quote = await callTool(client, 'quote_transfer', send);
+    expect(quote.isError, quote.text).toBeFalsy();
+    expect(quote.structuredContent).toMatchObject({ rail: 'stablecoin', recipient: { phone }, recipientReceives: 9.851 });
+    expect(quote.text).toContain(`the account with phone number "${phone}"`);
+    for (const secret of [carol.handle, carol.name.split(' ')[0]!]) {
+      expect(quote.text).not.toContain(secret);
+      expect(JSON.stringify(quote.structuredContent)).not.toContain(secret);
+    }
+    const first = await callTool(client, 'send_money', send);
+    expect(first.text).not.toContain(carol.handle);
+    const confirmed = await callTool(client, 'send_money', { ...send, confirmationId: first.structuredContent.confirmationId });
+    expect(confirmed.isError, confirmed.text).toBeFalsy();
+    expect((await carol.api.getStablecoinBalance()).USDC).toBe('9.851000');
+  });
+
   it('withdraws after elicitation, and by confirmationId to the address that was confirmed', async () => {
     const alice = await env.user();
     await env.fund(alice, 20_000_000n);

@@ -11,6 +11,7 @@ import {
   type TestPaymentMethod,
   type WebhookReceiver,
 } from '../fakes/stripe/index.js';
+import { describeStripeCardRiskContract } from './stripe-api-card-risk-scenarios.js';
 import { caught, describeStripeApiContract, loose, nowSeconds, rawPost, uniqueKey } from './stripe-api-scenarios.js';
 import {
   type ContractTarget,
@@ -28,12 +29,14 @@ describe('Stripe API contract — stand-in', () => {
   });
   afterAll(() => target.close());
   describeStripeApiContract(() => target);
+  describeStripeCardRiskContract(() => target);
 });
 
 const realKey = process.env.STRIPE_CONTRACT_SECRET_KEY;
 if (realKey !== undefined && realKey !== '') {
   describe('Stripe API contract — Stripe test mode', () => {
     describeStripeApiContract(() => realStripeTarget(realKey));
+    describeStripeCardRiskContract(() => realStripeTarget(realKey));
   });
 }
 

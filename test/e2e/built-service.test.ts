@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { distMain, ensureBuilt, hasScript, npmStart, plainEnv, plainText, repoRoot } from '../helpers/built-service.js';
+import { runsIf, PGLITE_PASS_ONLY } from '../helpers/runs-if.js';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'peerpay-built-'));
 beforeAll(() => ensureBuilt(), 180_000);
@@ -55,7 +56,7 @@ describe('on a platform anvil is not built for', () => {
 });
 
 // PGlite in DATA_DIR, as a reader runs it: in the PGlite pass only.
-describe.skipIf(Boolean(process.env.DATABASE_URL))('npm start, twice over one DATA_DIR', () => {
+describe.runIf(runsIf(!process.env.DATABASE_URL, PGLITE_PASS_ONLY))('npm start, twice over one DATA_DIR', () => {
   const dataDir = path.join(root, 'data');
 
   it('without a terminal: JSON lines only, the listening line names the URL; LOG_FORMAT=json under a terminal: the same', async () => {

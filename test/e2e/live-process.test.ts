@@ -11,7 +11,8 @@ import { createPublicClient, erc20Abi, http, type Address } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { createHdWalletProvider } from '../../src/adapters/wallet/hd-wallet-provider.js';
 import { startStripeStandIn, type StripeStandIn } from '../fakes/stripe/index.js';
-import { liveModeEnv } from '../helpers/live-mode.js';
+import { LIVE_MODE_NEEDS, liveModeEnv } from '../helpers/live-mode.js';
+import { runsIf } from '../helpers/runs-if.js';
 import { startLiveChain, type LiveChain } from '../helpers/live-chain.js';
 import { lastPathSegment } from '../helpers/live-mode.js';
 import { createPostgresTestDatabase } from '../helpers/test-database.js';
@@ -33,7 +34,7 @@ interface User {
   depositAddress: Address;
 }
 
-describe.runIf(Boolean(process.env.DATABASE_URL))('peerpay as a live-mode process', () => {
+describe.runIf(runsIf(process.env.DATABASE_URL, LIVE_MODE_NEEDS))('peerpay as a live-mode process', () => {
   let database: { url: string; drop(): Promise<void> };
   let chain: LiveChain;
   let stripe: StripeStandIn;
@@ -51,7 +52,9 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('peerpay as a live-mode proces
 
   async function register(label: string): Promise<User> {
     const email = `${label}-${alnum(4)}@example.com`;
-    const answer = await api('POST', '/agent/register', { body: { email, password: 'correct horse battery', name: `Live ${label}` } });
+    const answer = await api('POST', '/agent/register', {
+      body: { email, password: 'correct horse battery', name: `Live ${label.replace(/[^a-z]/gi, '')}` },
+    });
     expect(answer.status, JSON.stringify(answer.body)).toBe(201);
     return { email, key: answer.body.apiKey, handle: answer.body.agentHandle, depositAddress: answer.body.depositAddress };
   }

@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, hasScript, npmStart, plainEnv, plainText, repoRoot, type RunningService } from '../helpers/built-service.js';
+import { runsIf, PGLITE_PASS_ONLY } from '../helpers/runs-if.js';
 
 const readme = fs.readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
 const TOUR_FIRST_LINE = /^PEERPAY=http:\/\/127\.0\.0\.1:3000$/;
@@ -69,7 +70,7 @@ describe('the README', () => {
 });
 
 // One pass is enough: the tour runs on what a reader has (PGlite), also in the PostgreSQL pass.
-describe.skipIf(Boolean(process.env.DATABASE_URL))('the README tour', () => {
+describe.runIf(runsIf(!process.env.DATABASE_URL, PGLITE_PASS_ONLY))('the README tour', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'peerpay-readme-'));
   const terminal = hasScript();
   let service: RunningService | undefined;

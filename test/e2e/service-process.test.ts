@@ -61,7 +61,7 @@ const usdcOf = async (baseUrl: string, key: string) =>
 it('runs both journeys, shuts down on SIGTERM, and keeps its data, on the chain and in the ledger, across a restart', async () => {
   const first = await startService();
   const lines: string[] = [];
-  const { recipientKey, recipientHandle } = await runJourney(first.baseUrl, (line) => lines.push(line));
+  const { recipientKey, recipientHandle } = await runJourney(first.baseUrl, { sandboxClock: 'advance' }, (line) => lines.push(line));
   expect(lines.at(-1)).toBe('journey complete');
   const stablecoin = await runStablecoinJourney(first.baseUrl, (line) => lines.push(line));
   expect(lines.at(-1)).toBe('stablecoin journey complete');

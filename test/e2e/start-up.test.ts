@@ -1,11 +1,13 @@
 // What `src/main.ts` does at start, as a process: DATA_DIR and every file peerpay or PGlite or anvil
 // writes in it are private to the user (0700 directories, 0600 files), also when an older start left
-// them looser; a port already in use stops the start with one line and nothing written.
+// them looser; a port already in use stops the start with one line and nothing written; so does a
+// new database for a master seed whose deposit addresses were used on the chain before.
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createHdWalletProvider } from '../../src/adapters/wallet/hd-wallet-provider.js';
 import { freePort } from '../helpers/free-port.js';
 import { spawnMain } from '../helpers/main-process.js';
 
@@ -135,4 +137,52 @@ describe('a port already in use', () => {
       holder.close();
     }
   }, 60_000);
+});
+
+describe('a new database for a seed used on this chain before', () => {
+  it('stops the start with one line naming the used address; the database that used it starts again', async () => {
+    const dataDir = path.join(root, 'used-seed', 'data');
+    const start = async () => {
+      const port = await freePort();
+      return { port, service: spawnMain({ PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: undefined, MASTER_SEED: undefined }) };
+    };
+    const first = await start();
+    let later: string;
+    try {
+      await first.service.healthy(`http://127.0.0.1:${first.port}`);
+      const seed = Buffer.from(fs.readFileSync(path.join(dataDir, 'master-seed'), 'utf8').trim(), 'hex');
+      later = createHdWalletProvider(seed).walletFor(37).address;
+      // Tokens reach account 37's address; no account 37 exists in this database, nothing sweeps them.
+      const minted = await fetch(`http://127.0.0.1:${first.port}/test-helpers/stablecoin/faucet`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ address: later, amount: 2, currency: 'USDC' }),
+      });
+      expect(minted.status).toBe(200);
+    } finally {
+      // anvil writes its state on SIGTERM.
+      expect(await first.service.stop()).toBe(0);
+    }
+    // The database is lost; the seed and the chain are kept.
+    fs.renameSync(path.join(dataDir, 'pglite'), path.join(dataDir, 'pglite-kept'));
+    const refused = await start();
+    const code = await exitCodeWithin(refused.service, 60_000);
+    expect(code).not.toBeNull();
+    expect(code).not.toBe(0);
+    const lines = nonEmptyLines(refused.service.output());
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      /^peerpay: the database does not belong to this seed and chain: it is new, but the master seed was used on this chain before/,
+    );
+    expect(lines[0]).toContain(`the deposit address of account 37 (${later}) received USDC in block`);
+    // The database it belongs to is brought back: it starts.
+    fs.rmSync(path.join(dataDir, 'pglite'), { recursive: true, force: true });
+    fs.renameSync(path.join(dataDir, 'pglite-kept'), path.join(dataDir, 'pglite'));
+    const restored = await start();
+    try {
+      await restored.service.healthy(`http://127.0.0.1:${restored.port}`);
+    } finally {
+      expect(await restored.service.stop()).toBe(0);
+    }
+  }, 240_000);
 });

@@ -35,6 +35,8 @@ export interface LiveWorld {
 }
 
 export const liveModeAvailable = (): boolean => Boolean(process.env.DATABASE_URL);
+/** Why the live-mode tests did not run, when they did not. */
+export const LIVE_MODE_NEEDS = 'live mode runs on PostgreSQL only, as in production: set DATABASE_URL';
 
 /** The environment of a live-mode peerpay on these stand-ins (DESIGN §11's required settings). */
 export function liveModeEnv(input: {

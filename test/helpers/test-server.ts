@@ -177,7 +177,8 @@ export async function registerUser(
   userCounter++;
   const email = overrides.email ?? `user${userCounter}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
   const password = overrides.password ?? 'correct horse battery';
-  const name = overrides.name ?? `Test${userCounter} User`;
+  // Names hold letters only (no digits): the counter is spelled in letters, a for 0 to j for 9.
+  const name = overrides.name ?? `Test${String(userCounter).replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!)} User`;
   const response = await server.request('POST', '/agent/register', { body: { email, password, name } });
   if (response.status !== 201) throw new Error(`registration failed: ${response.status} ${response.text}`);
   return {

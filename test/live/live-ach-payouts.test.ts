@@ -11,11 +11,13 @@ import {
   completeSetup,
   lastPathSegment,
   liveModeAvailable,
+  LIVE_MODE_NEEDS,
   startLiveWorld,
   type LiveWorld,
 } from '../helpers/live-mode.js';
+import { runsIf } from '../helpers/runs-if.js';
 
-describe.runIf(liveModeAvailable())('live mode: ACH and payouts through Stripe', () => {
+describe.runIf(runsIf(liveModeAvailable(), LIVE_MODE_NEEDS))('live mode: ACH and payouts through Stripe', () => {
   let world: LiveWorld;
   let payer: TestUser;
   let returner: TestUser;

@@ -4,9 +4,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedgerInvariants } from '../../src/ledger/ledger-queries.js';
 import { expectProblem, registerUser, type TestUser } from '../helpers/test-server.js';
 import { balances, send } from '../helpers/fiat.js';
-import { completeSetup, lastPathSegment, liveModeAvailable, startLiveWorld, type LiveWorld } from '../helpers/live-mode.js';
+import {
+  completeSetup,
+  lastPathSegment,
+  liveModeAvailable,
+  LIVE_MODE_NEEDS,
+  startLiveWorld,
+  type LiveWorld,
+} from '../helpers/live-mode.js';
+import { runsIf } from '../helpers/runs-if.js';
 
-describe.runIf(liveModeAvailable())('live mode: card transfers through Stripe', () => {
+const LIVE = runsIf(liveModeAvailable(), LIVE_MODE_NEEDS);
+
+describe.runIf(LIVE)('live mode: card transfers through Stripe', () => {
   let world: LiveWorld;
   let alice: TestUser;
   let bob: TestUser;

@@ -10,11 +10,14 @@ import { JOBS, runJobsOnce } from '../../src/jobs/job-runner.js';
 import { registerUser, type TestUser } from '../helpers/test-server.js';
 import { linkPath } from '../helpers/fiat.js';
 import { chainClients } from '../helpers/stablecoin-chain.js';
-import { liveModeAvailable, startLiveWorld, LIVE_PUBLIC_URL, type LiveWorld } from '../helpers/live-mode.js';
+import { liveModeAvailable, LIVE_MODE_NEEDS, startLiveWorld, LIVE_PUBLIC_URL, type LiveWorld } from '../helpers/live-mode.js';
+import { runsIf } from '../helpers/runs-if.js';
+
+const LIVE = runsIf(liveModeAvailable(), LIVE_MODE_NEEDS);
 
 const CHAIN_JOBS = JOBS.filter((job) => job.chain);
 
-describe.runIf(liveModeAvailable())('live mode: deposits, funding links and withdrawals on an external node', () => {
+describe.runIf(LIVE)('live mode: deposits, funding links and withdrawals on an external node', () => {
   let world: LiveWorld;
   let ada: TestUser;
 

@@ -9,7 +9,8 @@ import { achSettlementJob } from '../../src/jobs/ach-settlement-job.js';
 import { setupReconciliationJob } from '../../src/jobs/setup-reconciliation-job.js';
 import { expectProblem, registerUser, type TestUser } from '../helpers/test-server.js';
 import { balances, moneySnapshot, send } from '../helpers/fiat.js';
-import { lastPathSegment, liveModeAvailable, startLiveWorld, type LiveWorld } from '../helpers/live-mode.js';
+import { lastPathSegment, liveModeAvailable, LIVE_MODE_NEEDS, startLiveWorld, type LiveWorld } from '../helpers/live-mode.js';
+import { runsIf } from '../helpers/runs-if.js';
 
 const MINUTE_MS = 60_000;
 
@@ -27,7 +28,7 @@ function eventBody(id: string, type: string, data: unknown): string {
   });
 }
 
-describe.runIf(liveModeAvailable())('live mode: Stripe webhooks', () => {
+describe.runIf(runsIf(liveModeAvailable(), LIVE_MODE_NEEDS))('live mode: Stripe webhooks', () => {
   let world: LiveWorld;
   let payer: TestUser;
   let payee: TestUser;

@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { getAddress } from 'viem';
+import { bytesToHex, getAddress } from 'viem';
+import { HDKey, privateKeyToAddress } from 'viem/accounts';
 import { hashApiKey, isWellFormedApiKey, issueApiKey } from '../../src/accounts/api-keys.js';
 import { createHdWalletProvider } from '../../src/adapters/wallet/hd-wallet-provider.js';
 import { loadMasterSeed } from '../../src/adapters/wallet/master-seed.js';
@@ -68,6 +69,18 @@ describe('HD wallet provider', () => {
     const addresses = new Set(Array.from({ length: 20 }, (_, i) => provider.walletFor(i).address));
     expect(addresses.size).toBe(20);
     expect(createHdWalletProvider(Buffer.from('22'.repeat(32), 'hex')).walletFor(1).address).not.toBe(first.address);
+  });
+
+  it('derives the paths it names, so the addresses of every existing installation stay the same', () => {
+    const provider = createHdWalletProvider(seed);
+    const root = HDKey.fromMasterSeed(seed);
+    const at = (derivation: string) => privateKeyToAddress(bytesToHex(root.derive(derivation).privateKey!));
+    for (const index of [0, 1, 37, 2 ** 31 - 1]) {
+      expect(provider.walletFor(index).address).toBe(at(`m/44'/60'/0'/0/${index}`));
+      expect(provider.depositSigner(index).address).toBe(at(`m/44'/60'/0'/0/${index}`));
+    }
+    expect(provider.hotWallet.address).toBe(at("m/44'/60'/1'/0/0"));
+    expect(provider.sandboxTokenOwner.address).toBe(at("m/44'/60'/2'/0/0"));
   });
 
   it('refuses indexes outside the non-hardened range', () => {

@@ -403,3 +403,20 @@ describe('group commit settings', () => {
     expect(messageFor(env)).toMatch(message);
   });
 });
+
+describe('webhook delivery settings', () => {
+  it('default to a 10 s exchange, 16 sockets per process and 2 per endpoint', () => {
+    expect(loadConfig({}).webhooks).toMatchObject({ timeoutMs: 10_000, maxSockets: 16, maxSocketsPerEndpoint: 2 });
+    expect(loadConfig({ WEBHOOK_MAX_SOCKETS: '4', WEBHOOK_MAX_SOCKETS_PER_ENDPOINT: '1' }).webhooks).toMatchObject({
+      maxSockets: 4,
+      maxSocketsPerEndpoint: 1,
+    });
+  });
+
+  it.each([
+    [{ WEBHOOK_MAX_SOCKETS: '0' }, /^WEBHOOK_MAX_SOCKETS must be between 1 and 1024/],
+    [{ WEBHOOK_MAX_SOCKETS_PER_ENDPOINT: '65' }, /^WEBHOOK_MAX_SOCKETS_PER_ENDPOINT must be between 1 and 64/],
+  ])('refuse %j', (env, message) => {
+    expect(messageFor(env)).toMatch(message);
+  });
+});

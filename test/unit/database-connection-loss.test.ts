@@ -10,6 +10,7 @@ import pg from 'pg';
 import { openDatabase } from '../../src/db/database.js';
 import { isDatabaseUnavailable } from '../../src/db/database-unavailable.js';
 import { openTestDatabase, testDatabaseKind } from '../helpers/test-database.js';
+import { runsIf } from '../helpers/runs-if.js';
 
 const onPostgres = testDatabaseKind() === 'postgres';
 let database: Awaited<ReturnType<typeof openTestDatabase>>;
@@ -31,7 +32,7 @@ async function terminate(pid: number): Promise<void> {
   }
 }
 
-it.skipIf(!onPostgres)(
+it.runIf(runsIf(onPostgres, 'a connection terminated inside a transaction: runs on PostgreSQL only (set DATABASE_URL)'))(
   'a connection terminated inside a transaction fails the next query as unavailable, and the pool recovers',
   async () => {
     const unhandled: unknown[] = [];

@@ -12,6 +12,9 @@ import { findOutboxEntry, sendFromHotWallet } from '../../src/stablecoin/outbox/
 import { reconcileOutbox } from '../../src/stablecoin/outbox/outbox-processing.js';
 import { insertSigned, lockNextNonce, setNextNonce } from '../../src/stablecoin/outbox/outbox-repository.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
+import { runsIf, POSTGRES_ONLY } from '../helpers/runs-if.js';
+
+const ON_POSTGRES = runsIf(process.env.DATABASE_URL, POSTGRES_ONLY);
 
 let server: TestServer;
 let deps: Deps;
@@ -317,7 +320,7 @@ describe('a round cut off from the database', () => {
 });
 
 describe('several processes', () => {
-  it.runIf(process.env.DATABASE_URL)('two database pools on one PostgreSQL database share the nonce sequence', async () => {
+  it.runIf(ON_POSTGRES)('two database pools on one PostgreSQL database share the nonce sequence', async () => {
     const url = (deps.database as Database & { url?: string }).url;
     expect(url).toBeTruthy();
     const other: Database = await openDatabase({ url, poolSize: 5 });

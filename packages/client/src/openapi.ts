@@ -342,7 +342,7 @@ export interface paths {
         };
         /**
          * Readiness: database, chain, custody check and draining
-         * @description 503 `not_ready` names every failing check in `detail`, and carries all of them in `checks`.
+         * @description 503 `not_ready` names every failing check in `detail`, and carries all of them in `checks`. Public: a check says whether it passes and since when it fails, never a figure (amounts, gas balance, block numbers, addresses).
          */
         get: operations["getReadiness"];
         put?: never;
@@ -1104,8 +1104,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -1213,6 +1213,7 @@ export interface operations {
                 "application/json": {
                     /** @description Listed in the public directory (/nano/search) */
                     discoverable?: boolean;
+                    /** @description Letters, marks, spaces, apostrophes, hyphens and dots (400 `invalid_field` otherwise) */
                     name?: string;
                     /** @description E.164 phone number; null removes it */
                     phone?: string | null;
@@ -1280,8 +1281,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -1499,8 +1500,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              *     - `invalid_credentials`: Incorrect e-mail or password
              */
             401: {
@@ -1681,8 +1682,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -1860,8 +1861,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -2051,8 +2052,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -2243,8 +2244,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -2397,7 +2398,7 @@ export interface operations {
                      * @example ada@example.com
                      */
                     email: string;
-                    /** @description Required for new accounts */
+                    /** @description Required for new accounts. Letters, marks, spaces, apostrophes, hyphens and dots (400 `invalid_field` otherwise) */
                     name?: string;
                     /** @description At least 8 characters */
                     password: string;
@@ -2493,7 +2494,7 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
+             * @description Missing or invalid API key, or incorrect password. Codes:
              *     - `invalid_credentials`: Incorrect e-mail or password
              */
             401: {
@@ -2704,8 +2705,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -2969,8 +2970,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -3222,10 +3223,10 @@ export interface operations {
                         /** @example 1.49% */
                         feeRate: string;
                         /**
-                         * @description PA- followed by 8 characters
+                         * @description The recipient’s handle. Absent when `to` is a phone number of an account that is not in the public directory (`discoverable: false`): a quote does not tell whose number it is.
                          * @example PA-7KQ2M9XD
                          */
-                        recipientHandle: string;
+                        recipientHandle?: string;
                         /**
                          * @description Amount minus fee, in major units (at most 6 decimals)
                          * @example 9.851
@@ -3262,8 +3263,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -3440,8 +3441,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -3604,8 +3605,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -3817,8 +3818,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -4010,8 +4011,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -4772,8 +4773,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -4828,6 +4829,11 @@ export interface operations {
                         }[];
                         /** @description Why payment is required: a reason string of the x402 specification when a payment was refused */
                         error: string;
+                        /**
+                         * @description The price of this call in USDC, a decimal string as GET /nano states it (the x402 members count base units)
+                         * @example 0.0001
+                         */
+                        price: string;
                         /** @enum {number} */
                         x402Version: 1;
                     } & {
@@ -5002,8 +5008,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -5058,6 +5064,11 @@ export interface operations {
                         }[];
                         /** @description Why payment is required: a reason string of the x402 specification when a payment was refused */
                         error: string;
+                        /**
+                         * @description The price of this call in USDC, a decimal string as GET /nano states it (the x402 members count base units)
+                         * @example 0.0001
+                         */
+                        price: string;
                         /** @enum {number} */
                         x402Version: 1;
                     } & {
@@ -5229,8 +5240,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -5285,6 +5296,11 @@ export interface operations {
                         }[];
                         /** @description Why payment is required: a reason string of the x402 specification when a payment was refused */
                         error: string;
+                        /**
+                         * @description The price of this call in USDC, a decimal string as GET /nano states it (the x402 members count base units)
+                         * @example 0.0001
+                         */
+                        price: string;
                         /** @enum {number} */
                         x402Version: 1;
                     } & {
@@ -5424,8 +5440,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -5608,8 +5624,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -5850,8 +5866,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -6014,8 +6030,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -6147,7 +6163,7 @@ export interface operations {
                      * @example ada@example.com
                      */
                     email: string;
-                    /** @description Required for new accounts */
+                    /** @description Required for new accounts. Letters, marks, spaces, apostrophes, hyphens and dots (400 `invalid_field` otherwise) */
                     name?: string;
                     /** @description At least 8 characters */
                     password: string;
@@ -6247,7 +6263,7 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
+             * @description Missing or invalid API key, or incorrect password. Codes:
              *     - `invalid_credentials`: Incorrect e-mail or password
              */
             401: {
@@ -6528,8 +6544,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -6851,8 +6867,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -6994,8 +7010,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -7258,8 +7274,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -7531,8 +7547,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -7664,8 +7680,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -7819,8 +7835,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -8412,8 +8428,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -8644,8 +8660,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -8892,8 +8908,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -9240,8 +9256,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -9424,8 +9440,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -9616,8 +9632,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -9824,8 +9840,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {
@@ -10071,8 +10087,8 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid API key or incorrect password. Codes:
-             *     - `unauthorized`: Invalid API key
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
              */
             401: {
                 headers: {

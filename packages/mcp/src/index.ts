@@ -56,7 +56,8 @@ export const NEXT_STEP: Record<string, string> = {
     'No peerpay account has that recipient: ask the user for the recipient’s e-mail address or PA- handle (check_account can look it up).',
   no_default_address: 'No withdrawal address is saved: ask the user for the Polygon address to send to.',
   confirmation_expired: 'Call the tool again without confirmationId to get fresh terms, and ask the user again.',
-  confirmation_used: 'That confirmation was used already; nothing more was moved. Call list_transfers to see what was sent.',
+  // The detail already says the confirmation was used: the next step only adds what to do.
+  confirmation_used: 'Call list_transfers to see what was sent.',
   confirmation_terms_changed:
     'The terms differ from those the user confirmed. Call without confirmationId to get the new terms, and ask the user.',
   confirmation_not_found: 'Call the tool without confirmationId to get terms and a confirmationId, and ask the user.',
@@ -100,8 +101,9 @@ export function createPeerpayMcpServer(options: PeerpayMcpOptions): McpServer {
           return toolError('invalid_request', 'Give exactly one of email or handle.');
         const query = args.email !== undefined ? { email: args.email } : { handle: args.handle! };
         const found = await options.api(extra).checkAccount({ query });
+        const handle = found.agentHandle ?? found.handle;
         const text = found.exists
-          ? `${found.firstName ?? 'The account'} has a peerpay account, handle ${found.agentHandle ?? found.handle}.`
+          ? `A peerpay account exists: handle ${handle}${found.firstName ? `, first name ${quoted(found.firstName)}` : ''}.`
           : 'No peerpay account has that e-mail or handle.';
         return ok(found, text);
       }),
@@ -161,7 +163,7 @@ export function createPeerpayMcpServer(options: PeerpayMcpOptions): McpServer {
     {
       title: 'Quote a transfer',
       description:
-        'What sending money would cost, without sending it: the recipient’s name and handle, the fee and what arrives. Fiat currencies (USD, EUR, GBP, JPY) quote the fiat rail (fee paid on top), USDC and EURC the stablecoin rail (fee deducted). Show the user these terms before send_money.',
+        'What sending money would cost, without sending it: the recipient’s handle and first name (or, for a phone number whose account is not in the public directory, only that number), the fee and what arrives. Fiat currencies (USD, EUR, GBP, JPY) quote the fiat rail (fee paid on top), USDC and EURC the stablecoin rail (fee deducted). Show the user these terms before send_money.',
       inputSchema: QuoteInput,
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },
@@ -426,7 +428,10 @@ export interface TransferTerms {
   rail: 'fiat' | 'stablecoin';
   terms: {
     rail: 'fiat' | 'stablecoin';
-    recipientHandle: string;
+    /** Null when the recipient was named by a phone number and keeps its handle private. */
+    recipientHandle: string | null;
+    /** The phone number the transfer goes to, when the service did not name the account. */
+    recipientPhone: string | null;
     amount: string;
     currency: string;
     paymentMethod: string | null;
@@ -438,45 +443,42 @@ export interface TransferTerms {
   summary: string;
 }
 
+/**
+ * The recipient as peerpay shows it: the handle, with the account's first name beside it in quotes
+ * (a name is the account holder's words, not peerpay's), or the phone number the user gave when the
+ * service keeps that account's handle private.
+ */
+function recipientText(recipient: { handle: string | null; firstName: string | null; phone?: string | null }): string {
+  if (recipient.handle === null) return `the account with phone number ${quoted(recipient.phone ?? '')}`;
+  return recipient.firstName ? `${quoted(recipient.firstName)} (handle ${recipient.handle})` : `handle ${recipient.handle}`;
+}
+
 /** The recipient, fee and what arrives, from the service's own quote on the rail of the currency. */
 export async function quoteTransferTerms(api: PeerpayClient, args: TransferArgs): Promise<TransferTerms> {
   const amount = decimalOf(args.amount);
   if (amount === null) throw new TermsError('invalid_amount', 'The amount must be a positive decimal number such as "10" or "10.50".');
   const currency = args.currency.trim().toUpperCase();
   const note = args.note ?? null;
-  const noteText = note !== null ? ` Note: “${note}”.` : '';
   if (TOKENS.has(currency)) {
     if (args.paymentMethod !== undefined)
       throw new TermsError('invalid_field', 'paymentMethod is for fiat currencies only; leave it out for USDC or EURC.');
     if (note !== null) throw new TermsError('invalid_field', 'A note can be sent with fiat transfers only; leave it out for USDC or EURC.');
-    const q = await api.quoteAgentTransfer({ query: { to: args.to, amount, currency } });
-    const name = await firstName(api, q.recipientHandle);
-    const who = name ? `${name} (${q.recipientHandle})` : q.recipientHandle;
-    return {
-      rail: 'stablecoin',
-      terms: {
-        rail: 'stablecoin',
-        recipientHandle: q.recipientHandle,
-        amount: decimalOf(q.amount)!,
-        currency: q.currency,
-        paymentMethod: null,
-        note: null,
-      },
-      structured: { rail: 'stablecoin', recipient: { handle: q.recipientHandle, firstName: name }, ...q },
-      summary: `Send ${q.amount} ${q.currency} to ${who}. Fee ${q.fee} ${q.currency} (${q.feeRate}) comes out of it; ${who} receives ${q.recipientReceives} ${q.currency}.`,
-    };
+    return stablecoinTerms(api, args.to, amount, currency);
   }
   const recipient = await api.lookupAgent({ query: args.to.includes('@') ? { email: args.to.trim() } : { handle: args.to.trim() } });
   const q = await api.quoteTransfer({
     query: { recipientHandle: recipient.handle, amount, currency, ...(args.paymentMethod ? { paymentMethod: args.paymentMethod } : {}) },
   });
-  const who = recipient.firstName ? `${recipient.firstName} (${q.recipientHandle})` : q.recipientHandle;
+  const who = recipientText({ handle: q.recipientHandle, firstName: recipient.firstName ?? null });
+  // The note is the sender's own text: quoted, so that it reads as theirs, never as peerpay's terms.
+  const noteText = note !== null ? ` The note to the recipient reads ${quoted(note)}.` : '';
   const how = q.paymentMethod === 'ach' ? 'by bank debit (settles in 3 business days)' : 'by card';
   return {
     rail: 'fiat',
     terms: {
       rail: 'fiat',
       recipientHandle: q.recipientHandle,
+      recipientPhone: null,
       amount: q.amount,
       currency: q.currency,
       paymentMethod: q.paymentMethod,
@@ -488,18 +490,41 @@ export async function quoteTransferTerms(api: PeerpayClient, args: TransferArgs)
       ...q,
       ...(note !== null ? { note } : {}),
     },
-    summary: `Send ${q.amount} ${q.currency} to ${who} ${how}. Fee ${q.fee} ${q.currency} (${q.feeRate}) on top: you pay ${q.totalDeducted} ${q.currency}; ${who} receives ${q.amount} ${q.currency}.${noteText}`,
+    summary: `Send ${q.amount} ${q.currency} to ${who} ${how}. Fee ${q.fee} ${q.currency} (${q.feeRate}) on top: you pay ${q.totalDeducted} ${q.currency}; the recipient receives ${q.amount} ${q.currency}.${noteText}`,
   };
 }
 
-/** Sends exactly the quoted terms (to the quoted handle). */
+/** The stablecoin rail's terms: the service's quote, and the recipient's first name when it names the account. */
+async function stablecoinTerms(api: PeerpayClient, to: string, amount: string, currency: string): Promise<TransferTerms> {
+  const q = await api.quoteAgentTransfer({ query: { to, amount, currency } });
+  const handle = q.recipientHandle ?? null;
+  const phone = handle === null ? to.trim() : null;
+  const name = handle === null ? null : await firstName(api, handle);
+  const who = recipientText({ handle, firstName: name, phone });
+  return {
+    rail: 'stablecoin',
+    terms: {
+      rail: 'stablecoin',
+      recipientHandle: handle,
+      recipientPhone: phone,
+      amount: decimalOf(q.amount)!,
+      currency: q.currency,
+      paymentMethod: null,
+      note: null,
+    },
+    structured: { rail: 'stablecoin', recipient: handle === null ? { phone } : { handle, firstName: name }, ...q },
+    summary: `Send ${q.amount} ${q.currency} to ${who}. Fee ${q.fee} ${q.currency} (${q.feeRate}) comes out of it; the recipient receives ${q.recipientReceives} ${q.currency}.`,
+  };
+}
+
+/** Sends exactly the quoted terms (to the quoted handle, or the phone number when the quote named no handle). */
 export function sendOnTerms(api: PeerpayClient, quoted: TransferTerms, idempotencyKey?: string) {
   const t = quoted.terms;
   const key = idempotencyKey ? { idempotencyKey } : {};
   return t.rail === 'fiat'
     ? api.createTransfer({
         body: {
-          recipientHandle: t.recipientHandle,
+          recipientHandle: t.recipientHandle!,
           amount: t.amount,
           currency: t.currency,
           paymentMethod: t.paymentMethod as 'instant' | 'ach',
@@ -507,7 +532,7 @@ export function sendOnTerms(api: PeerpayClient, quoted: TransferTerms, idempoten
         },
         ...key,
       })
-    : api.createAgentTransfer({ body: { to: t.recipientHandle, amount: t.amount, currency: t.currency }, ...key });
+    : api.createAgentTransfer({ body: { to: (t.recipientHandle ?? t.recipientPhone)!, amount: t.amount, currency: t.currency }, ...key });
 }
 
 export interface WithdrawalTerms {
@@ -590,17 +615,34 @@ export function decimalOf(value: string | number): string | null {
   return /^0(\.0*)?$/.test(result) ? null : result;
 }
 
+/** User-supplied text (a name, a note, a phone number) as a JSON string: in quotes, with any quote inside escaped. */
+function quoted(text: string): string {
+  return JSON.stringify(text);
+}
+
+/**
+ * A tool's answer: the summary, then the structured content as JSON in a text block of its own (as
+ * the MCP specification recommends), so that a client passing only text to the model still passes
+ * everything: the transfers of a page, a confirmationId, a problem's fields.
+ */
+function answer(structured: Record<string, unknown>, text: string, isError = false): CallToolResult {
+  return {
+    ...(isError ? { isError: true } : {}),
+    content: [
+      { type: 'text', text },
+      { type: 'text', text: JSON.stringify(structured) },
+    ],
+    structuredContent: structured,
+  };
+}
+
 function ok(structured: object, text: string): CallToolResult {
-  return { content: [{ type: 'text', text }], structuredContent: structured as Record<string, unknown> };
+  return answer(structured as Record<string, unknown>, text);
 }
 
 function toolError(code: string, detail: string, problem: Record<string, unknown> = {}): CallToolResult {
   const next = NEXT_STEP[code];
-  return {
-    isError: true,
-    content: [{ type: 'text', text: `${code}: ${detail}${next ? ` ${next}` : ''}` }],
-    structuredContent: { ...problem, code, detail, ...(next ? { nextStep: next } : {}) },
-  };
+  return answer({ ...problem, code, detail, ...(next ? { nextStep: next } : {}) }, `${code}: ${detail}${next ? ` ${next}` : ''}`, true);
 }
 
 /** A refusal of the service becomes a tool error with its problem's code; nothing else is caught. */

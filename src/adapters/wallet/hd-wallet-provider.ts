@@ -12,16 +12,18 @@ const MAX_INDEX = 2 ** 31 - 1; // non-hardened BIP-32 child index
 
 export function createHdWalletProvider(masterSeed: Uint8Array): WalletProvider {
   const root = HDKey.fromMasterSeed(masterSeed);
-  const accountAt = (path: string): LocalAccount => {
-    const child = root.derive(path);
-    if (!child.privateKey) throw new Error('HD derivation gave no private key');
-    return privateKeyToAccount(bytesToHex(child.privateKey));
+  const signerOf = (key: HDKey): LocalAccount => {
+    if (!key.privateKey) throw new Error('HD derivation gave no private key');
+    return privateKeyToAccount(bytesToHex(key.privateKey));
   };
+  // The deposit addresses' parent, derived once: each address is then one step from it instead of
+  // five from the root (a start of a new database derives hundreds, see platform/seed-use.ts).
+  const depositParent = root.derive("m/44'/60'/0'/0");
   const depositSigner = (accountIndex: number): LocalAccount => {
     if (!Number.isInteger(accountIndex) || accountIndex < 0 || accountIndex > MAX_INDEX) {
       throw new RangeError(`wallet index out of range: ${accountIndex}`);
     }
-    return accountAt(`m/44'/60'/0'/0/${accountIndex}`);
+    return signerOf(depositParent.deriveChild(accountIndex));
   };
   return {
     walletFor(accountIndex) {
@@ -30,7 +32,7 @@ export function createHdWalletProvider(masterSeed: Uint8Array): WalletProvider {
       return { walletId: `wal_${sha256Hex(address.toLowerCase()).slice(0, 24)}`, address };
     },
     depositSigner,
-    hotWallet: accountAt("m/44'/60'/1'/0/0"),
-    sandboxTokenOwner: accountAt("m/44'/60'/2'/0/0"),
+    hotWallet: signerOf(root.derive("m/44'/60'/1'/0/0")),
+    sandboxTokenOwner: signerOf(root.derive("m/44'/60'/2'/0/0")),
   };
 }

@@ -61,7 +61,7 @@ export function registerAuth(app: App, db: Db): void {
       const token = bearerToken(request);
       if (token === null) {
         if (mode === 'optional') return;
-        throw new AppError('unauthorized', 'This endpoint needs an API key: "Authorization: Bearer <API_KEY>".', {}, CHALLENGE);
+        throw new AppError('unauthorized', 'Missing API key: send it as "Authorization: Bearer <API_KEY>".', {}, CHALLENGE);
       }
       const { authReadsBalances, accountAlongsideKey } = request.routeOptions.config;
       // Asked in the same turn as the key, so that both are answered by one statement (one round
@@ -87,6 +87,6 @@ function settledLater<T>(promise: Promise<T>): Promise<T> {
 
 /** The authenticated caller of a route that requires a key. */
 export function callerOf(request: FastifyRequest): AuthenticatedCaller {
-  if (!request.caller) throw new AppError('unauthorized', 'This endpoint needs an API key.', {}, CHALLENGE);
+  if (!request.caller) throw new AppError('unauthorized', 'Missing API key: this endpoint needs one.', {}, CHALLENGE);
   return request.caller;
 }

@@ -68,7 +68,7 @@ const TITLE_OF: Record<ErrorCode, string> = {
   no_default_address: 'No default withdrawal address',
   self_transfer: 'Cannot send to yourself',
   insufficient_balance: 'Insufficient balance',
-  unauthorized: 'Invalid API key',
+  unauthorized: 'Missing or invalid API key',
   invalid_credentials: 'Incorrect e-mail or password',
   card_setup_required: 'Card setup required',
   card_declined: 'Card declined',

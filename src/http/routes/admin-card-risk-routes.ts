@@ -1,6 +1,6 @@
 // The operator's card-risk routes (DESIGN §16): refunds, payout reversals, debt write-offs and
-// the reports. Registered only when an operator credential exists (OPERATOR_TOKEN); every write
-// records the operator's action in its transaction. Left out of the public OpenAPI document, as
+// the reports. Without an operator credential they answer as unknown paths (plugins/operator-auth.ts);
+// every write records the operator's action in its transaction. Left out of the public OpenAPI document, as
 // the operator API is (DESIGN §17).
 import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
@@ -14,9 +14,11 @@ import { StringEnum } from '../schemas/common.js';
 import { Currency } from '../schemas/fiat-schemas.js';
 import { operation } from '../schemas/operation.js';
 import type { App } from '../types.js';
+import type { Deps } from '../../deps.js';
+import { assert } from '../../platform/errors.js';
+import { operatorOnly } from '../plugins/operator-auth.js';
 
 export interface AdminCardRiskServices {
-  requireOperator: (request: FastifyRequest) => OperatorContext;
   refunds: OperatorRefunds;
   reversals: PayoutReversals;
   writeOffs: DebtWriteOffs;
@@ -28,17 +30,27 @@ const Amount = Type.Number({ exclusiveMinimum: 0, description: 'Major units; all
 const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
 const Anything = Type.Object({}, { additionalProperties: true });
 
-function admin(operationId: string, summary: string, extra: Record<string, unknown> = {}) {
-  return operation({
-    operationId,
-    tag: 'service',
-    summary,
-    auth: 'public',
-    published: false,
-    responses: { 200: Anything },
-    errors: ['unauthorized', 'invalid_request', 'invalid_amount', 'not_found', 'idempotency_key_reused', 'processor_unavailable'],
-    ...extra,
-  });
+type ForOperators = ReturnType<typeof operatorOnly>;
+
+/** Who acts and in which request: what every operator write records (authenticated by operatorOnly). */
+function operatorOf(request: FastifyRequest): OperatorContext {
+  assert(request.operator, 'an operator route runs for an authenticated operator');
+  return { operator: request.operator.name, requestId: request.id };
+}
+
+function admin(forOperators: ForOperators, operationId: string, summary: string, extra: Record<string, unknown> = {}) {
+  return forOperators(
+    operation({
+      operationId,
+      tag: 'service',
+      summary,
+      auth: 'public',
+      published: false,
+      responses: { 200: Anything },
+      errors: ['invalid_request', 'invalid_amount', 'not_found', 'idempotency_key_reused', 'processor_unavailable'],
+      ...extra,
+    }),
+  );
 }
 
 const keyOf = (request: FastifyRequest): string | null => {
@@ -46,11 +58,11 @@ const keyOf = (request: FastifyRequest): string | null => {
   return typeof key === 'string' && key.length >= 1 && key.length <= 255 ? key : null;
 };
 
-export async function adminCardRiskRoutes(app: App, services: AdminCardRiskServices): Promise<void> {
-  const { requireOperator } = services;
+export async function adminCardRiskRoutes(app: App, services: AdminCardRiskServices, deps: Pick<Deps, 'config'>): Promise<void> {
+  const forOperators = operatorOnly(app, deps);
   app.post(
     '/admin/transfers/:id/refund',
-    admin('refundTransfer', 'Refund a fiat transfer (operator)', {
+    admin(forOperators, 'refundTransfer', 'Refund a fiat transfer (operator)', {
       readsBody: true,
       params: IdParams,
       body: Type.Object(
@@ -64,7 +76,7 @@ export async function adminCardRiskRoutes(app: App, services: AdminCardRiskServi
       ),
     }),
     async (request, reply) => {
-      const by = requireOperator(request);
+      const by = operatorOf(request);
       const { id } = request.params as { id: string };
       const body = request.body as {
         amount?: number;
@@ -80,13 +92,13 @@ export async function adminCardRiskRoutes(app: App, services: AdminCardRiskServi
 
   app.post(
     '/admin/payouts/:id/reverse',
-    admin('reversePayout', 'Reverse a paid payout (operator)', {
+    admin(forOperators, 'reversePayout', 'Reverse a paid payout (operator)', {
       readsBody: true,
       params: IdParams,
       body: Type.Object({ amount: Type.Optional(Amount), note: Note }, { additionalProperties: false }),
     }),
     async (request, reply) => {
-      const by = requireOperator(request);
+      const by = operatorOf(request);
       const { id } = request.params as { id: string };
       const body = request.body as { amount?: number; note: string };
       const { reversal, replayed } = await services.reversals.reverse({ payoutId: id, ...body, idempotencyKey: keyOf(request) }, by);
@@ -97,40 +109,37 @@ export async function adminCardRiskRoutes(app: App, services: AdminCardRiskServi
 
   app.post(
     '/admin/accounts/:id/write-off',
-    admin('writeOffDebt', 'Write off what an account owes in one currency (operator)', {
+    admin(forOperators, 'writeOffDebt', 'Write off what an account owes in one currency (operator)', {
       readsBody: true,
       params: Type.Object({ id: Type.String({ pattern: '^[1-9][0-9]{0,8}$', description: 'The account id' }) }),
       body: Type.Object({ currency: Currency, note: Note }, { additionalProperties: false }),
     }),
     async (request) => {
-      const by = requireOperator(request);
+      const by = operatorOf(request);
       const { id } = request.params as { id: string };
       const body = request.body as { currency: 'USD' | 'EUR' | 'GBP' | 'JPY'; note: string };
       return { writeOff: await services.writeOffs.writeOff({ accountId: Number(id), ...body }, by) };
     },
   );
 
-  reportRoutes(app, services);
+  reportRoutes(app, services, forOperators);
 }
 
-function reportRoutes(app: App, services: AdminCardRiskServices): void {
+function reportRoutes(app: App, services: AdminCardRiskServices, forOperators: ForOperators): void {
   app.get(
     '/admin/disputes',
-    admin('listDisputes', 'Disputes, newest first (operator)', {
+    admin(forOperators, 'listDisputes', 'Disputes, newest first (operator)', {
       querystring: Type.Object({ status: Type.Optional(StringEnum(['open', 'won', 'lost'])) }, { additionalProperties: false }),
     }),
     async (request) => {
-      services.requireOperator(request);
       const { status } = request.query as { status?: 'open' | 'won' | 'lost' };
       return { disputes: await services.reports.disputes(status) };
     },
   );
-  app.get('/admin/refunds', admin('listRefunds', 'Refunds, newest first (operator)'), async (request) => {
-    services.requireOperator(request);
+  app.get('/admin/refunds', admin(forOperators, 'listRefunds', 'Refunds, newest first (operator)'), async () => {
     return { refunds: await services.reports.refunds() };
   });
-  app.get('/admin/losses', admin('listLosses', 'Card-risk losses per currency (operator)'), async (request) => {
-    services.requireOperator(request);
+  app.get('/admin/losses', admin(forOperators, 'listLosses', 'Card-risk losses per currency (operator)'), async () => {
     return { losses: await services.reports.losses() };
   });
 }

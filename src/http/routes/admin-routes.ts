@@ -1,32 +1,32 @@
-// GET /admin/treasury, for the operator (decision 0019). Registered only when OPERATOR_TOKEN is set
-// (otherwise the path does not exist: 404). The token is compared in constant time, as hashes of
-// equal length; a user's API key is not an operator token. Left out of the OpenAPI document: it is
-// not part of the contract, and client SDKs have no business calling it.
+// GET /admin/treasury, for the operator (decision 0019). Who may call it is decided by
+// plugins/operator-auth.ts: without a valid operator credential it answers exactly as an unknown path
+// (DESIGN §17), also when OPERATOR_TOKEN is unset. Left out of the OpenAPI document: it is not part
+// of the contract, and client SDKs have no business calling it.
 import type { Deps } from '../../deps.js';
 import { formatMinor } from '../../money/amount.js';
-import { createOperatorCredential } from '../operator-credential.js';
 import { readTreasury, type TokenTreasury } from '../../stablecoin/treasury/treasury-view.js';
+import { operatorOnly } from '../plugins/operator-auth.js';
 import { TreasuryResponse } from '../schemas/admin-schemas.js';
 import { operation } from '../schemas/operation.js';
 import type { App } from '../types.js';
 
 export async function adminRoutes(app: App, deps: Deps): Promise<void> {
-  const requireOperator = createOperatorCredential(deps.config.treasury.operatorToken);
-  if (requireOperator === null) return;
-
+  const forOperators = operatorOnly(app, deps);
   app.get(
     '/admin/treasury',
-    operation({
-      operationId: 'getTreasury',
-      tag: 'service',
-      summary: 'The hot wallet, custody, fees and waiting withdrawals, for the operator',
-      auth: 'public',
-      published: false,
-      responses: { 200: TreasuryResponse },
-      errors: ['unauthorized'],
-    }),
-    async (request) => {
-      requireOperator(request);
+    forOperators(
+      operation({
+        operationId: 'getTreasury',
+        tag: 'service',
+        summary: 'The hot wallet, custody, fees and waiting withdrawals, for the operator',
+        // Not a user's API key: the operator's credential is checked by forOperators.
+        auth: 'public',
+        published: false,
+        responses: { 200: TreasuryResponse },
+        errors: [],
+      }),
+    ),
+    async () => {
       const view = await readTreasury(deps);
       return {
         hotWallet: view.hotWallet,

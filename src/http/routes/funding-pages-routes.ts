@@ -50,6 +50,7 @@ async function sandboxFundingPages(app: App, deps: Deps): Promise<void> {
         order: found.order,
         depositAddress,
         expiresAt: found.link.expiresAt,
+        now: deps.clock.now(),
         outcomes: FUNDING_OUTCOMES,
       }),
     );
@@ -91,6 +92,7 @@ function depositFundingPages(app: App, deps: Deps): void {
         chainId: deps.chain.chainId,
         confirmations: deps.config.chainConfirmations,
         expiresAt: found.link.expiresAt,
+        now: deps.clock.now(),
       }),
     );
   });

@@ -36,7 +36,13 @@ export async function linkPagesRoutes(app: App, deps: Deps): Promise<void> {
       return sendPage(
         reply,
         200,
-        setupPage({ purpose, handle: found.handle, expiresAt: found.link.expiresAt, outcomes: outcomesFor(purpose) }),
+        setupPage({
+          purpose,
+          handle: found.handle,
+          expiresAt: found.link.expiresAt,
+          now: deps.clock.now(),
+          outcomes: outcomesFor(purpose),
+        }),
       );
     });
 

@@ -140,7 +140,7 @@ function paymentChoiceOf(request: FastifyRequest): PaymentChoice {
     if (!request.caller)
       throw new AppError(
         'unauthorized',
-        'X-Payment-Source: balance needs an API key: "Authorization: Bearer <API_KEY>".',
+        'Missing API key: X-Payment-Source: balance needs one, sent as "Authorization: Bearer <API_KEY>".',
         {},
         { 'WWW-Authenticate': 'Bearer realm="peerpay"' },
       );

@@ -146,7 +146,7 @@ export async function stablecoinRoutes(app: App, deps: Deps): Promise<void> {
         feeRate: quote.feeRateLabel,
         recipientReceives: toJsonNumber(quote.netMinor, quote.currency),
         currency: quote.currency,
-        recipientHandle: quote.recipientHandle,
+        ...(quote.recipientHandle !== null ? { recipientHandle: quote.recipientHandle } : {}),
       };
     },
   );

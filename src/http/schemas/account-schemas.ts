@@ -11,7 +11,13 @@ export const RegisterBody = Type.Object(
   {
     email: EmailSchema,
     password: Type.String({ minLength: 8, maxLength: 256, description: 'At least 8 characters' }),
-    name: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Required for new accounts' })),
+    name: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 100,
+        description: 'Required for new accounts. Letters, marks, spaces, apostrophes, hyphens and dots (400 `invalid_field` otherwise)',
+      }),
+    ),
     phone: Type.Optional(Type.String({ maxLength: 32, description: 'E.164 phone number, e.g. +14155550123' })),
   },
   { additionalProperties: false, examples: [{ email: 'ada@example.com', password: 'correct horse battery', name: 'Ada Lovelace' }] },
@@ -125,7 +131,13 @@ export const Profile = Type.Object(
 
 export const ProfilePatch = Type.Object(
   {
-    name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    name: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 100,
+        description: 'Letters, marks, spaces, apostrophes, hyphens and dots (400 `invalid_field` otherwise)',
+      }),
+    ),
     phone: Type.Optional(Type.Union([Type.String({ maxLength: 32 }), Type.Null()], { description: 'E.164 phone number; null removes it' })),
     website: Type.Optional(
       Type.Union([Type.String({ maxLength: 200 }), Type.Null()], { description: 'http or https URL; null removes it' }),

@@ -2,6 +2,7 @@
 // answer (a problem document that is also an x402 v1 PaymentRequired body).
 import { Type } from '@fastify/type-provider-typebox';
 import { QUOTE_ACTIONS } from '../../nano/fee-quote.js';
+import { formatMinorTrimmed } from '../../money/amount.js';
 import { HandleSchema, StringEnum } from './common.js';
 
 const USDC_EXAMPLE = '0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359';
@@ -199,6 +200,10 @@ const PaymentRequirementsV1 = Type.Object({
  */
 export const PaymentRequiredMembers = Type.Object(
   {
+    price: Type.String({
+      description: 'The price of this call in USDC, a decimal string as GET /nano states it (the x402 members count base units)',
+      examples: ['0.0001'],
+    }),
     x402Version: Type.Literal(1),
     error: Type.String({ description: 'Why payment is required: a reason string of the x402 specification when a payment was refused' }),
     accepts: Type.Array(PaymentRequirementsV1),
@@ -209,6 +214,7 @@ export const PaymentRequiredMembers = Type.Object(
 /** The x402 members of an example 402 answer of `path`, priced `priceMinor` USDC base units. */
 export function paymentRequiredExample(path: string, priceMinor: bigint, description: string) {
   return {
+    price: formatMinorTrimmed(priceMinor, 'USDC'),
     x402Version: 1,
     error: 'X-PAYMENT or PAYMENT-SIGNATURE header is required',
     accepts: [

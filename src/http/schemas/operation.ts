@@ -11,6 +11,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AccountKey } from '../../accounts/account-lookups.js';
 import type { AuthMode } from '../types.js';
 import { exampleProblem } from './problem-examples.js';
+import { invalidRequestExample } from './invalid-request-example.js';
 
 export const PROBLEM_MEDIA_TYPE = 'application/problem+json';
 
@@ -66,7 +67,7 @@ export interface OperationSpec {
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'Missing or invalid request fields',
-  401: 'Invalid API key or incorrect password',
+  401: 'Missing or invalid API key, or incorrect password',
   402: 'Payment required',
   404: 'Not found',
   409: 'Conflict with the current state',
@@ -134,7 +135,7 @@ function problemResponse(status: number, codes: ErrorCode[], spec: OperationSpec
   // The generic example of a code is one shared component (openapi.ts); an operation's own is inline.
   const examples = Object.fromEntries(
     codes.map((code) => {
-      const own = spec.problemExamples?.[code];
+      const own = spec.problemExamples?.[code] ?? (code === 'invalid_request' ? invalidRequestExample(spec) : undefined);
       return [code, own ? { summary: titleOf(code), value: exampleProblem(code, own) } : { $ref: `#/components/examples/${code}` }];
     }),
   );

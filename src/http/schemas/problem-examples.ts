@@ -5,7 +5,7 @@ import type { ErrorCode } from '../../platform/errors.js';
 import { problemTypeOf, statusOf, titleOf } from '../plugins/problem-details.js';
 
 const DETAIL: Record<ErrorCode, string> = {
-  invalid_request: 'paymentMethod must be one of instant, ach.',
+  invalid_request: 'The request query contains a NUL character (U+0000), which no field accepts.',
   malformed_json: 'The request body is not valid JSON.',
   invalid_signature: 'No signatures found matching the expected signature for payload; nothing was applied.',
   invalid_amount: 'USD amounts have at most 2 decimals.',
@@ -32,7 +32,7 @@ const DETAIL: Record<ErrorCode, string> = {
     'A card payment of yours is disputed; paying by card is refused until the dispute is closed. Pay by bank debit (paymentMethod ach) instead.',
   account_in_debt:
     'This account owes 12.50 USD after a refund or dispute; money received in USD repays it first, and sending USD waits until it is repaid.',
-  payment_required: 'GET /nano/lookup costs 100 USDC base units: pay with x402, or send X-Payment-Source: balance with an API key.',
+  payment_required: 'GET /nano/lookup costs 0.0001 USDC: pay with x402, or send X-Payment-Source: balance with an API key.',
   not_found: 'No route GET /no/such/path.',
   recipient_not_found: 'No account has that handle.',
   ach_setup_required: 'Bank debit is not set up. Call POST /agent/bank-debit-link and let the user finish the page, then retry.',
@@ -54,12 +54,11 @@ const DETAIL: Record<ErrorCode, string> = {
   service_unavailable:
     'peerpay lost its database connection during this request; nothing was half done. Retry with the same Idempotency-Key.',
   busy: 'Too many sign-ins are being checked right now; retry after the time in Retry-After.',
-  not_ready: 'Not ready: chain: the node did not answer within 2 s.',
+  not_ready: 'Not ready: chain: the chain did not answer in time.',
   internal_error: 'Something went wrong on our side; retry after a brief wait.',
 };
 
 const EXTRA: Partial<Record<ErrorCode, Record<string, unknown>>> = {
-  invalid_request: { errors: [{ detail: 'must be one of instant, ach', pointer: '#/paymentMethod' }] },
   amount_too_small: { minimum: '0.49' },
   ach_setup_required: { needsBankDebitSetup: true },
   card_declined: { transferId: 'tr_4fZk8Q2WnYb7cT1R9xLmP3' },
@@ -67,7 +66,7 @@ const EXTRA: Partial<Record<ErrorCode, Record<string, unknown>>> = {
   not_ready: {
     checks: {
       database: { status: 'pass' },
-      chain: { status: 'fail', detail: 'the node did not answer within 2 s' },
+      chain: { status: 'fail', detail: 'the chain did not answer in time' },
       custody: { status: 'pass' },
       gas: { status: 'pass' },
       draining: { status: 'pass' },

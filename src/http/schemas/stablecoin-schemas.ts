@@ -109,7 +109,13 @@ export const QuoteResponse = Type.Object(
     feeRate: Type.String({ examples: ['1.49%'] }),
     recipientReceives: TokenAmount('Amount minus fee', 9.851),
     currency: Token,
-    recipientHandle: HandleSchema,
+    recipientHandle: Type.Optional(
+      Type.String({
+        ...HandleSchema,
+        description:
+          'The recipient’s handle. Absent when `to` is a phone number of an account that is not in the public directory (`discoverable: false`): a quote does not tell whose number it is.',
+      }),
+    ),
   },
   { examples: [{ amount: 10, fee: 0.149, feeRate: '1.49%', recipientReceives: 9.851, currency: 'USDC', recipientHandle: 'PA-7KQ2M9XD' }] },
 );

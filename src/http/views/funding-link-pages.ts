@@ -7,6 +7,7 @@ import qrcode from 'qrcode-generator';
 import type { FundingOrder, FundingOutcome } from '../../stablecoin/funding/funding-links-service.js';
 import { formatMinorTrimmed } from '../../money/amount.js';
 import { escapeHtml, layout } from './setup-link-pages.js';
+import { expiryText } from './expiry-text.js';
 
 const BUTTONS: Record<FundingOutcome, { label: string; explains: string }> = {
   succeed: {
@@ -25,6 +26,7 @@ export function fundingPage(input: {
   order: FundingOrder;
   depositAddress: string;
   expiresAt: Date;
+  now: Date;
   outcomes: readonly FundingOutcome[];
 }): string {
   const buttons = input.outcomes
@@ -41,7 +43,7 @@ export function fundingPage(input: {
 <form method="post">
 ${buttons}
 </form>
-<p class="note">This link works once and expires at ${escapeHtml(input.expiresAt.toISOString())}.</p>`,
+<p class="note">This link works once and expires ${escapeHtml(expiryText(input.expiresAt, input.now))}.</p>`,
   );
 }
 
@@ -96,6 +98,7 @@ export interface DepositFundingPageInput {
   chainId: number;
   confirmations: number;
   expiresAt: Date;
+  now: Date;
 }
 
 /**
@@ -123,7 +126,7 @@ export function depositFundingPage(input: DepositFundingPageInput): string {
 <dt>Network</dt><dd>${escapeHtml(network)}</dd>
 <dt>Token</dt><dd>${escapeHtml(input.order.token)}, contract <code class="address">${escapeHtml(input.tokenAddress)}</code></dd>
 <dt>Amount</dt><dd>${escapeHtml(amount)}</dd>
-<dt>Valid until</dt><dd>${escapeHtml(input.expiresAt.toISOString())}</dd>
+<dt>Expires</dt><dd>${escapeHtml(expiryText(input.expiresAt, input.now))}</dd>
 </dl>
 <h2>How to send</h2>
 <ol>

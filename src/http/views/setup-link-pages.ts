@@ -3,6 +3,7 @@
 // for nothing sensitive (no card or bank numbers: in sandbox the buttons stand for what the user
 // would enter on the processor's page) and load nothing from elsewhere.
 import type { SetupOutcome, SetupPurpose } from '../../fiat/setup-links-service.js';
+import { expiryText } from './expiry-text.js';
 
 const TITLES: Record<SetupPurpose, string> = {
   'card-setup': 'Save a card',
@@ -49,7 +50,13 @@ ${body}
 `;
 }
 
-export function setupPage(input: { purpose: SetupPurpose; handle: string; expiresAt: Date; outcomes: readonly SetupOutcome[] }): string {
+export function setupPage(input: {
+  purpose: SetupPurpose;
+  handle: string;
+  expiresAt: Date;
+  now: Date;
+  outcomes: readonly SetupOutcome[];
+}): string {
   const buttons = input.outcomes
     .map((o) => `<button type="submit" name="outcome" value="${o}">${escapeHtml(BUTTONS[o].label)}</button>`)
     .join('\n');
@@ -64,7 +71,7 @@ export function setupPage(input: { purpose: SetupPurpose; handle: string; expire
 <form method="post">
 ${buttons}
 </form>
-<p class="note">This link works once and expires at ${escapeHtml(input.expiresAt.toISOString())}.</p>`,
+<p class="note">This link works once and expires ${escapeHtml(expiryText(input.expiresAt, input.now))}.</p>`,
   );
 }
 

@@ -20,7 +20,7 @@ async function must(baseUrl: string, method: string, path: string, options: { ke
 export async function registerChaosUser(baseUrl: string, label: string): Promise<ChaosUser> {
   const email = `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
   const body = await must(baseUrl, 'POST', '/agent/register', {
-    body: { email, password: 'correct horse battery', name: `Chaos ${label}` },
+    body: { email, password: 'correct horse battery', name: `Chaos ${label.replace(/[^a-z]/gi, '')}` },
   });
   return { email, key: body.apiKey, handle: body.agentHandle, depositAddress: body.depositAddress };
 }

@@ -12,6 +12,11 @@ export type { CheckoutSession, CompletedSetup } from './objects/checkout-session
 export type { SetupIntent } from './objects/setup-intents.js';
 export type { Account, AccountLink } from './objects/accounts.js';
 export type { PaymentIntent } from './objects/payment-intents.js';
-export type { Transfer } from './objects/transfers.js';
+export type { Transfer, TransferReversal } from './objects/transfers.js';
+export type { Charge } from './objects/charges.js';
+export type { Refund, RefundReason, RefundFailureReason } from './objects/refunds.js';
+export type { Dispute, DisputeStatus, EarlyFraudWarning, OpenDisputeOptions } from './objects/disputes.js';
+export type { BalanceTransaction } from './objects/balance-transactions.js';
+export { DISPUTE_FEE } from './objects/balance-transactions.js';
 export { startWebhookReceiver } from './webhook-receiver.js';
 export type { WebhookReceiver, ReceivedWebhook } from './webhook-receiver.js';

@@ -16,7 +16,26 @@ import { type Customer, customerRoutes } from './objects/customers.js';
 import { type PaymentIntent, paymentIntentRoutes, settleBankDebits } from './objects/payment-intents.js';
 import type { Mandate, PaymentMethod, TestPaymentMethod } from './objects/payment-methods.js';
 import { type SetupIntent, setupIntentRoutes } from './objects/setup-intents.js';
-import { type Transfer, transferRoutes } from './objects/transfers.js';
+import { type Transfer, type TransferReversal, transferRoutes } from './objects/transfers.js';
+import { type BalanceTransaction, balanceTransactionRoutes } from './objects/balance-transactions.js';
+import { type Charge, chargeRoutes } from './objects/charges.js';
+import {
+  closeDispute,
+  type Dispute,
+  type EarlyFraudWarning,
+  earlyFraudWarning,
+  openDispute,
+  type OpenDisputeOptions,
+  submitDisputeEvidence,
+} from './objects/disputes.js';
+import {
+  failRefund,
+  type Refund,
+  type RefundFailureReason,
+  type RefundReason,
+  refundFromDashboard,
+  refundRoutes,
+} from './objects/refunds.js';
 import { type RequestLogEntry, startServer } from './server.js';
 import { type Clock, type Context, type EventType, type RequestRef, snapshot, Store } from './store.js';
 import { type DeliverOptions, type DeliveryAttempt, signatureHeader, type StripeEvent, type WebhookMode, Webhooks } from './webhooks.js';
@@ -59,6 +78,18 @@ export interface StripeStandIn {
   completeOnboarding(accountId: string): Account;
   /** Settles processing us_bank_account PaymentIntents (all, or the ids given); returns the ids settled. */
   settleBankDebits(ids?: readonly string[]): string[];
+  /** A refund made in Stripe's dashboard: refund.created and charge.refunded, no peerpay metadata. */
+  refundFromDashboard(paymentIntentId: string, options?: { amount?: number; reason?: RefundReason }): Refund;
+  /** A refund that fails after it was made: refund.updated, charge.refund.updated, refund.failed. */
+  failRefund(refundId: string, reason?: RefundFailureReason): Refund;
+  /** The cardholder disputes a charge: charge.dispute.created (+ funds_withdrawn with the 15.00 fee). */
+  openDispute(paymentIntentId: string, options?: OpenDisputeOptions): Dispute;
+  /** Evidence submitted: under_review, charge.dispute.updated. */
+  submitDisputeEvidence(disputeId: string): Dispute;
+  /** The network decides: charge.dispute.closed (won: after funds_reinstated). */
+  closeDispute(disputeId: string, outcome: 'won' | 'lost'): Dispute;
+  /** The issuer warns of fraud: radar.early_fraud_warning.created. */
+  earlyFraudWarning(paymentIntentId: string, options?: { fraudType?: string; namePaymentIntent?: boolean }): EarlyFraudWarning;
 
   failNext(rule: FaultRule): void;
   clearFaults(): void;
@@ -85,6 +116,13 @@ export interface StripeStandIn {
   accounts(): Account[];
   paymentIntents(): PaymentIntent[];
   transfers(): Transfer[];
+  transferReversals(): TransferReversal[];
+  charges(): Charge[];
+  refunds(): Refund[];
+  disputes(): Dispute[];
+  earlyFraudWarnings(): EarlyFraudWarning[];
+  /** In the order they were made (the API lists them newest first). */
+  balanceTransactions(): BalanceTransaction[];
   requests(): RequestLogEntry[];
 
   close(): Promise<void>;
@@ -137,6 +175,9 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
         ...accountRoutes,
         ...paymentIntentRoutes,
         ...transferRoutes,
+        ...chargeRoutes,
+        ...refundRoutes,
+        ...balanceTransactionRoutes,
       ],
       idempotency: new IdempotencyStore(clock),
       faults,
@@ -161,6 +202,12 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
     expireCheckoutSession: (sessionId) => expireCheckoutSession(context(null), sessionId),
     completeOnboarding: (accountId) => controls.completeOnboarding(accountId),
     settleBankDebits: (ids) => settleBankDebits(context(null), ids),
+    refundFromDashboard: (paymentIntentId, opts) => refundFromDashboard(context(null), paymentIntentId, opts),
+    failRefund: (refundId, reason) => failRefund(context(null), refundId, reason),
+    openDispute: (paymentIntentId, opts) => openDispute(context(null), paymentIntentId, opts),
+    submitDisputeEvidence: (disputeId) => submitDisputeEvidence(context(null), disputeId),
+    closeDispute: (disputeId, outcome) => closeDispute(context(null), disputeId, outcome),
+    earlyFraudWarning: (paymentIntentId, opts) => earlyFraudWarning(context(null), paymentIntentId, opts),
     failNext: (rule) => faults.add(rule),
     clearFaults: () => faults.clear(),
     pendingFaults: () => faults.remaining(),
@@ -181,6 +228,12 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
     accounts: () => values(store.accounts),
     paymentIntents: () => values(store.paymentIntents),
     transfers: () => values(store.transfers),
+    transferReversals: () => values(store.transferReversals),
+    charges: () => values(store.charges),
+    refunds: () => values(store.refunds),
+    disputes: () => values(store.disputes),
+    earlyFraudWarnings: () => values(store.earlyFraudWarnings),
+    balanceTransactions: () => values(store.balanceTransactions),
     requests: () => log.map((entry) => snapshot(entry)),
     close: async () => {
       webhooks.close();

@@ -7,6 +7,7 @@ import { newId, randomToken } from '../ids.js';
 import { arrayOf, boolean, integer, metadata, readParams, required, string } from '../params.js';
 import { defineRoute } from '../routes.js';
 import { type Context, snapshot, unixSeconds } from '../store.js';
+import { createCharge } from './charges.js';
 import type { PaymentMethod, PaymentMethodType } from './payment-methods.js';
 
 export type PaymentIntentStatus = 'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' | 'succeeded';
@@ -241,7 +242,7 @@ function succeed(ctx: Context, intent: PaymentIntent): void {
   intent.amount_received = intent.amount;
   // Stripe names card charges ch_… and bank debits py_….
   const pm = intent.payment_method === null ? undefined : ctx.store.paymentMethods.get(intent.payment_method);
-  intent.latest_charge = newId(pm?.type === 'us_bank_account' ? 'py' : 'ch');
+  intent.latest_charge = createCharge(ctx, intent, pm?.type === 'us_bank_account' ? 'bank' : 'card').id;
   ctx.emit('payment_intent.succeeded', intent);
 }
 
