@@ -79,12 +79,15 @@ const NAME_CHARACTER = /[\p{L}\p{M} '\u2019\-\u2010.]/u;
 const NAME = new RegExp(`^${NAME_CHARACTER.source}+$`, 'u');
 const LETTER = /\p{L}/u;
 const NOT_NAME_CHARACTERS = new RegExp(`(?:(?!${NAME_CHARACTER.source})[^])+`, 'gu');
+/** A word shaped like a handle (PA- and 8 letters): a name must not pass for another account. */
+const HANDLE_LIKE = /(?<![\p{L}\p{M}])PA-\p{L}{8}(?![\p{L}\p{M}])/iu;
 
 export function normalizeName(input: string): string {
   const name = checkVisibleText(input, 'name').normalize('NFC').trim().replace(/\s+/g, ' ');
   if (name.length === 0) throw new AppError('invalid_request', 'name must not be empty.');
   if (!NAME.test(name) || !LETTER.test(name))
     throw new AppError('invalid_field', "name may hold only letters, spaces, apostrophes, hyphens and dots (e.g. Mary-Jane O'Neil Jr.).");
+  if (HANDLE_LIKE.test(name)) throw new AppError('invalid_field', 'name must not look like a handle (PA- followed by 8 characters).');
   return name;
 }
 
@@ -108,13 +111,19 @@ export function normalizeWebsite(input: string): string {
 }
 
 /**
- * The first name shown to other users and agents. Names saved before these rules are shown by the
- * rules of today: invisible characters are dropped, and anything else a name may not hold now
- * (digits, brackets, colons, underscores) separates words, so that no stored name can reorder or hide
- * what an agent reads, nor carry a handle or a status into it ("Ann(PA-ANN00001)Verified" is "Ann").
+ * A name as shown to other users and agents. Names saved before today's rules are shown by them:
+ * invisible characters are dropped, and anything else a name may not hold now (digits, brackets,
+ * colons, underscores) separates words, so that no stored name can reorder or hide what an agent
+ * reads, nor carry a handle or a status into it ("Ann(PA-ANN00001)Verified" is "Ann Verified").
+ * A name saved under today's rules is shown as it is.
  */
-export function firstNameOf(name: string): string {
+export function displayNameOf(name: string): string {
   const visible = name.replace(new RegExp(INVISIBLE.source, 'gu'), '');
   const words = visible.normalize('NFC').replace(NOT_NAME_CHARACTERS, ' ').trim().split(/\s+/);
-  return words.find((word) => LETTER.test(word)) ?? '';
+  return words.filter((word) => LETTER.test(word)).join(' ');
+}
+
+/** The first name shown to other users and agents: the first word of the displayed name. */
+export function firstNameOf(name: string): string {
+  return displayNameOf(name).split(' ')[0] ?? '';
 }

@@ -96,14 +96,18 @@ async function depositAddresses(db: Db): Promise<Address[]> {
 
 async function recordResults(db: Db, results: readonly CustodyResult[]): Promise<void> {
   const rows = results.map(
-    (r) => sql`(${r.token}, ${String(r.booksMinor)}::numeric, ${String(r.chainMinor)}::numeric, ${r.blockNumber}::bigint, ${r.ok}, now())`,
+    (r) =>
+      sql`(${r.token}, ${String(r.booksMinor)}::numeric, ${String(r.chainMinor)}::numeric, ${r.blockNumber}::bigint, ${r.ok}, now(), case when ${r.ok} then null else now() end)`,
   );
+  // failing_since: kept from the first failing check while the checks keep failing, cleared by one that does not.
   await sql`
-    insert into custody_checks (token, books_minor, chain_minor, block_number, ok, checked_at)
+    insert into custody_checks (token, books_minor, chain_minor, block_number, ok, checked_at, failing_since)
     values ${sql.join(rows)}
     on conflict (token) do update
        set books_minor = excluded.books_minor, chain_minor = excluded.chain_minor,
-           block_number = excluded.block_number, ok = excluded.ok, checked_at = excluded.checked_at`.execute(db);
+           block_number = excluded.block_number, ok = excluded.ok, checked_at = excluded.checked_at,
+           failing_since = case when excluded.ok then null
+                                else coalesce(custody_checks.failing_since, excluded.checked_at) end`.execute(db);
 }
 
 /**

@@ -344,6 +344,8 @@ export interface CustodyChecksTable {
   block_number: bigint;
   ok: boolean;
   checked_at: Date;
+  /** When the check of this token began failing, kept while it fails (migration 0020); null while ok. */
+  failing_since: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 /** Which master seed and chain this database belongs to (migration 0011); one row. */

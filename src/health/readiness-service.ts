@@ -3,11 +3,15 @@
 // (DESIGN §15), the hot wallet has gas above HOT_WALLET_MIN_GAS_WEI (decision 0019: without gas no
 // withdrawal or sweep moves), and it is not draining. Every check runs at once, each bounded by its own timeout,
 // so a hanging dependency makes the answer "not ready" in about READY_CHECK_TIMEOUT_MS, never a hang.
+//
+// The answer is public (a load balancer reads it): it says which checks pass or fail, and since
+// when, but never a figure (no amount, gas balance, shortfall, block number, address or limit).
+// The figures are for the operator: GET /admin/treasury, the metrics and the logs.
 import { sql } from 'kysely';
 import type { Deps } from '../deps.js';
 import { readCustodyStatus } from '../books/custody-status.js';
-import { withTimeout } from '../platform/with-timeout.js';
-import { formatWei, readGasStatus } from '../stablecoin/treasury/gas-status.js';
+import { TimeoutError, withTimeout } from '../platform/with-timeout.js';
+import { readGasStatus } from '../stablecoin/treasury/gas-status.js';
 
 /** How long one dependency may take to answer a readiness check. */
 export const READY_CHECK_TIMEOUT_MS = 2000;
@@ -17,7 +21,7 @@ export type ReadinessCheckName = (typeof READINESS_CHECKS)[number];
 
 export interface CheckResult {
   status: 'pass' | 'fail';
-  /** What failed, or what a pass means when it is not plain (no custody check yet). Never a secret. */
+  /** What failed, or what a pass means when it is not plain (no custody check yet). Never a secret, never a figure. */
   detail?: string;
 }
 
@@ -44,12 +48,12 @@ export async function checkReadiness(deps: ReadinessDeps): Promise<Readiness> {
 
 const pass = (detail?: string): CheckResult => (detail === undefined ? { status: 'pass' } : { status: 'pass', detail });
 
-/** A check that throws or takes longer than READY_CHECK_TIMEOUT_MS fails, naming why (no URL, no secret). */
+/** A check that throws or takes longer than READY_CHECK_TIMEOUT_MS fails, naming why (no URL, no secret, no figure). */
 async function guarded(what: string, check: () => Promise<CheckResult>): Promise<CheckResult> {
   try {
     return await withTimeout(check(), READY_CHECK_TIMEOUT_MS, what);
   } catch (error) {
-    const reason = error instanceof Error && error.name === 'TimeoutError' ? error.message : `${what} failed (${errorKind(error)})`;
+    const reason = error instanceof TimeoutError ? `${what} did not answer in time` : `${what} failed (${errorKind(error)})`;
     return { status: 'fail', detail: reason };
   }
 }
@@ -74,22 +78,18 @@ async function custodyCheck(deps: ReadinessDeps): Promise<CheckResult> {
   if (status.ok) {
     if (status.checkedAt === null) return pass('not checked yet');
     // checked_at is the database's wall clock (now()), never sandbox time: compared with the wall clock.
-    const ageMs = Date.now() - status.checkedAt.getTime();
-    if (ageMs <= CUSTODY_CHECK_STALE_MS) return pass();
+    if (Date.now() - status.checkedAt.getTime() <= CUSTODY_CHECK_STALE_MS) return pass();
     return pass(
-      `the last completed check (${status.checkedAt.toISOString()}, ${Math.floor(ageMs / 60_000)} min ago) found no shortfall; ` +
+      `the last completed check (${status.checkedAt.toISOString()}) found no shortfall; ` +
         'none has completed since: see the custody-check job in the log',
     );
   }
-  const shortfalls = status.shortfalls.map((s) => `${s.token} books ${s.booksMinor} > chain ${s.chainMinor} (minor units)`).join(', ');
-  return { status: 'fail', detail: `custody is short of the books: ${shortfalls || 'see the custody check job'}` };
+  const failing = status.failing.map((f) => `${f.token} since ${f.since.toISOString()}`).join(', ');
+  return { status: 'fail', detail: `custody check failing: the books exceed chain custody for ${failing}` };
 }
 
 async function gasCheck(deps: ReadinessDeps): Promise<CheckResult> {
   const gas = await readGasStatus(deps);
   if (!gas.low) return pass();
-  return {
-    status: 'fail',
-    detail: `the hot wallet's gas (${formatWei(gas.balanceWei)}) is below HOT_WALLET_MIN_GAS_WEI (${formatWei(gas.minWei)}): top it up`,
-  };
+  return { status: 'fail', detail: "the hot wallet's gas is below HOT_WALLET_MIN_GAS_WEI: top it up" };
 }

@@ -3,6 +3,7 @@
 // a user listed (with or without "www."). Answers handle, name and website, never an e-mail or
 // phone, at most MAX_RESULTS of them.
 import { sql } from 'kysely';
+import { displayNameOf } from '../accounts/account-rules.js';
 import type { Db } from '../db/database.js';
 import { AppError } from '../platform/errors.js';
 
@@ -73,5 +74,6 @@ export async function searchDirectory(db: Db, query: DirectoryQuery): Promise<Di
     select = select.where((eb) => eb.or(patterns.map((p) => eb(sql<string>`lower(website)`, 'like', p))));
   }
   const rows = await select.orderBy('name').orderBy('handle').limit(MAX_RESULTS).execute();
-  return rows.map((r) => ({ handle: r.handle, name: r.name, website: r.website }));
+  // Names saved before today's rules are shown by them: no handle or status of their own.
+  return rows.map((r) => ({ handle: r.handle, name: displayNameOf(r.name), website: r.website }));
 }

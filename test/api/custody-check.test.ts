@@ -24,7 +24,7 @@ afterAll(async () => {
 
 describe('the custody check', () => {
   it('before any check, the status is ok with no time', async () => {
-    expect(await readCustodyStatus(server.deps.db)).toEqual({ ok: true, checkedAt: null, shortfalls: [] });
+    expect(await readCustodyStatus(server.deps.db)).toEqual({ ok: true, checkedAt: null, failing: [] });
   });
 
   it('is ok when the books equal the chain, and when the chain holds more (a deposit not yet credited)', async () => {
@@ -41,7 +41,7 @@ describe('the custody check', () => {
     const status = await readCustodyStatus(server.deps.db);
     expect(status.ok).toBe(true);
     expect(status.checkedAt).toBeInstanceOf(Date);
-    expect(status.shortfalls).toEqual([]);
+    expect(status.failing).toEqual([]);
   });
 
   it('finds a shortfall when the books hold more than the chain: error log, status for readiness, metrics', async () => {
@@ -55,7 +55,13 @@ describe('the custody check', () => {
 
     const status = await readCustodyStatus(server.deps.db);
     expect(status.ok).toBe(false);
-    expect(status.shortfalls).toEqual([{ token: 'EURC', booksMinor: eurc.booksMinor, chainMinor: eurc.chainMinor }]);
+    // Which token and since when, never the amounts (readiness is public; the figures are in the log and metrics).
+    const row = await server.deps.db
+      .selectFrom('custody_checks')
+      .select('checked_at')
+      .where('token', '=', 'EURC')
+      .executeTakeFirstOrThrow();
+    expect(status.failing).toEqual([{ token: 'EURC', since: new Date(row.checked_at) }]);
 
     const line = server.logs.map((l) => JSON.parse(l)).find((l) => l.msg?.startsWith('custody shortfall'));
     expect(line).toMatchObject({ level: 50, token: 'EURC', shortfallMinor: '7000000' });

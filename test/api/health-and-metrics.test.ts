@@ -107,7 +107,7 @@ describe('GET /health/ready', () => {
       expect(response.status, response.text).toBe(200);
       expect(response.body.checks.custody).toEqual({
         status: 'pass',
-        detail: `the last completed check (${checkedAt.toISOString()}, 25 min ago) found no shortfall; none has completed since: see the custody-check job in the log`,
+        detail: `the last completed check (${checkedAt.toISOString()}) found no shortfall; none has completed since: see the custody-check job in the log`,
       });
     } finally {
       await db.deleteFrom('custody_checks').execute();

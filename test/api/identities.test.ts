@@ -91,6 +91,7 @@ describe('registration', () => {
     ['markup', '<b>Bob</b>'],
     ['quotes', 'Bob "the builder"'],
     ['only punctuation', '.-'],
+    ['a word shaped like a handle', 'Bob PA-ALICEXYZ'],
   ])('refuses a name with %s (400 invalid_field) and creates nothing', async (_label, name) => {
     const email = `pretend-${Math.random().toString(36).slice(2)}@${domain}`;
     expectProblem(await register({ email, name }), 400, 'invalid_field');
@@ -138,6 +139,16 @@ describe('names saved before these rules', () => {
       expect((await server.request('GET', `/agents/check?handle=${old.handle}`)).body.firstName, stored).toBe(shown);
       expect((await server.request('GET', `/stablecoin/lookup?handle=${old.handle}`, { key: alice.key })).body.firstName).toBe(shown);
     }
+  });
+
+  it('are listed in the public directory by the rules of today', async () => {
+    const old = await registerUser(server);
+    await sql`update accounts set name = ${'Quill(PA-QUILL001)Verified_by_peerpay'}, discoverable = true where handle = ${old.handle}`.execute(
+      server.deps.db,
+    );
+    const search = await server.request('GET', '/nano/search?q=quill', { key: alice.key, headers: { 'X-Payment-Source': 'balance' } });
+    expect(search.status).toBe(200);
+    expect(search.body.results).toEqual([{ handle: old.handle, name: 'Quill PA-QUILL Verified by peerpay', website: null }]);
   });
 });
 

@@ -342,7 +342,7 @@ export interface paths {
         };
         /**
          * Readiness: database, chain, custody check and draining
-         * @description 503 `not_ready` names every failing check in `detail`, and carries all of them in `checks`.
+         * @description 503 `not_ready` names every failing check in `detail`, and carries all of them in `checks`. Public: a check says whether it passes and since when it fails, never a figure (amounts, gas balance, block numbers, addresses).
          */
         get: operations["getReadiness"];
         put?: never;

@@ -122,7 +122,8 @@ export async function healthRoutes(app: App, deps: Deps): Promise<void> {
         operationId: 'getReadiness',
         tag: 'service',
         summary: 'Readiness: database, chain, custody check and draining',
-        description: '503 `not_ready` names every failing check in `detail`, and carries all of them in `checks`.',
+        description:
+          '503 `not_ready` names every failing check in `detail`, and carries all of them in `checks`. Public: a check says whether it passes and since when it fails, never a figure (amounts, gas balance, block numbers, addresses).',
         auth: 'public',
         responses: {
           200: Type.Object(

@@ -54,7 +54,7 @@ const DETAIL: Record<ErrorCode, string> = {
   service_unavailable:
     'peerpay lost its database connection during this request; nothing was half done. Retry with the same Idempotency-Key.',
   busy: 'Too many sign-ins are being checked right now; retry after the time in Retry-After.',
-  not_ready: 'Not ready: chain: the node did not answer within 2 s.',
+  not_ready: 'Not ready: chain: the chain did not answer in time.',
   internal_error: 'Something went wrong on our side; retry after a brief wait.',
 };
 
@@ -67,7 +67,7 @@ const EXTRA: Partial<Record<ErrorCode, Record<string, unknown>>> = {
   not_ready: {
     checks: {
       database: { status: 'pass' },
-      chain: { status: 'fail', detail: 'the node did not answer within 2 s' },
+      chain: { status: 'fail', detail: 'the chain did not answer in time' },
       custody: { status: 'pass' },
       gas: { status: 'pass' },
       draining: { status: 'pass' },

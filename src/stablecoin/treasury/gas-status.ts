@@ -14,7 +14,7 @@ export async function readGasStatus(deps: Pick<Deps, 'chain' | 'wallets' | 'conf
   return { balanceWei, minWei, low: balanceWei < minWei };
 }
 
-/** For logs and readiness: wei as a decimal of the native coin (POL), exact. */
+/** For logs (never the public readiness answer): wei as a decimal of the native coin (POL), exact. */
 export function formatWei(wei: bigint): string {
   const whole = wei / 10n ** 18n;
   const fraction = (wei % 10n ** 18n).toString().padStart(18, '0').replace(/0+$/, '');
