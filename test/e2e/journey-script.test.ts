@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, plainEnv, repoRoot } from '../helpers/built-service.js';
 import { freePort } from '../helpers/free-port.js';
 import { spawnMain, type MainProcess } from '../helpers/main-process.js';
+import { PGLITE_PASS_ONLY, runsIf } from '../helpers/runs-if.js';
 
 const HOUR_MS = 3600_000;
 
@@ -40,39 +41,42 @@ async function sandboxNowMs(baseUrl: string): Promise<number> {
 beforeAll(() => ensureBuilt(), 180_000);
 
 // One pass is enough: the journeys' own instance is PGlite whatever the suite runs on.
-describe.skipIf(Boolean(process.env.DATABASE_URL))('npm run journey with BASE_URL (an instance someone has running)', () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'peerpay-journey-theirs-'));
-  let service: MainProcess;
-  let baseUrl = '';
+describe.runIf(runsIf(!process.env.DATABASE_URL, PGLITE_PASS_ONLY))(
+  'npm run journey with BASE_URL (an instance someone has running)',
+  () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'peerpay-journey-theirs-'));
+    let service: MainProcess;
+    let baseUrl = '';
 
-  beforeAll(async () => {
-    const port = await freePort();
-    baseUrl = `http://127.0.0.1:${port}`;
-    service = spawnMain({ PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: undefined, JOB_INTERVAL_MS: '200' });
-    await service.healthy(baseUrl);
-  }, 120_000);
+    beforeAll(async () => {
+      const port = await freePort();
+      baseUrl = `http://127.0.0.1:${port}`;
+      service = spawnMain({ PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: undefined, JOB_INTERVAL_MS: '200' });
+      await service.healthy(baseUrl);
+    }, 120_000);
 
-  afterAll(async () => {
-    await service?.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }, 60_000);
+    afterAll(async () => {
+      await service?.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }, 60_000);
 
-  it('runs both journeys and leaves its sandbox clock where it found it, and says so', async () => {
-    const before = await sandboxNowMs(baseUrl);
-    const { code, output } = await npmRunJourney({ BASE_URL: baseUrl });
-    expect(code, output.slice(-4000)).toBe(0);
-    const after = await sandboxNowMs(baseUrl);
-    // Only real time has passed: minutes at most, not the journey's 5 days.
-    expect(after - before).toBeGreaterThanOrEqual(0);
-    expect(after - before).toBeLessThan(HOUR_MS);
-    expect(output).toContain('journey complete');
-    expect(output).toContain('stablecoin journey complete');
-    expect(output).toMatch(/sandbox clock is left where it was/);
-    expect(output).not.toContain('sandbox clock moves 5 days');
-  }, 300_000);
-});
+    it('runs both journeys and leaves its sandbox clock where it found it, and says so', async () => {
+      const before = await sandboxNowMs(baseUrl);
+      const { code, output } = await npmRunJourney({ BASE_URL: baseUrl });
+      expect(code, output.slice(-4000)).toBe(0);
+      const after = await sandboxNowMs(baseUrl);
+      // Only real time has passed: minutes at most, not the journey's 5 days.
+      expect(after - before).toBeGreaterThanOrEqual(0);
+      expect(after - before).toBeLessThan(HOUR_MS);
+      expect(output).toContain('journey complete');
+      expect(output).toContain('stablecoin journey complete');
+      expect(output).toMatch(/sandbox clock is left where it was/);
+      expect(output).not.toContain('sandbox clock moves 5 days');
+    }, 300_000);
+  },
+);
 
-describe.skipIf(Boolean(process.env.DATABASE_URL))('npm run journey without BASE_URL', () => {
+describe.runIf(runsIf(!process.env.DATABASE_URL, PGLITE_PASS_ONLY))('npm run journey without BASE_URL', () => {
   it('runs on an instance of its own, checks the ACH settlement there, then stops it and removes its data', async () => {
     const { code, output } = await npmRunJourney({});
     expect(code, output.slice(-4000)).toBe(0);

@@ -101,6 +101,27 @@ describe('Stripe card-risk events and calls', () => {
     expect(refund.refundId).toBe('rf_retry');
   });
 
+  it('a refund Stripe refuses (the charge is disputed, or less is left than asked) is failed, not an unknown outcome to retry for ever', async () => {
+    const intent = await chargedIntent(1000);
+    const ask = (refundId: string, amountMinor: bigint) =>
+      processor.refund({
+        chargeRef: intent,
+        currency: 'USD',
+        amountMinor,
+        reason: 'requested_by_customer',
+        transferId: 't',
+        refundId,
+        idempotencyKey: refundId,
+      });
+    expect(await ask('rf_too_much', 1001n)).toMatchObject({ status: 'failed', refundRef: '', refundId: 'rf_too_much', amountMinor: 1001n });
+    standIn.openDispute(intent);
+    expect(await ask('rf_disputed', 100n)).toMatchObject({ status: 'failed', refundRef: '' });
+    expect(standIn.refunds().filter((r) => r.payment_intent === intent)).toEqual([]);
+    // Stripe unreachable is not a refusal: the caller keeps its refund pending and asks again.
+    standIn.failNext({ method: 'POST', path: '/v1/refunds', fault: 503, when: 'before', count: 3 });
+    await expect(ask('rf_unanswered', 100n)).rejects.toThrow(/refunds.create/);
+  });
+
   it("charge.refunded lists every refund of the PaymentIntent, the dashboard's without a peerpay id; listRefunds pages through", async () => {
     const intent = await chargedIntent(5000);
     for (let i = 0; i < 3; i += 1) standIn.refundFromDashboard(intent, { amount: 100 });

@@ -3,7 +3,7 @@
 //   refunds listed   GET /v1/refunds?payment_intent=… (paged, at most MAX_REFUND_PAGES pages)
 //   payout reversal  POST /v1/transfers/{id}/reversals (amount, metadata; Idempotency-Key)
 // The client retries network errors, 429s and 5xx with the same Idempotency-Key (stripe-client.ts).
-import type Stripe from 'stripe';
+import Stripe from 'stripe';
 import type { PayoutReversalInput, ProcessorRefund, RefundInput } from '../payment-processor.js';
 import { stripeCallError } from './stripe-errors.js';
 import { processorRefundOf } from './stripe-risk-objects.js';
@@ -22,8 +22,9 @@ export interface StripeCardRisk {
 export function createStripeCardRisk(deps: { stripe: Stripe }): StripeCardRisk {
   return {
     async refund(input) {
-      const refund = await call('refunds.create', () =>
-        deps.stripe.refunds.create(
+      let refund: Stripe.Refund;
+      try {
+        refund = await deps.stripe.refunds.create(
           {
             payment_intent: input.chargeRef,
             amount: stripeMinorAmount(input.amountMinor),
@@ -31,8 +32,23 @@ export function createStripeCardRisk(deps: { stripe: Stripe }): StripeCardRisk {
             metadata: { peerpay_transfer_id: input.transferId, peerpay_refund_id: input.refundId },
           },
           { idempotencyKey: input.idempotencyKey },
-        ),
-      );
+        );
+      } catch (error) {
+        // Stripe said no (the charge is disputed, already refunded, or has less left than asked):
+        // nothing was given back, and asking again would get the same answer, so the refund failed.
+        // Network errors, 429s and 5xx stay unknown in outcome and are retried with the same key.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+          return {
+            refundRef: '',
+            chargeRef: input.chargeRef,
+            currency: input.currency,
+            amountMinor: input.amountMinor,
+            status: 'failed',
+            refundId: input.refundId,
+          };
+        }
+        throw stripeCallError('refunds.create', error);
+      }
       return readRefund(refund);
     },
 
