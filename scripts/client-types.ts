@@ -31,10 +31,16 @@ export async function generateClientFiles(document: Record<string, unknown>): Pr
       rows.push(`  ${op.operationId}: { method: '${method.toUpperCase()}', path: '${path}', idempotent: ${idempotent} },`);
     }
   }
+  const membersByCode = (document as { components?: { schemas?: { Problem?: Record<string, unknown> } } }).components?.schemas?.Problem?.[
+    'x-members-by-code'
+  ];
+  if (typeof membersByCode !== 'object' || membersByCode === null) throw new Error('the Problem schema has no x-members-by-code');
   const operations =
     HEADER +
     '/* eslint-disable */\n' +
     '/** Every operation of the document by operationId: its method, path, and whether it takes an Idempotency-Key (the calls that move money). */\n' +
-    `export const OPERATIONS = {\n${rows.sort().join('\n')}\n} as const;\n\nexport type OperationId = keyof typeof OPERATIONS;\n`;
+    `export const OPERATIONS = {\n${rows.sort().join('\n')}\n} as const;\n\nexport type OperationId = keyof typeof OPERATIONS;\n` +
+    '\n/** The extension members of the problem document each error code carries: always, or only sometimes (x-members-by-code). */\n' +
+    `export const PROBLEM_MEMBERS = ${JSON.stringify(membersByCode, null, 2)} as const;\n`;
   return { types, operations };
 }

@@ -70,3 +70,20 @@ export function assert(condition: unknown, message: string): asserts condition {
   // Invariant checks: a failure is a bug in peerpay, never a user error.
   if (!condition) throw new Error(`invariant violated: ${message}`);
 }
+
+/**
+ * The extension members of the problem document each code carries (beside type, title, status,
+ * detail, code and requestId): `always`, or only `sometimes` (e.g. `errors` only from schema
+ * validation). The OpenAPI document publishes it (`x-members-by-code` on Problem), and the SDK
+ * types each code's problem from it, so a client reads `minimum` only where `amount_too_small` is.
+ */
+export const PROBLEM_MEMBERS = {
+  invalid_request: { errors: 'sometimes' },
+  amount_too_small: { minimum: 'always' },
+  ach_setup_required: { needsBankDebitSetup: 'always', transferId: 'sometimes' },
+  card_declined: { transferId: 'always' },
+  card_authentication_required: { transferId: 'always' },
+  account_in_debt: { owed: 'always' },
+  payment_required: { price: 'always', x402Version: 'always', error: 'always', accepts: 'always' },
+  not_ready: { checks: 'always' },
+} as const satisfies Partial<Record<ErrorCode, Record<string, 'always' | 'sometimes'>>>;

@@ -132,6 +132,8 @@ describe.runIf(runsIf(!process.env.DATABASE_URL, PGLITE_PASS_ONLY))('the README 
       currency: 'USD',
       available: '10.00',
       pending: '0.00',
+      held: '0.00',
+      owed: '0.00',
     });
     const alanFiatHistory = await get(baseUrl, '/transfers', vars.ALAN_KEY);
     expect(alanFiatHistory.transfers).toHaveLength(1);

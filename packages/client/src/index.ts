@@ -4,28 +4,63 @@
 // call that moves money carries an Idempotency-Key (generated unless given), and the same key is
 // sent again on its automatic retries. Uses only fetch: Node 20+, browsers, workers.
 import type { components, operations } from './openapi.js';
-import { OPERATIONS, type OperationId } from './operations.js';
+import { OPERATIONS, PROBLEM_MEMBERS, type OperationId } from './operations.js';
 
 export type { components, operations, paths } from './openapi.js';
-export { OPERATIONS, type OperationId } from './operations.js';
+export { OPERATIONS, PROBLEM_MEMBERS, type OperationId } from './operations.js';
 export { verifyWebhook, WebhookVerificationError, WEBHOOK_TOLERANCE_SECONDS, type WebhookPayload } from './webhooks.js';
 
-/** The service's error body: RFC 9457 with a stable `code`. */
+/** The service's error body: RFC 9457 with a stable `code`, every extension member optional. */
 export type Problem = components['schemas']['Problem'];
 /** Codes the client itself adds: no answer at all, or an answer that is not a problem document. */
 export type ClientErrorCode = 'network_error' | 'unexpected_response';
+export type ErrorCode = Problem['code'];
 
-export class PeerpayError extends Error {
+/** T without its index signature: only the members it names. */
+type Declared<T> = { [K in keyof T as string extends K ? never : number extends K ? never : K]: T[K] };
+/** Every extension member the document declares, by name: the Problem schema's and the x402 members of a 402. */
+type MemberTypes = Required<Declared<operations['lookupNanoAccount']['responses'][402]['content']['application/problem+json']>>;
+type MembersOf<C> = C extends keyof typeof PROBLEM_MEMBERS ? (typeof PROBLEM_MEMBERS)[C] : Record<never, never>;
+type MemberType<K> = K extends keyof MemberTypes ? MemberTypes[K] : unknown;
+
+/**
+ * The problem document of one code: the members every problem has, and exactly the extension
+ * members that code carries (PROBLEM_MEMBERS, from the document's x-members-by-code), required when
+ * it always carries them. Inside `if (problem.code === 'amount_too_small')`, `problem.minimum` is
+ * a string; outside, reading it does not compile.
+ */
+export type ProblemOf<C extends ErrorCode> = {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  code: C;
+  requestId?: string;
+} & { -readonly [K in keyof MembersOf<C> as MembersOf<C>[K] extends 'always' ? K : never]-?: MemberType<K> } & {
+  -readonly [K in keyof MembersOf<C> as MembersOf<C>[K] extends 'sometimes' ? K : never]?: MemberType<K>;
+};
+/** A problem the client made up: no answer at all, or an answer that was not a problem document. */
+export type ClientProblem<C extends ClientErrorCode = ClientErrorCode> = {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  code: C;
+};
+/** Any problem document, discriminated by `code`. */
+export type TypedProblem = { [C in ErrorCode]: ProblemOf<C> }[ErrorCode] | ClientProblem;
+
+class PeerpayErrorClass extends Error {
   override readonly name = 'PeerpayError';
   readonly status: number;
-  readonly code: Problem['code'] | ClientErrorCode;
+  readonly code: ErrorCode | ClientErrorCode;
   /** The problem document as the service sent it (or as the client made it up for network_error / unexpected_response). */
-  readonly problem: Problem | { type: string; title: string; status: number; detail: string; code: ClientErrorCode };
+  readonly problem: TypedProblem;
   /** Seconds from Retry-After, when the answer had one. */
   readonly retryAfterSeconds: number | undefined;
   readonly operationId: OperationId;
 
-  constructor(operationId: OperationId, problem: PeerpayError['problem'], retryAfterSeconds?: number, options?: { cause?: unknown }) {
+  constructor(operationId: OperationId, problem: TypedProblem, retryAfterSeconds?: number, options?: { cause?: unknown }) {
     super(`${problem.detail} (${problem.code})`, options);
     this.operationId = operationId;
     this.status = problem.status;
@@ -33,6 +68,24 @@ export class PeerpayError extends Error {
     this.problem = problem;
     this.retryAfterSeconds = retryAfterSeconds;
   }
+}
+
+/** A refusal of one code: `code` and `problem.code` are the same, so checking `error.code` types `error.problem`. */
+export type PeerpayErrorOf<C extends ErrorCode | ClientErrorCode> = PeerpayErrorClass & {
+  readonly code: C;
+  readonly problem: C extends ErrorCode ? ProblemOf<C> : C extends ClientErrorCode ? ClientProblem<C> : never;
+};
+/** A refusal: a union over the codes, discriminated by `code`. */
+export type PeerpayError = { [C in ErrorCode | ClientErrorCode]: PeerpayErrorOf<C> }[ErrorCode | ClientErrorCode];
+/** The class of refusals; `error instanceof PeerpayError` narrows to the union above. */
+export const PeerpayError = PeerpayErrorClass as unknown as {
+  new (operationId: OperationId, problem: TypedProblem, retryAfterSeconds?: number, options?: { cause?: unknown }): PeerpayError;
+  readonly prototype: PeerpayError;
+};
+
+/** Whether `error` is a refusal with this code; its problem is then typed for the code. */
+export function isPeerpayError<C extends ErrorCode | ClientErrorCode>(error: unknown, code: C): error is PeerpayErrorOf<C> {
+  return error instanceof PeerpayErrorClass && error.code === code;
 }
 
 type Json<T> = T extends { content: { 'application/json': infer B } } ? B : never;
@@ -197,7 +250,7 @@ async function readJson(response: Response): Promise<unknown> {
 async function errorOf(operationId: OperationId, response: Response, retryAfter: number | undefined): Promise<PeerpayError> {
   const text = await response.text().catch(() => '');
   try {
-    const problem = JSON.parse(text) as Problem;
+    const problem = JSON.parse(text) as TypedProblem;
     if (problem && typeof problem.code === 'string' && typeof problem.detail === 'string')
       return new PeerpayError(operationId, { ...problem, status: response.status }, retryAfter);
   } catch {

@@ -50,3 +50,35 @@ export const OPERATIONS = {
 } as const;
 
 export type OperationId = keyof typeof OPERATIONS;
+
+/** The extension members of the problem document each error code carries: always, or only sometimes (x-members-by-code). */
+export const PROBLEM_MEMBERS = {
+  "invalid_request": {
+    "errors": "sometimes"
+  },
+  "amount_too_small": {
+    "minimum": "always"
+  },
+  "ach_setup_required": {
+    "needsBankDebitSetup": "always",
+    "transferId": "sometimes"
+  },
+  "card_declined": {
+    "transferId": "always"
+  },
+  "card_authentication_required": {
+    "transferId": "always"
+  },
+  "account_in_debt": {
+    "owed": "always"
+  },
+  "payment_required": {
+    "price": "always",
+    "x402Version": "always",
+    "error": "always",
+    "accepts": "always"
+  },
+  "not_ready": {
+    "checks": "always"
+  }
+} as const;

@@ -1,6 +1,6 @@
 // Schemas used by many routes: the problem document and the pieces of the contract's resources.
 import { Type, type TSchemaOptions } from '@fastify/type-provider-typebox';
-import { ERROR_CODES } from '../../platform/errors.js';
+import { ERROR_CODES, PROBLEM_MEMBERS } from '../../platform/errors.js';
 
 /**
  * A closed set of strings, documented as `{type: string, enum: [...]}` (one enum, which client
@@ -65,6 +65,7 @@ export const ProblemSchema = Type.Object(
   {
     $id: 'Problem',
     additionalProperties: true,
+    'x-members-by-code': PROBLEM_MEMBERS,
     description:
       'RFC 9457 problem document, sent as `application/problem+json` for every refusal and failure. Branch on `code`; the members after `code` are extensions present only for the codes that name them. A 402 from the x402 micro-endpoints is also an x402 v1 PaymentRequired body.',
   },

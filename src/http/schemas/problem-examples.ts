@@ -60,6 +60,7 @@ const DETAIL: Record<ErrorCode, string> = {
 
 const EXTRA: Partial<Record<ErrorCode, Record<string, unknown>>> = {
   amount_too_small: { minimum: '0.49' },
+  account_in_debt: { owed: '12.50' },
   ach_setup_required: { needsBankDebitSetup: true },
   card_declined: { transferId: 'tr_4fZk8Q2WnYb7cT1R9xLmP3' },
   card_authentication_required: { transferId: 'tr_4fZk8Q2WnYb7cT1R9xLmP3' },
