@@ -23,10 +23,16 @@ import { stablecoinFundingRoutes } from './http/routes/stablecoin-funding-routes
 import { stablecoinRoutes } from './http/routes/stablecoin-routes.js';
 import { nanoRoutes } from './http/routes/nano-routes.js';
 import { adminRoutes } from './http/routes/admin-routes.js';
+import { adminCardRiskRoutes, type AdminCardRiskServices } from './http/routes/admin-card-risk-routes.js';
+import { createOperatorRefunds } from './fiat/card-risk/operator-refunds.js';
+import { createPayoutReversals } from './fiat/card-risk/payout-reversals.js';
+import { createDebtWriteOffs } from './fiat/card-risk/debt-write-offs.js';
+import { createCardRiskReports } from './fiat/card-risk/card-risk-reports.js';
 import { stablecoinWithdrawalRoutes } from './http/routes/stablecoin-withdrawal-routes.js';
 import { linkPagesRoutes } from './http/routes/link-pages-routes.js';
 import { fundingPagesRoutes } from './http/routes/funding-pages-routes.js';
 import { testHelperRoutes } from './http/routes/test-helper-routes.js';
+import { testHelperCardRiskRoutes } from './http/routes/test-helper-card-risk-routes.js';
 import { stablecoinFaucetRoutes } from './http/routes/stablecoin-faucet-routes.js';
 import { stripeWebhookRoutes } from './http/routes/stripe-webhook-routes.js';
 import { processorLinkPagesRoutes } from './http/routes/processor-link-pages-routes.js';
@@ -143,6 +149,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   await app.register(async (scope) => nanoRoutes(scope as App, deps));
   await app.register(async (scope) => stablecoinWithdrawalRoutes(scope as App, deps));
   await app.register(async (scope) => adminRoutes(scope as App, deps));
+  await app.register(async (scope) => adminCardRiskRoutes(scope as App, cardRiskServices(deps), deps));
   await app.register(async (scope) => eventsRoutes(scope as App, deps));
   // The MCP server (DESIGN §12); its tools call this app in-process with the caller's key.
   await app.register(async (scope) => mcpRoutes(scope as App, deps, (request) => app.inject(request)));
@@ -152,6 +159,8 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   if (config.mode === 'sandbox' && deps.sandboxProcessor && deps.sandboxClock) {
     await app.register(async (scope) => linkPagesRoutes(scope as App, deps));
     await app.register(async (scope) => testHelperRoutes(scope as App, deps));
+    const sandbox = deps.sandboxProcessor;
+    await app.register(async (scope) => testHelperCardRiskRoutes(scope as App, deps, sandbox));
     await app.register(async (scope) => stablecoinFaucetRoutes(scope as App, deps));
   }
   // Live mode: Stripe hosts the setup pages and tells peerpay by webhook.
@@ -161,4 +170,15 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
     await app.register(async (scope) => processorLinkPagesRoutes(scope as App, deps));
   }
   return app;
+}
+
+/** The card-risk services the operator's routes call (DESIGN §16). */
+function cardRiskServices(deps: Deps): AdminCardRiskServices {
+  const { db, clock, processor } = deps;
+  return {
+    refunds: createOperatorRefunds({ db, clock, processor }),
+    reversals: createPayoutReversals({ db, clock, processor }),
+    writeOffs: createDebtWriteOffs({ db, clock }),
+    reports: createCardRiskReports({ db }),
+  };
 }

@@ -21,6 +21,7 @@ import * as m0017 from './migrations/0017-lookup-functions.js';
 import * as m0018 from './migrations/0018-cold-outflows.js';
 import * as m0019 from './migrations/0019-card-risk.js';
 import * as m0020 from './migrations/0020-custody-failing-since.js';
+import * as m0021 from './migrations/0021-payout-reversals.js';
 
 const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '0018-cold-outflows': m0018,
   '0019-card-risk': m0019,
   '0020-custody-failing-since': m0020,
+  '0021-payout-reversals': m0021,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

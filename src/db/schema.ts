@@ -510,7 +510,20 @@ export interface SandboxPayoutReversalsTable {
   created_at: Timestamp;
 }
 
+export interface PayoutReversalsTable {
+  id: string;
+  payout_id: string;
+  account_id: number;
+  currency: string;
+  amount: Money;
+  processor_ref: string;
+  note: string;
+  request_hash: string;
+  created_at: Timestamp;
+}
+
 export interface DB {
+  payout_reversals: PayoutReversalsTable;
   fiat_holds: FiatHoldsTable;
   refunds: RefundsTable;
   disputes: DisputesTable;

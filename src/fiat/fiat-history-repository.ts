@@ -29,6 +29,8 @@ export interface TransferHistoryRow {
   note: string | null;
   senderHandle: string;
   recipientHandle: string;
+  /** What refunds (not failed) gave back of the amount (DESIGN §16). */
+  refundedMinor: bigint;
   createdAt: Date;
   settlesAt: Date | null;
   completedAt: Date | null;
@@ -51,11 +53,13 @@ export async function listTransfers(
     note: string | null;
     sender_handle: string;
     recipient_handle: string;
+    refunded: string;
     created_at: Date;
     settles_at: Date | null;
     completed_at: Date | null;
   }>`
-    select x.*, s.handle as sender_handle, r.handle as recipient_handle
+    select x.*, s.handle as sender_handle, r.handle as recipient_handle,
+           (select coalesce(sum(f.amount), 0) from refunds f where f.transfer_id = x.id and f.status <> 'failed')::text as refunded
       from ((select 'sent' as direction, t.* from fiat_transfers t
               where t.sender_account_id = ${input.accountId} ${cursor}
               order by t.created_at desc, t.id collate "C" desc limit ${input.limit})
@@ -79,6 +83,7 @@ export async function listTransfers(
     note: r.note,
     senderHandle: r.sender_handle,
     recipientHandle: r.recipient_handle,
+    refundedMinor: BigInt(r.refunded),
     createdAt: new Date(r.created_at),
     settlesAt: r.settles_at === null ? null : new Date(r.settles_at),
     completedAt: r.completed_at === null ? null : new Date(r.completed_at),

@@ -181,3 +181,14 @@ export async function sentSince(trx: Trx, input: { senderAccountId: number; curr
 export async function lockSender(trx: Trx, senderAccountId: number): Promise<void> {
   await trx.selectFrom('accounts').select('id').where('id', '=', senderAccountId).forNoKeyUpdate().execute();
 }
+
+/** Locks the transfer the processor knows by this charge (its PaymentIntent), if any. */
+export async function lockTransferByProcessorRef(trx: Trx, processorRef: string): Promise<FiatTransfer | undefined> {
+  const row = await trx
+    .selectFrom('fiat_transfers')
+    .select(COLUMNS)
+    .where('processor_ref', '=', processorRef)
+    .forUpdate()
+    .executeTakeFirst();
+  return row ? toTransfer(row) : undefined;
+}

@@ -1,4 +1,5 @@
 // Applies what a processor's webhook says happened, once per event id and in one transaction with
+// its effect (and the card-risk events once per refund or dispute too, whatever their order)
 // its effect: the event's record and the change it makes commit together or not at all, so a
 // repeated delivery changes nothing and a crash part-way leaves the event to be delivered again.
 // Events may come late, twice or out of order: each change is conditional on the state it leaves,
@@ -13,11 +14,15 @@ import { settlePendingTransfer } from './ach-settlement.js';
 import { recordProcessorEvent } from './processor-events-repository.js';
 import { recordPayoutAccountReady, recordSetupCompleted } from './processor-setups.js';
 import { recordTransferEvents } from './transfer-events.js';
+import { applyProcessorRefunds } from './card-risk/refund-events.js';
+import { applyDispute } from './card-risk/dispute-booking.js';
+import { applyEarlyFraudWarning } from './card-risk/fraud-warnings.js';
 
 export type EventOutcome = 'applied' | 'no_change' | 'duplicate' | 'ignored';
 
 export async function applyProcessorEvent(deps: Pick<Deps, 'db' | 'clock' | 'config'>, event: ProcessorEvent): Promise<EventOutcome> {
-  if (event.kind === 'ignored') return 'ignored';
+  // A malformed event is logged by whoever read it; nothing of it can be applied.
+  if (event.kind === 'ignored' || event.kind === 'malformed') return 'ignored';
   const now = deps.clock.now();
   return deps.db.transaction().execute(async (trx) => {
     if (!(await recordProcessorEvent(trx, { id: event.eventId, type: event.type, now }))) return 'duplicate';
@@ -27,7 +32,7 @@ export async function applyProcessorEvent(deps: Pick<Deps, 'db' | 'clock' | 'con
 
 async function applyChange(
   trx: Trx,
-  event: Exclude<ProcessorEvent, { kind: 'ignored' }>,
+  event: Exclude<ProcessorEvent, { kind: 'ignored' | 'malformed' }>,
   { now, holdMs }: { now: Date; holdMs: number },
 ): Promise<boolean> {
   switch (event.kind) {
@@ -46,6 +51,12 @@ async function applyChange(
         now,
         holdMs,
       });
+    case 'refunds_changed':
+      return applyProcessorRefunds(trx, { refunds: event.refunds, now });
+    case 'dispute_changed':
+      return applyDispute(trx, event.dispute, now);
+    case 'early_fraud_warning':
+      return applyEarlyFraudWarning(trx, { warningRef: event.warningRef, chargeRef: event.chargeRef, now });
   }
 }
 

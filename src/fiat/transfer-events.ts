@@ -23,7 +23,14 @@ export async function recordTransferEvents(
   if (plan.length === 0) return;
   const handles = await findHandles(trx, { source: transfer.senderAccountId, target: transfer.recipientAccountId });
   for (const [side, type] of plan) {
-    const data = presentHistoryItem({ ...transfer, direction: side, senderHandle: handles.source, recipientHandle: handles.target });
+    const data = presentHistoryItem({
+      ...transfer,
+      direction: side,
+      senderHandle: handles.source,
+      recipientHandle: handles.target,
+      // A transfer's events come before any refund of it: refunds need it completed.
+      refundedMinor: 0n,
+    });
     const accountId = side === 'sent' ? transfer.senderAccountId : transfer.recipientAccountId;
     await recordEvent(trx, { accountId, type, subjectId: transfer.id, data, now: input.now });
   }

@@ -155,18 +155,18 @@ describe('GET /balance', () => {
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
       balances: [
-        { currency: 'USD', available: '15.00', pending: '0.00' },
-        { currency: 'EUR', available: '9.99', pending: '0.00' },
-        { currency: 'GBP', available: '0.00', pending: '0.00' },
-        { currency: 'JPY', available: '0', pending: '0' },
+        { currency: 'USD', available: '15.00', pending: '0.00', held: '0.00', owed: '0.00' },
+        { currency: 'EUR', available: '9.99', pending: '0.00', held: '0.00', owed: '0.00' },
+        { currency: 'GBP', available: '0.00', pending: '0.00', held: '0.00', owed: '0.00' },
+        { currency: 'JPY', available: '0', pending: '0', held: '0', owed: '0' },
       ],
     });
     const fresh = await registerUser(server);
     expect((await server.request('GET', '/balance', { key: fresh.key })).body.balances).toEqual([
-      { currency: 'USD', available: '0.00', pending: '0.00' },
-      { currency: 'EUR', available: '0.00', pending: '0.00' },
-      { currency: 'GBP', available: '0.00', pending: '0.00' },
-      { currency: 'JPY', available: '0', pending: '0' },
+      { currency: 'USD', available: '0.00', pending: '0.00', held: '0.00', owed: '0.00' },
+      { currency: 'EUR', available: '0.00', pending: '0.00', held: '0.00', owed: '0.00' },
+      { currency: 'GBP', available: '0.00', pending: '0.00', held: '0.00', owed: '0.00' },
+      { currency: 'JPY', available: '0', pending: '0', held: '0', owed: '0' },
     ]);
   });
 

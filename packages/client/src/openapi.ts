@@ -8562,6 +8562,7 @@ export interface operations {
                      *           "senderHandle": "PA-3JD8W2QA",
                      *           "recipientHandle": "PA-7KQ2M9XD",
                      *           "note": "Dinner",
+                     *           "refunded": "0.00",
                      *           "createdAt": "2026-01-05T10:00:00.000Z",
                      *           "completedAt": "2026-01-05T10:00:00.000Z"
                      *         }
@@ -8614,6 +8615,11 @@ export interface operations {
                              * @example PA-7KQ2M9XD
                              */
                             recipientHandle: string;
+                            /**
+                             * @description How much of the amount was refunded (by the service or the card issuer); failed refunds left out; exact decimal string with the currency's decimals
+                             * @example 10.25
+                             */
+                            refunded: string;
                             /**
                              * @description PA- followed by 8 characters
                              * @example PA-7KQ2M9XD

@@ -163,7 +163,10 @@ export interface PayoutReversalInput {
  * What a processor's webhook says happened, in peerpay's terms. `eventId` is the processor's own
  * event id, by which each event is applied once.
  */
-export type ProcessorEvent = { readonly eventId: string; readonly type: string } & (
+export type ProcessorEvent = CardRiskEvent | AccountEvent;
+
+/** The events about setups, charges and payouts. */
+export type AccountEvent = { readonly eventId: string; readonly type: string } & (
   | { readonly kind: 'setup_completed'; readonly sessionRef: string; readonly instrumentRef: string }
   | { readonly kind: 'payout_account_ready'; readonly payoutAccountRef: string }
   | { readonly kind: 'charge_succeeded'; readonly chargeRef: string; readonly transferId: string }
@@ -171,10 +174,7 @@ export type ProcessorEvent = { readonly eventId: string; readonly type: string }
   | { readonly kind: 'ignored'; readonly reason: string }
 );
 
-/**
- * The card-risk events (DESIGN §16), joining ProcessorEvent once both processors and the event
- * handler know them.
- */
+/** The card-risk events (DESIGN §16). */
 export type CardRiskEvent = { readonly eventId: string; readonly type: string } &
   /** One or more refunds of a charge were made or changed (by peerpay or elsewhere). */
   (
@@ -195,7 +195,7 @@ export interface CreatePayoutAccountInput {
   readonly idempotencyKey: string;
 }
 
-export interface PaymentProcessor {
+export interface PaymentProcessor extends CardRiskProcessor {
   readonly name: string;
   /**
    * How long the processor remembers an idempotency key (Stripe: 24 hours); null: for ever. After
@@ -221,7 +221,7 @@ export interface PaymentProcessor {
   payoutStatus(payoutRef: string): Promise<PayoutResult>;
 }
 
-/** What card risk (DESIGN §16) needs of a processor; PaymentProcessor extends it once both implement it. */
+/** What card risk (DESIGN §16) needs of a processor. */
 export interface CardRiskProcessor {
   /** Gives (part of) a charge back to the card; idempotent per key. */
   refund(input: RefundInput): Promise<ProcessorRefund>;

@@ -8,6 +8,7 @@ import type { Clock } from '../../platform/clock.js';
 import { newId, sha256Hex } from '../../platform/ids.js';
 import type { FiatCurrency } from '../../money/assets.js';
 import { addBusinessDays } from './business-days.js';
+import { SandboxCardRisk } from './sandbox-card-risk.js';
 import type {
   BankDebitInput,
   BankDebitStatus,
@@ -17,6 +18,9 @@ import type {
   InstrumentKind,
   PaymentProcessor,
   PayoutInput,
+  PayoutReversalInput,
+  ProcessorRefund,
+  RefundInput,
   PayoutResult,
   SetupSession,
   SetupSessionInput,
@@ -55,7 +59,24 @@ export class SandboxProcessor implements PaymentProcessor {
   /** The sandbox's charges table keeps every key. */
   readonly idempotencyKeyLifetimeMs = null;
 
-  constructor(private readonly deps: { db: Db; clock: Clock }) {}
+  /** Refunds and payout reversals, and what test helpers do to them (sandbox-card-risk.ts). */
+  readonly cardRisk: SandboxCardRisk;
+
+  constructor(private readonly deps: { db: Db; clock: Clock }) {
+    this.cardRisk = new SandboxCardRisk(deps);
+  }
+
+  refund(input: RefundInput): Promise<ProcessorRefund> {
+    return this.cardRisk.refund(input);
+  }
+
+  listRefunds(chargeRef: string): Promise<readonly ProcessorRefund[]> {
+    return this.cardRisk.listRefunds(chargeRef);
+  }
+
+  reversePayout(input: PayoutReversalInput): Promise<{ reversalRef: string }> {
+    return this.cardRisk.reversePayout(input);
+  }
 
   async createCustomer(input: CreateCustomerInput): Promise<{ customerRef: string }> {
     // Derived from the idempotency key, so that a repeated call names the same customer, as Stripe's

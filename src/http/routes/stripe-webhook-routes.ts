@@ -7,8 +7,7 @@
 // again later.
 import { Type } from '@fastify/type-provider-typebox';
 import type { Deps } from '../../deps.js';
-import type { ProcessorEvent } from '../../adapters/processor/payment-processor.js';
-import type { StripeWebhookEvent, StripeWebhookReader } from '../../adapters/processor/stripe/stripe-webhooks.js';
+import type { StripeWebhookReader } from '../../adapters/processor/stripe/stripe-webhooks.js';
 import { WebhookSignatureError } from '../../adapters/processor/stripe/stripe-webhooks.js';
 import { applyProcessorEvent } from '../../fiat/processor-events.js';
 import { AppError } from '../../platform/errors.js';
@@ -23,7 +22,7 @@ const webhookOperation = operation({
   tag: 'service',
   summary: 'Stripe webhook endpoint (live mode)',
   description:
-    'Signed with the endpoint secret (`Stripe-Signature`). Events: checkout.session.completed, account.updated, payment_intent.succeeded, payment_intent.payment_failed. 400 `invalid_signature` when the signature does not verify; nothing is applied.',
+    'Signed with the endpoint secret (`Stripe-Signature`). Events: checkout.session.completed, account.updated, payment_intent.succeeded, payment_intent.payment_failed, and card risk (refund.created, refund.updated, refund.failed, charge.refunded, charge.refund.updated, charge.dispute.*, radar.early_fraud_warning.created). 400 `invalid_signature` when the signature does not verify; nothing is applied.',
   auth: 'public',
   rateLimited: false,
   responses: { 200: Type.Object({ received: Type.Literal(true) }, { examples: [{ received: true }] }) },
@@ -62,23 +61,9 @@ export async function stripeWebhookRoutes(app: App, deps: Deps, reader: StripeWe
         );
         return { received: true as const };
       }
-      if (!isAccountEvent(event)) {
-        request.log.warn({ stripeEvent: event.eventId, type: event.type, kind: event.kind }, 'stripe webhook: card-risk event not booked');
-        return { received: true as const };
-      }
       const outcome = await applyProcessorEvent(deps, event);
       request.log.info({ stripeEvent: event.eventId, type: event.type, outcome }, 'stripe webhook');
       return { received: true as const };
     },
-  );
-}
-
-/** The events the fiat handler books today; card-risk events join them with DESIGN §16's domain side. */
-function isAccountEvent(event: StripeWebhookEvent): event is ProcessorEvent {
-  return (
-    event.kind !== 'refunds_changed' &&
-    event.kind !== 'dispute_changed' &&
-    event.kind !== 'early_fraud_warning' &&
-    event.kind !== 'malformed'
   );
 }

@@ -158,6 +158,7 @@ export const TransferHistoryItem = Type.Object({
   senderHandle: HandleSchema,
   recipientHandle: HandleSchema,
   note: Nullable(Type.String()),
+  refunded: Decimal('How much of the amount was refunded (by the service or the card issuer); failed refunds left out'),
   createdAt: Timestamp('When the transfer was made'),
   completedAt: Nullable(Timestamp('When it completed or failed for good')),
 });
@@ -182,6 +183,7 @@ export const TransferHistoryResponse = Type.Object(
             senderHandle: 'PA-3JD8W2QA',
             recipientHandle: 'PA-7KQ2M9XD',
             note: 'Dinner',
+            refunded: '0.00',
             createdAt: '2026-01-05T10:00:00.000Z',
             completedAt: '2026-01-05T10:00:00.000Z',
           },

@@ -26,6 +26,7 @@ export function presentHistoryItem(t: TransferHistoryRow) {
     senderHandle: t.senderHandle,
     recipientHandle: t.recipientHandle,
     note: t.note,
+    refunded: formatMinor(t.refundedMinor, t.currency),
     createdAt: t.createdAt.toISOString(),
     completedAt: t.status === 'completed' || t.status === 'failed' ? iso(t.completedAt) : null,
   };
