@@ -136,7 +136,7 @@ describe('peerpay (CLI)', () => {
     const refusedCard = await peerpay(['send', bob.handle, '10', 'USD', '--yes'], { configDir: me.configDir });
     expect(refusedCard.code).toBe(1);
     // The next step is the setup link itself.
-    expect(refusedCard.stderr).toMatch(/card_setup_required[\s\S]*open http\S+\/links?\//);
+    expect(refusedCard.stderr).toMatch(/No card yet: open this link to add one: http\S+\/links?\//);
 
     await env.setUpCard(me);
     const noTerminal = await peerpay(['send', bob.handle, '10', 'USD'], { configDir: me.configDir });

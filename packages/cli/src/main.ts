@@ -131,6 +131,7 @@ export async function main(argv: string[]): Promise<number> {
     .action(async (to: string, amount: string, currency: string, options: { method?: 'instant' | 'ach'; note?: string; yes?: boolean }) => {
       const api = client();
       const quoted = await quoteTransferTerms(api, { to, amount, currency, paymentMethod: options.method, note: options.note });
+      if (quoted.rail === 'stablecoin') await requireTokens(api, quoted.terms.currency, quoted.terms.amount);
       await confirm(quoted.summary, 'Send?', options.yes === true, quoted.structured);
       const result = await sendOnTerms(api, quoted);
       out(result, describeSent(result));
@@ -146,6 +147,7 @@ export async function main(argv: string[]): Promise<number> {
     .action(async (amount: string, currency: string, options: { address?: string; yes?: boolean }) => {
       const api = client();
       const quoted = await quoteWithdrawalTerms(api, { amount, currency, address: options.address });
+      await requireTokens(api, quoted.terms.currency, quoted.terms.amount);
       await confirm(quoted.summary, 'Withdraw?', options.yes === true, quoted.structured);
       const result = await withdrawOnTerms(api, quoted);
       out(result, describeWithdrawal(result));
@@ -221,7 +223,10 @@ export async function main(argv: string[]): Promise<number> {
           page,
           [
             ...(lines.length > 0 ? lines : ['No events.']),
-            ...(page.nextCursor && lines.length > 0 ? [`More: peerpay events --after ${page.nextCursor}`] : []),
+            // Only a full page may have more after it; the next page keeps this one's size.
+            ...(page.nextCursor && lines.length >= Number(options.limit)
+              ? [`More: peerpay events --after ${page.nextCursor}${options.limit === '20' ? '' : ` --limit ${options.limit}`}`]
+              : []),
           ].join('\n'),
         );
         return;
@@ -267,6 +272,28 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
+/** Refuses before the question when the balance cannot cover the amount: nothing would be sent anyway. */
+async function requireTokens(api: PeerpayClient, currency: string, amount: string): Promise<void> {
+  const balance = await api.getStablecoinBalance();
+  const have = (balance as Record<string, string | undefined>)[currency];
+  if (have === undefined || compareDecimals(have, amount) >= 0) return;
+  throw new Exit(
+    1,
+    `Not enough ${currency}: you have ${have} ${currency} and this needs ${amount} ${currency}. Nothing was sent.\n` +
+      `Add funds with \`peerpay links funding --amount <amount> --currency ${currency}\`, or send less.`,
+  );
+}
+
+/** Compares two non-negative decimal strings exactly (no floats): -1, 0 or 1. */
+export function compareDecimals(a: string, b: string): number {
+  const [ai = '0', af = ''] = a.split('.');
+  const [bi = '0', bf = ''] = b.split('.');
+  const width = Math.max(af.length, bf.length);
+  const x = BigInt(ai + af.padEnd(width, '0'));
+  const y = BigInt(bi + bf.padEnd(width, '0'));
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
 /** One line about an event's resource: amount, currency, status and the other party, as far as it has them. */
 function eventSummary(data: Record<string, unknown>): string {
   return [data.direction, data.amount, data.currency, data.status, data.counterpartyHandle ?? data.kind ?? data.endpoint]
@@ -284,7 +311,11 @@ async function report(error: unknown, json: boolean, api: () => PeerpayClient): 
   }
   if (error instanceof Exit) {
     if (json)
-      process.stdout.write(JSON.stringify({ error: { code: error.code === 3 ? 'not_confirmed' : 'usage', detail: error.message } }) + '\n');
+      process.stdout.write(
+        JSON.stringify({
+          error: { code: error.code === 3 ? 'not_confirmed' : error.code === 1 ? 'insufficient_balance' : 'usage', detail: error.message },
+        }) + '\n',
+      );
     process.stderr.write(error.message + '\n');
     return error.code;
   }
@@ -302,28 +333,45 @@ async function report(error: unknown, json: boolean, api: () => PeerpayClient): 
     process.stdout.write(
       JSON.stringify({ error: error.problem, ...(next.link ? { setupLink: next.link } : {}), nextStep: next.text }, null, 2) + '\n',
     );
-  process.stderr.write(`Error: ${error.problem.detail} (${error.code})\n${next.text ? next.text + '\n' : ''}`);
+  // Refusals the CLI can say in the user's terms (no API paths) are said so; the rest as the service wrote them.
+  const said = next.replacesDetail ? next.text : `Error: ${error.problem.detail} (${error.code})\n${next.text}`;
+  process.stderr.write(said.trimEnd() + '\n');
   return 1;
 }
 
-async function nextStep(error: PeerpayError, api: () => PeerpayClient): Promise<{ text: string; link?: string }> {
-  const linkFor = async (kind: 'card' | 'bank_debit', what: string) => {
+interface NextStep {
+  text: string;
+  link?: string;
+  /** The text says what happened in the user's terms, so the service's detail is not printed. */
+  replacesDetail?: boolean;
+}
+
+async function nextStep(error: PeerpayError, api: () => PeerpayClient): Promise<NextStep> {
+  const linkFor = async (kind: 'card' | 'bank_debit', what: string, add: string): Promise<NextStep> => {
     try {
       const client = api();
       const link = kind === 'card' ? await client.createCardSetupLink() : await client.createBankDebitSetupLink();
-      return { text: `${what}: open ${link.url} in your browser, then run the command again.`, link: link.url };
+      return {
+        text: `${what}: open this link to ${add}: ${link.url}\nThen run the command again. Nothing was sent.`,
+        link: link.url,
+        replacesDetail: true,
+      };
     } catch {
-      return { text: `${what}: run \`peerpay links ${kind}\` and open the link, then run the command again.` };
+      return {
+        text: `${what}: run \`peerpay links ${kind}\` and open the link to ${add}, then run the command again. Nothing was sent.`,
+        replacesDetail: true,
+      };
     }
   };
   switch (error.code) {
     case 'card_setup_required':
-      return linkFor('card', 'Set up a card first');
+      return linkFor('card', 'No card yet', 'add one');
     case 'card_declined':
+      return linkFor('card', 'Your card was declined', 'add another');
     case 'card_authentication_required':
-      return linkFor('card', 'Set up your card again');
+      return linkFor('card', 'Your bank wants you to confirm the card', 'set it up again');
     case 'ach_setup_required':
-      return linkFor('bank_debit', 'Set up bank debit first (or send with --method instant)');
+      return linkFor('bank_debit', 'Bank debit is not set up yet (or send with --method instant)', 'allow it');
     case 'insufficient_balance':
       return { text: 'Add funds with `peerpay links funding --amount <amount> --currency USDC`, or check `peerpay balance`.' };
     case 'recipient_not_found':
@@ -331,7 +379,7 @@ async function nextStep(error: PeerpayError, api: () => PeerpayClient): Promise<
     case 'unauthorized':
       return { text: `Your key was refused: run \`peerpay login --email <email>\` (config: ${configFile()}).` };
     case 'no_default_address':
-      return { text: 'Pass --address 0x… (or save a default with the API: PUT /stablecoin/withdrawal-address).' };
+      return { text: 'No withdrawal address is saved: pass --address 0x… (your Polygon address).', replacesDetail: true };
     case 'network_error':
       return { text: 'Is the service running? Set --url or PEERPAY_URL.' };
     default:
