@@ -287,6 +287,22 @@ it(
     await sleep(3000); // holds end, payouts run
     const violations = [...(await cardRiskMismatches(db, stripe)), ...(await takenTwice()), ...(await positionsOff())];
     tally.violations += violations.length;
+    if (violations.length > 0) {
+      // Both sides, for the replay: what Stripe has and what peerpay booked.
+      const booked = async (table: 'refunds' | 'disputes') => (await sql`select * from ${sql.table(table)}`.execute(db)).rows;
+      console.log(
+        `live-card-risk-crash Stripe refunds: ${JSON.stringify(stripe.refunds().map((r) => [r.id, r.payment_intent, r.amount, r.status]))}`,
+      );
+      console.log(
+        `live-card-risk-crash Stripe disputes: ${JSON.stringify(stripe.disputes().map((d) => [d.id, d.payment_intent, d.amount, d.status]))}`,
+      );
+      console.log(
+        `live-card-risk-crash peerpay refunds: ${JSON.stringify(await booked('refunds'), (_, v: unknown) => (typeof v === 'bigint' ? String(v) : v))}`,
+      );
+      console.log(
+        `live-card-risk-crash peerpay disputes: ${JSON.stringify(await booked('disputes'), (_, v: unknown) => (typeof v === 'bigint' ? String(v) : v))}`,
+      );
+    }
     console.log(
       `live-card-risk-crash (seed ${settings.seed}): ${paid.length} transfers, ${stripe.refunds().length} refunds, ${stripe.disputes().length} disputes, ${counts.kills} kills`,
     );
