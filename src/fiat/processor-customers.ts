@@ -1,4 +1,5 @@
 // The account's customer at the processor, created the first time it is needed.
+import type { Db } from '../db/database.js';
 import type { Deps } from '../deps.js';
 import { findAccountById } from '../accounts/accounts-repository.js';
 import { findProcessorCustomer, insertProcessorCustomer, type ProcessorCustomer } from './processor-customers-repository.js';
@@ -20,4 +21,16 @@ export async function ensureProcessorCustomer(deps: Pick<Deps, 'db' | 'processor
   const stored = await findProcessorCustomer(deps.db, accountId);
   if (!stored) throw new Error(`processor customer of account ${accountId} not readable after insert`);
   return stored;
+}
+
+/** Which ways of paying and being paid the account has set up, so a client can tell before it tries. */
+export interface PaymentMethods {
+  readonly card: boolean;
+  readonly bankDebit: boolean;
+  readonly payouts: boolean;
+}
+
+export async function paymentMethodsOf(db: Db, accountId: number): Promise<PaymentMethods> {
+  const customer = await findProcessorCustomer(db, accountId);
+  return { card: Boolean(customer?.cardRef), bankDebit: Boolean(customer?.bankDebitRef), payouts: Boolean(customer?.payoutRef) };
 }

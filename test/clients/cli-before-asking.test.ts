@@ -59,6 +59,24 @@ describe('peerpay send and withdraw, before asking', () => {
     expect(answer.stderr).not.toMatch(/POST |\/agent\//);
   });
 
+  it('refuses a card send without a card before the question, with the link to add one; with a card it asks', async () => {
+    const sender = await env.user();
+    const recipient = await env.user();
+    // No --yes and no terminal: before the check this got as far as the question (exit 3).
+    const before = await peerpay(['send', recipient.handle, '10', 'USD'], sender.key);
+    expect(before.code).toBe(1);
+    expect(before.stderr).toMatch(/^No card yet: open this link to add one: http:\/\/\S+\/links\/card-setup\/\w+$/m);
+    expect(before.stderr).not.toMatch(/terminal/);
+    const ach = await peerpay(['send', recipient.handle, '10', 'USD', '--method', 'ach'], sender.key);
+    expect(ach.code).toBe(1);
+    expect(ach.stderr).toMatch(/^Bank debit is not set up yet .*open this link to allow it: http:\/\/\S+$/m);
+    expect((await sender.api.getAccount()).paymentMethods).toEqual({ card: false, bankDebit: false, payouts: false });
+    await env.setUpCard(sender);
+    expect((await sender.api.getAccount()).paymentMethods).toEqual({ card: true, bankDebit: false, payouts: false });
+    expect((await peerpay(['send', recipient.handle, '10', 'USD'], sender.key)).code).toBe(3);
+    expect((await sender.api.listTransfers()).transfers).toEqual([]);
+  });
+
   it('compares amounts exactly', () => {
     expect(compareDecimals('2.000000', '5')).toBe(-1);
     expect(compareDecimals('5.000000', '5')).toBe(0);

@@ -132,6 +132,7 @@ export async function main(argv: string[]): Promise<number> {
       const api = client();
       const quoted = await quoteTransferTerms(api, { to, amount, currency, paymentMethod: options.method, note: options.note });
       if (quoted.rail === 'stablecoin') await requireTokens(api, quoted.terms.currency, quoted.terms.amount);
+      else await requireInstrument(api, options.method ?? 'instant');
       await confirm(quoted.summary, 'Send?', options.yes === true, quoted.structured);
       const result = await sendOnTerms(api, quoted);
       out(result, describeSent(result));
@@ -281,6 +282,22 @@ async function requireTokens(api: PeerpayClient, currency: string, amount: strin
     1,
     `Not enough ${currency}: you have ${have} ${currency} and this needs ${amount} ${currency}. Nothing was sent.\n` +
       `Add funds with \`peerpay links funding --amount <amount> --currency ${currency}\`, or send less.`,
+  );
+}
+
+/**
+ * Refuses before the question when the payment method is not set up (no card, no bank debit):
+ * nothing would be sent anyway, so the user gets the link to set it up instead of a yes to answer.
+ */
+async function requireInstrument(api: PeerpayClient, method: 'instant' | 'ach'): Promise<void> {
+  const { paymentMethods } = await api.getAccount();
+  if (method === 'instant' ? paymentMethods.card : paymentMethods.bankDebit) return;
+  const link = method === 'instant' ? await api.createCardSetupLink() : await api.createBankDebitSetupLink();
+  throw new Exit(
+    1,
+    method === 'instant'
+      ? `No card yet: open this link to add one: ${link.url}\nThen run the command again. Nothing was sent.`
+      : `Bank debit is not set up yet (or send with --method instant): open this link to allow it: ${link.url}\nThen run the command again. Nothing was sent.`,
   );
 }
 

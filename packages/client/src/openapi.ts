@@ -1063,7 +1063,12 @@ export interface operations {
                      *       "website": "https://ada.example.com",
                      *       "discoverable": true,
                      *       "stablecoinWalletId": "wal_3f9a2c7e1b5d8046a9e2c1f7",
-                     *       "depositAddress": "0x52908400098527886E0F7030069857D2E4169EE7"
+                     *       "depositAddress": "0x52908400098527886E0F7030069857D2E4169EE7",
+                     *       "paymentMethods": {
+                     *         "card": true,
+                     *         "bankDebit": false,
+                     *         "payouts": false
+                     *       }
                      *     }
                      */
                     "application/json": {
@@ -1077,6 +1082,15 @@ export interface operations {
                         discoverable: boolean;
                         email: string;
                         name: string;
+                        /** @description What the account has set up, so that a client can offer the setup link before trying */
+                        paymentMethods: {
+                            /** @description Bank debit is set up: `ach` transfers can be paid */
+                            bankDebit: boolean;
+                            /** @description A card is saved: `instant` transfers can be paid */
+                            card: boolean;
+                            /** @description A payout account is ready: received fiat can be paid out */
+                            payouts: boolean;
+                        };
                         phone: string | null;
                         stablecoinWalletId: string | null;
                         website: string | null;
@@ -1238,7 +1252,12 @@ export interface operations {
                      *       "website": "https://ada.example.com",
                      *       "discoverable": true,
                      *       "stablecoinWalletId": "wal_3f9a2c7e1b5d8046a9e2c1f7",
-                     *       "depositAddress": "0x52908400098527886E0F7030069857D2E4169EE7"
+                     *       "depositAddress": "0x52908400098527886E0F7030069857D2E4169EE7",
+                     *       "paymentMethods": {
+                     *         "card": true,
+                     *         "bankDebit": false,
+                     *         "payouts": false
+                     *       }
                      *     }
                      */
                     "application/json": {
@@ -1252,6 +1271,15 @@ export interface operations {
                         discoverable: boolean;
                         email: string;
                         name: string;
+                        /** @description What the account has set up, so that a client can offer the setup link before trying */
+                        paymentMethods: {
+                            /** @description Bank debit is set up: `ach` transfers can be paid */
+                            bankDebit: boolean;
+                            /** @description A card is saved: `instant` transfers can be paid */
+                            card: boolean;
+                            /** @description A payout account is ready: received fiat can be paid out */
+                            payouts: boolean;
+                        };
                         phone: string | null;
                         stablecoinWalletId: string | null;
                         website: string | null;

@@ -2,6 +2,7 @@
 // stablecoin wallet every account gets at registration.
 import type { Deps } from '../../deps.js';
 import * as accounts from '../../accounts/accounts-service.js';
+import { paymentMethodsOf, type PaymentMethods } from '../../fiat/processor-customers.js';
 import { AppError } from '../../platform/errors.js';
 import { callerOf } from '../plugins/auth.js';
 import { Profile, ProfilePatch, WalletResponse } from '../schemas/account-schemas.js';
@@ -22,7 +23,7 @@ export function profileRoutes(app: App, deps: Deps): void {
     async (request) => {
       const account = await accounts.findAccount(deps, { handle: callerOf(request).handle });
       if (!account) throw new AppError('unauthorized', 'The account of this key no longer exists.');
-      return profileOf(account);
+      return profileOf(account, await paymentMethodsOf(deps.db, callerOf(request).accountId));
     },
   );
 
@@ -39,7 +40,10 @@ export function profileRoutes(app: App, deps: Deps): void {
       responses: { 200: Profile },
       errors: ['invalid_field', 'already_exists'],
     }),
-    async (request) => profileOf(await accounts.updateProfile(deps, callerOf(request).accountId, request.body ?? {})),
+    async (request) => {
+      const { accountId } = callerOf(request);
+      return profileOf(await accounts.updateProfile(deps, accountId, request.body ?? {}), await paymentMethodsOf(deps.db, accountId));
+    },
   );
 
   app.post(
@@ -60,16 +64,19 @@ export function profileRoutes(app: App, deps: Deps): void {
   );
 }
 
-function profileOf(account: {
-  handle: string;
-  email: string;
-  name: string;
-  phone: string | null;
-  website: string | null;
-  discoverable: boolean;
-  walletId: string | null;
-  depositAddress: string | null;
-}) {
+function profileOf(
+  account: {
+    handle: string;
+    email: string;
+    name: string;
+    phone: string | null;
+    website: string | null;
+    discoverable: boolean;
+    walletId: string | null;
+    depositAddress: string | null;
+  },
+  paymentMethods: PaymentMethods,
+) {
   return {
     agentHandle: account.handle,
     email: account.email,
@@ -79,5 +86,6 @@ function profileOf(account: {
     discoverable: account.discoverable,
     stablecoinWalletId: account.walletId,
     depositAddress: account.depositAddress,
+    paymentMethods,
   };
 }

@@ -112,6 +112,14 @@ export const Profile = Type.Object(
     discoverable: Type.Boolean({ description: 'Listed in the public directory (/nano/search)' }),
     stablecoinWalletId: Type.Union([Type.String(), Type.Null()]),
     depositAddress: Type.Union([Type.String(), Type.Null()]),
+    paymentMethods: Type.Object(
+      {
+        card: Type.Boolean({ description: 'A card is saved: `instant` transfers can be paid' }),
+        bankDebit: Type.Boolean({ description: 'Bank debit is set up: `ach` transfers can be paid' }),
+        payouts: Type.Boolean({ description: 'A payout account is ready: received fiat can be paid out' }),
+      },
+      { description: 'What the account has set up, so that a client can offer the setup link before trying' },
+    ),
   },
   {
     examples: [
@@ -124,6 +132,7 @@ export const Profile = Type.Object(
         discoverable: true,
         stablecoinWalletId: WALLET_EXAMPLE,
         depositAddress: ADDRESS_EXAMPLE,
+        paymentMethods: { card: true, bankDebit: false, payouts: false },
       },
     ],
   },
