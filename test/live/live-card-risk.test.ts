@@ -237,6 +237,46 @@ describe.runIf(liveModeAvailable())('live mode: card money risk on Stripe', () =
     expect(JSON.stringify(listed.body)).toContain('"failed"');
   });
 
+  it('a refund that failed, a dashboard refund and a dispute, told in the opposite order: each booked once with Stripe’s amount', async () => {
+    const disputer = await cardPayer();
+    const { user } = await payee({ onboarded: false });
+    const paid = await pay(disputer, user, 20);
+    const stale = world.stripe.refundFromDashboard(paid.intent, { amount: 300 });
+    await world.stripe.webhooksIdle();
+    world.stripe.setWebhookMode('manual');
+    // At Stripe: the first refund fails, a second is made, then the rest of the charge is disputed.
+    const { later, dispute } = (() => {
+      try {
+        world.stripe.failRefund(stale.id);
+        return { later: world.stripe.refundFromDashboard(paid.intent, { amount: 200 }), dispute: world.stripe.openDispute(paid.intent) };
+      } catch (error) {
+        world.stripe.setWebhookMode('auto');
+        throw error;
+      }
+    })();
+    try {
+      const about = (id: string) => world.stripe.events().filter((e) => (e.data.object as { id?: string }).id === id);
+      const refunded = world.stripe
+        .events()
+        .filter((e) => e.type === 'charge.refunded' && JSON.stringify(e.data.object).includes(paid.intent));
+      // peerpay hears of the dispute first, then of the second refund, and of the failure last.
+      for (const event of [...about(dispute.id), ...about(later.id), ...refunded, ...about(stale.id)]) await world.stripe.deliver(event.id);
+      await world.stripe.deliverAll();
+    } finally {
+      world.stripe.setWebhookMode('auto');
+    }
+    const mismatches = await cardRiskMismatches(world.server.deps.db, world.stripe);
+    expect(mismatches.filter((m) => m.includes(stale.id) || m.includes(later.id) || m.includes(dispute.id))).toEqual([]);
+    const booked = await world.server.deps.db
+      .selectFrom('disputes')
+      .select(['taken', 'fee_taken'])
+      .where('processor_ref', '=', dispute.id)
+      .executeTakeFirstOrThrow();
+    expect(booked.taken + booked.fee_taken).toBe(BigInt(dispute.amount));
+    // 20.00 received; the dispute and the second refund took all of it back, the failed refund nothing.
+    expect(await usd(user)).toMatchObject({ available: '0.00', held: '0.00', owed: '0.00' });
+  });
+
   it('an early fraud warning pauses the recipient’s payouts', async () => {
     const { user, account } = await payee();
     const paid = await pay(payer, user, 8);

@@ -145,10 +145,12 @@ class Model {
     for (const d of this.disputes.filter((d) => d.transfer === t && d.status !== 'won')) [amount, fee] = [amount - d.taken, fee - d.fee];
     return { amount, fee };
   }
+  /** What the processor took is booked whole: the recipient's part first, then the fee, and what does not fit is the recipient's. */
   split(t: ModelTransfer, charge: bigint) {
     const left = this.refundable(t);
-    const amount = min(charge, left.amount);
-    return { amount, fee: min(charge - amount, left.fee) };
+    const atLeastZero = (a: bigint) => (a > 0n ? a : 0n);
+    const fee = min(charge - min(charge, atLeastZero(left.amount)), atLeastZero(left.fee));
+    return { amount: charge - fee, fee };
   }
 }
 

@@ -18,10 +18,20 @@ export async function refundableOf(trx: Trx, transfer: FiatTransfer): Promise<{ 
   return { amountMinor: transfer.amountMinor - taken.amountMinor, feeMinor: transfer.feeMinor - taken.feeMinor };
 }
 
-/** Splits what the processor gave back of a charge into the recipient's part first, then the fee. */
+const atLeastZero = (a: bigint) => (a > 0n ? a : 0n);
+
+/**
+ * Splits what the processor took of a charge (a refund, a dispute) into the recipient's part first,
+ * then the fee; the parts always add up to the processor's amount. peerpay's idea of what is left
+ * can be short of the processor's for a while: a refund the processor has failed (or refused) still
+ * counts until its failure is applied, whatever order the events come in. What does not fit is the
+ * recipient's too, and comes back to them when that refund is undone; clamping it instead would
+ * book less than the processor took, or drop a refund whose events are then spent.
+ */
 export function splitChargeAmount(chargeMinor: bigint, refundable: { amountMinor: bigint; feeMinor: bigint }) {
-  const amountMinor = min(chargeMinor, refundable.amountMinor);
-  return { amountMinor, feeMinor: min(chargeMinor - amountMinor, refundable.feeMinor) };
+  const recipientFirst = min(chargeMinor, atLeastZero(refundable.amountMinor));
+  const feeMinor = min(chargeMinor - recipientFirst, atLeastZero(refundable.feeMinor));
+  return { amountMinor: chargeMinor - feeMinor, feeMinor };
 }
 
 /** Books `refund` of `transfer` (locked by the caller); false when it was booked before. */

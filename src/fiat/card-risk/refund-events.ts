@@ -40,8 +40,8 @@ async function bookForeignRefund(trx: Trx, reported: ProcessorRefund, now: Date)
   if (reported.status === 'failed') return false;
   const transfer = await lockTransferByProcessorRef(trx, reported.chargeRef);
   if (!transfer || transfer.currency !== reported.currency || transfer.status !== 'completed') return false;
+  if (reported.amountMinor <= 0n) return false;
   const { amountMinor, feeMinor } = splitChargeAmount(reported.amountMinor, await refundableOf(trx, transfer));
-  if (amountMinor + feeMinor === 0n) return false;
   return bookRefund(trx, {
     transfer,
     now,
