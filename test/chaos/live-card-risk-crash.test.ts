@@ -323,7 +323,25 @@ async function takenTwice(): Promise<string[]> {
     .map((r) => `transfer ${r.id} of ${r.amount}: refunded ${r.refunded} and disputed ${r.disputed}`);
 }
 
-/** Each recipient: received − taken back = available + held + pending + paid out at Stripe − owed. */
+/**
+ * A payout peerpay reserved but has not made at Stripe yet: out of `available`, not yet a Stripe
+ * transfer. A SIGKILL while its Stripe call is in flight leaves it so until its job lease ends
+ * (minutes, longer than this run waits); it is still the recipient's money.
+ */
+async function payoutsOnTheirWay(recipient: User, account: string): Promise<number> {
+  const made = new Set(
+    stripe
+      .transfers()
+      .filter((t) => t.destination === account)
+      .map((t) => t.metadata.peerpay_payout_id),
+  );
+  const pending = await sql<{ id: string; amount: string }>`
+    select p.id, p.amount::text from payouts p join accounts a on a.id = p.account_id
+     where a.email = ${recipient.email} and p.status = 'pending' and p.currency = 'USD'`.execute(db);
+  return pending.rows.filter((p) => !made.has(p.id)).reduce((sum, p) => sum + Number(p.amount), 0);
+}
+
+/** Each recipient: received − taken back = available + held + pending + paid out at Stripe + on its way out − owed. */
 async function positionsOff(): Promise<string[]> {
   const problems: string[] = [];
   for (const recipient of recipients) {
@@ -350,10 +368,11 @@ async function positionsOff(): Promise<string[]> {
       .transfers()
       .filter((t) => t.destination === account)
       .reduce((sum, t) => sum + t.amount - t.amount_reversed, 0);
-    const position = cents(balance.available) + cents(balance.held) + cents(balance.pending) + paidOut - cents(balance.owed);
+    const leaving = await payoutsOnTheirWay(recipient, account);
+    const position = cents(balance.available) + cents(balance.held) + cents(balance.pending) + paidOut + leaving - cents(balance.owed);
     if (position !== received - taken)
       problems.push(
-        `${recipient.handle}: received ${received}, taken back ${taken}, but holds ${position} (${JSON.stringify(balance)}, paid out ${paidOut})`,
+        `${recipient.handle}: received ${received}, taken back ${taken}, but holds ${position} (${JSON.stringify(balance)}, paid out ${paidOut}, on its way ${leaving})`,
       );
   }
   return problems;
