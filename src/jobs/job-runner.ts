@@ -8,6 +8,7 @@ import { fiatRecoveryJob } from './fiat-recovery-job.js';
 import { achSettlementJob } from './ach-settlement-job.js';
 import { payoutJob } from './payout-job.js';
 import { holdReleaseJob } from './hold-release-job.js';
+import { refundReconciliationJob } from './refund-reconciliation-job.js';
 import { outboxJob } from './outbox-job.js';
 import { withdrawalJob } from './withdrawal-job.js';
 import { x402Job } from './x402-job.js';
@@ -45,6 +46,7 @@ export const JOBS: Job[] = [
   achSettlementJob,
   // Before payouts: money released in this round is paid out in it too.
   holdReleaseJob,
+  refundReconciliationJob,
   payoutJob,
   // Chain jobs (one line each). The outbox first, so that what it finds final is acted on in the same round.
   outboxJob,

@@ -292,3 +292,56 @@ describe('early fraud warnings and payout reversals', () => {
     expect((await reverse('rev-2', { amount: 5, note: 'too much' })).body.code).toBe('invalid_amount');
   });
 });
+
+describe('refunds whose answer was lost', () => {
+  it('are read back after 15 minutes: one the processor made is recorded once, one it never got is asked again with the same key', async () => {
+    const processor = server.deps.processor;
+    const original = processor.refund.bind(processor);
+    const madeUser = await registerUser(server);
+    const lostUser = await registerUser(server);
+    const made = await pay(madeUser, 10);
+    const neverSent = await pay(lostUser, 10);
+    const asked: string[] = [];
+    let answersLost = true;
+    // While answers are lost, the processor makes the first refund but its answer never comes back,
+    // and the second call never reaches it.
+    processor.refund = async (input) => {
+      asked.push(input.idempotencyKey);
+      if (!answersLost) return original(input);
+      if (input.transferId === made) await original(input);
+      throw new Error('socket hang up');
+    };
+    const ours = async () =>
+      new Map<string, { id: string; status: string }>(
+        (await server.request('GET', '/admin/refunds', { headers: operator })).body.refunds
+          .filter((r: { transferId: string }) => r.transferId === made || r.transferId === neverSent)
+          .map((r: { transferId: string; id: string; status: string }) => [r.transferId, r]),
+      );
+    try {
+      for (const transferId of [made, neverSent]) expect((await refund(transferId, {}, `lost-answer-${transferId}`)).status).toBe(503);
+      const pending = await ours();
+      expect([pending.get(made)?.status, pending.get(neverSent)?.status]).toEqual(['pending', 'pending']);
+      // Taken back at once, as for any refund: the recipients hold nothing of it any more.
+      expect(await usd(madeUser)).toEqual({ available: '0.00', held: '0.00', owed: '0.00' });
+      answersLost = false;
+      await advanceDays(server, 1);
+      const after = await ours();
+      expect([after.get(made)?.status, after.get(neverSent)?.status]).toEqual(['succeeded', 'succeeded']);
+      // The refund made before its answer was lost is read back, not asked for again; the other is
+      // asked again with the same key.
+      expect(asked).toEqual([pending.get(made)!.id, pending.get(neverSent)!.id, pending.get(neverSent)!.id]);
+    } finally {
+      processor.refund = original;
+    }
+    for (const transferId of [made, neverSent]) {
+      const row = await server.deps.db
+        .selectFrom('fiat_transfers')
+        .select('processor_ref')
+        .where('id', '=', transferId)
+        .executeTakeFirstOrThrow();
+      expect(await processor.listRefunds(row.processor_ref!)).toHaveLength(1);
+    }
+    expect(await usd(madeUser)).toEqual({ available: '0.00', held: '0.00', owed: '0.00' });
+    expect(await usd(lostUser)).toEqual({ available: '0.00', held: '0.00', owed: '0.00' });
+  });
+});

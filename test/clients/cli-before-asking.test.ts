@@ -1,13 +1,10 @@
 // `peerpay send` and `withdraw` check what they need before asking for a yes: a send the balance
 // cannot cover is refused before the question (nothing would be sent anyway); refusals speak the
 // user's language: no card yet gives the link to add one, never an API path.
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareDecimals } from '../../packages/cli/src/main.js';
-import { startClientsServer, type ClientsServer } from './support.js';
+import { runCli, startClientsServer, type ClientsServer } from './support.js';
 
-const BIN = path.resolve('node_modules/.bin/peerpay');
 let env: ClientsServer;
 
 beforeAll(async () => {
@@ -17,19 +14,8 @@ afterAll(async () => {
   await env?.close();
 });
 
-function peerpay(args: string[], key: string): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(BIN, args, {
-      env: { ...process.env, PEERPAY_URL: env.url, PEERPAY_API_KEY: key, PEERPAY_CONFIG_DIR: '/nonexistent' },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-    child.stdin.end();
-  });
+function peerpay(args: string[], key: string) {
+  return runCli({ url: env.url, key, args });
 }
 
 describe('peerpay send and withdraw, before asking', () => {

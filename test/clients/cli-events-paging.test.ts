@@ -1,12 +1,9 @@
 // `peerpay events --after` pages through more events than one page holds, by following the "More"
 // line it prints: each page starts right after the previous one, keeps its size, none is skipped
 // or repeated, and the last page offers no more.
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startClientsServer, type ClientsServer } from './support.js';
+import { runCli, startClientsServer, type ClientsServer } from './support.js';
 
-const BIN = path.resolve('node_modules/.bin/peerpay');
 let env: ClientsServer;
 
 beforeAll(async () => {
@@ -16,19 +13,8 @@ afterAll(async () => {
   await env?.close();
 });
 
-function peerpay(args: string[], key: string): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(BIN, args, {
-      env: { ...process.env, PEERPAY_URL: env.url, PEERPAY_API_KEY: key, PEERPAY_CONFIG_DIR: '/nonexistent' },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-    child.stdin.end();
-  });
+function peerpay(args: string[], key: string) {
+  return runCli({ url: env.url, key, args });
 }
 
 describe('peerpay events --after', () => {

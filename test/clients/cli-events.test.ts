@@ -1,11 +1,10 @@
 // `peerpay events` run as a real process against a sandbox service: a page of the caller's events
 // (text and --json), and --follow printing events as they happen, one JSON event per line.
 import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startClientsServer, type ClientsServer } from './support.js';
+import { PEERPAY_BIN, runCli, startClientsServer, type ClientsServer } from './support.js';
 
-const BIN = path.resolve('node_modules/.bin/peerpay');
+const BIN = PEERPAY_BIN;
 let env: ClientsServer;
 
 beforeAll(async () => {
@@ -15,19 +14,8 @@ afterAll(async () => {
   await env?.close();
 });
 
-function peerpay(args: string[], key: string): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(BIN, args, {
-      env: { ...process.env, PEERPAY_URL: env.url, PEERPAY_API_KEY: key, PEERPAY_CONFIG_DIR: '/nonexistent' },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-    child.stdin.end();
-  });
+function peerpay(args: string[], key: string) {
+  return runCli({ url: env.url, key, args });
 }
 
 describe('peerpay events', () => {

@@ -1,6 +1,8 @@
 // Shared by the client tests (SDK, MCP, CLI): a test server reachable over real HTTP (the MCP
 // transport streams, and the CLI is another process), users made through the SDK, and the few
 // sandbox steps the tests take (a card set up through its link page, tokens credited).
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { createPeerpayClient, type PeerpayClient } from '@peerpay/client';
 import { startTestServer, registerUser, type TestServer, type TestUser } from '../helpers/test-server.js';
 import { fund } from '../helpers/stablecoin.js';
@@ -94,4 +96,23 @@ export async function callTool(
     content: { type: string; text?: string }[];
   };
   return { isError: result.isError, structuredContent: result.structuredContent, text: result.content.map((c) => c.text ?? '').join('\n') };
+}
+
+/** The `peerpay` command as a user runs it: installed bin, the service's URL and the user's key, no config file. */
+export const PEERPAY_BIN = path.resolve('node_modules/.bin/peerpay');
+
+/** Runs `peerpay ARGS` to its end with stdin closed (no terminal to ask on); its exit code and output. */
+export function runCli(input: { url: string; key: string; args: string[] }): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(PEERPAY_BIN, input.args, {
+      env: { ...process.env, PEERPAY_URL: input.url, PEERPAY_API_KEY: input.key, PEERPAY_CONFIG_DIR: '/nonexistent' },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+    child.stdin.end();
+  });
 }

@@ -30,6 +30,8 @@ export interface OperatorRefundRequest {
 
 export interface OperatorRefunds {
   refund(request: OperatorRefundRequest, by: OperatorContext): Promise<{ refund: Refund; replayed: boolean }>;
+  /** Asks the processor again for a refund still `pending` (same idempotency key: never two refunds). */
+  carryOn(refund: Refund): Promise<Refund>;
 }
 
 export function createOperatorRefunds(deps: { db: Db; clock: Clock; processor: Pick<PaymentProcessor, 'refund'> }): OperatorRefunds {
@@ -61,6 +63,7 @@ export function createOperatorRefunds(deps: { db: Db; clock: Clock; processor: P
   }
 
   return {
+    carryOn: send,
     async refund(request, by) {
       const requestHash = sha256Hex(
         JSON.stringify([request.transferId, request.amount ?? null, request.refundFee ?? false, request.reason, request.note]),

@@ -129,3 +129,17 @@ export async function listRefunds(db: Db, input: { limit: number }): Promise<Ref
   const rows = await db.selectFrom('refunds').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(input.limit).execute();
   return rows.map(toRefund);
 }
+
+/** Refunds still `pending` that were made before `createdBefore`, oldest first: the reconciliation's work. */
+export async function listPendingRefunds(db: Db, input: { createdBefore: Date; limit: number }): Promise<Refund[]> {
+  const rows = await db
+    .selectFrom('refunds')
+    .selectAll()
+    .where('status', '=', 'pending')
+    .where('created_at', '<', input.createdBefore)
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(input.limit)
+    .execute();
+  return rows.map(toRefund);
+}

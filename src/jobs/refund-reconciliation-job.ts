@@ -1,0 +1,22 @@
+// Reads back refunds left pending by a lost answer (fiat/card-risk/refund-reconciliation.ts).
+import { createOperatorRefunds } from '../fiat/card-risk/operator-refunds.js';
+import { createRefundReconciliation } from '../fiat/card-risk/refund-reconciliation.js';
+import type { Job } from './job-runner.js';
+
+const BATCH = 50;
+
+export const refundReconciliationJob: Job = {
+  name: 'refund-reconciliation',
+  async run(deps, log) {
+    await deps.sandboxClock?.refresh();
+    const { db, clock, processor } = deps;
+    const refunds = createOperatorRefunds({ db, clock, processor });
+    // Without a logger (a round run by hand), a refund that cannot be reconciled fails the round loudly.
+    const report = log ?? {
+      error: (details: object, message: string) => {
+        throw new Error(`${message}: ${JSON.stringify(details, (_, v: unknown) => (typeof v === 'bigint' ? String(v) : v))}`);
+      },
+    };
+    return createRefundReconciliation({ db, clock, processor, refunds }).reconcile(BATCH, report);
+  },
+};
