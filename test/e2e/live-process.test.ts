@@ -89,6 +89,8 @@ describe.runIf(runsIf(process.env.DATABASE_URL, LIVE_MODE_NEEDS))('peerpay as a 
         stripeWebhookSecret: WEBHOOK_SECRET,
       }),
       STRIPE_TIMEOUT_MS: '5000',
+      // Received card money is paid out at once here; live mode's 72-hour hold is tested in test/live/live-card-risk.test.ts.
+      FIAT_HOLD_HOURS: '0',
       // Jobs (payouts, deposits, sweeps, withdrawals) every 200 ms, so the journeys take seconds.
       JOB_INTERVAL_MS: '200',
       CHAIN_POLL_INTERVAL_MS: '200',

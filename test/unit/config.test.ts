@@ -125,6 +125,8 @@ describe('loadConfig in live mode (DESIGN §11)', () => {
     expect(config.chainRpcUrl).toBe(LIVE_ENV.CHAIN_RPC_URL);
     expect(config.chainId).toBe(137);
     expect(config.tokenAddresses).toEqual({ USDC: LIVE_ENV.USDC_ADDRESS, EURC: LIVE_ENV.EURC_ADDRESS });
+    // Card money is held 72 hours in live mode unless FIAT_HOLD_HOURS says otherwise (DESIGN §16).
+    expect(config.fiatHoldMs).toBe(72 * 3600 * 1000);
     expect(config.masterSeedHex).toBe(SEED);
     expect(config.publicUrl).toBe('https://pay.example.com');
     expect(config.stripe).toEqual({

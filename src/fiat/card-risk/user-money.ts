@@ -15,9 +15,15 @@ export interface UserMoney {
   owedMinor: bigint;
 }
 
-/** Locks the user for a take-back, a repayment or a release (see the top of this file). */
+/**
+ * Locks the user for a take-back, a repayment or a release (see the top of this file). FOR NO KEY
+ * UPDATE, as the sender's lock is: it excludes every other take-back, repayment and send of this
+ * user, but not the key-share lock that a transfer row referencing the user takes. With FOR UPDATE,
+ * each credit waited on every transfer being recorded to or from its recipient, and people paying
+ * each other in both directions at once stalled on PostgreSQL (test/api/fiat-concurrency.test.ts).
+ */
 export async function lockUser(trx: Trx, accountId: number): Promise<void> {
-  await trx.selectFrom('accounts').select('id').where('id', '=', accountId).forUpdate().executeTakeFirstOrThrow();
+  await trx.selectFrom('accounts').select('id').where('id', '=', accountId).forNoKeyUpdate().executeTakeFirstOrThrow();
 }
 
 /** The user's held, available and owed money in `currency` (zero for accounts never made). */
