@@ -1,6 +1,7 @@
 // Applies what a processor's webhook says happened, once per event id (and the card-risk events once
-// per refund or dispute too, whatever their order) and in one transaction with its effect: the event's record and the change it makes commit together or not at all, so a
-// repeated delivery changes nothing and a crash part-way leaves the event to be delivered again.
+// per refund or dispute too, whatever their order) and in one transaction with its effect: the
+// event's record and the change it makes commit together or not at all, so a repeated delivery
+// changes nothing and a crash part-way leaves the event to be delivered again.
 // Events may come late, twice or out of order: each change is conditional on the state it leaves,
 // so an event about something already recorded (by the request, the settlement job or an earlier
 // event) is a no-op.
