@@ -12,7 +12,15 @@ import { holdReleaseJob } from '../../src/jobs/hold-release-job.js';
 import { payoutJob } from '../../src/jobs/payout-job.js';
 import { expectProblem, registerUser, type TestUser } from '../helpers/test-server.js';
 import { send } from '../helpers/fiat.js';
-import { completeOnboarding, completeSetup, liveModeAvailable, startLiveWorld, type LiveWorld } from '../helpers/live-mode.js';
+import {
+  completeOnboarding,
+  completeSetup,
+  liveModeAvailable,
+  LIVE_MODE_NEEDS,
+  startLiveWorld,
+  type LiveWorld,
+} from '../helpers/live-mode.js';
+import { runsIf } from '../helpers/runs-if.js';
 import { cardRiskMismatches } from '../helpers/stripe-card-risk-books.js';
 
 const OPERATOR_TOKEN = 'operator-token-live-card-risk-0123456789';
@@ -27,7 +35,7 @@ interface FiatBalance {
   owed: string;
 }
 
-describe.runIf(liveModeAvailable())('live mode: card money risk on Stripe', () => {
+describe.runIf(runsIf(liveModeAvailable(), LIVE_MODE_NEEDS))('live mode: card money risk on Stripe', () => {
   let world: LiveWorld;
   let payer: TestUser;
 
