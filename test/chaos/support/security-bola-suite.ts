@@ -381,6 +381,48 @@ const PATH_PARAMETER_CHECKS: PathParameterCheck[] = [
     },
   },
   {
+    name: 'operator actions /admin/*/:id with a user key',
+    covers: (key) => /^POST \/admin\/.*:id/.test(key),
+    async run() {
+      // A user's key is no operator credential: Alice acting on Bob's transfer, payout or account gets
+      // exactly the answer of a path that does not exist, and nothing of Bob's changes.
+      const before = await bobStateOf(bob);
+      const bobsTransfer = bobSecrets.get('instant transfer id')!;
+      for (const path of [
+        `/admin/transfers/${bobsTransfer}/refund`,
+        `/admin/payouts/po_${randomChars(22)}/reverse`,
+        `/admin/accounts/1/write-off`,
+      ]) {
+        const body = { reason: 'fraudulent', note: 'not an operator', currency: 'USD' };
+        const [a, b] = [
+          await server.request('POST', path, { key: alice.key, body }),
+          await server.request('POST', `/no-such-path/${randomChars(12)}`, { key: alice.key, body }),
+        ];
+        operations += 2;
+        violation(a.status === 404 && b.status === 404 && a.body?.code === b.body?.code, `POST ${path} as Alice: ${a.status}`);
+      }
+      violation((await bobStateOf(bob)) === before, "Alice's calls to /admin/* changed Bob's account");
+    },
+  },
+  {
+    name: 'sandbox card-risk helpers /test-helpers/*/:id',
+    covers: (key) => /^POST \/test-helpers\/(disputes|refunds)\/:id\//.test(key),
+    async run() {
+      // Sandbox-only (404 in live mode) and keyless by the sandbox contract: they act on an id, and an
+      // id that is no dispute or refund is 404 and changes nobody's money.
+      const before = await bobStateOf(bob);
+      for (const [path, body] of [
+        [`/test-helpers/disputes/dp_${randomChars(22)}/close`, { outcome: 'lost' }],
+        [`/test-helpers/refunds/rf_${randomChars(22)}/fail`, {}],
+      ] as const) {
+        const answer = await server.request('POST', path, { key: alice.key, body });
+        operations += 1;
+        violation(answer.status === 404, `POST ${path} (no such id) answered ${answer.status}`);
+      }
+      violation((await bobStateOf(bob)) === before, "unknown ids to /test-helpers/* changed Bob's account");
+    },
+  },
+  {
     name: 'API documentation files /docs/*',
     covers: (key) => / \/docs\/(static\/)?\*$/.test(key),
     async run() {
