@@ -22,6 +22,7 @@ import * as m0018 from './migrations/0018-cold-outflows.js';
 import * as m0019 from './migrations/0019-card-risk.js';
 import * as m0020 from './migrations/0020-custody-failing-since.js';
 import * as m0021 from './migrations/0021-payout-reversals.js';
+import * as m0022 from './migrations/0022-audit-log.js';
 
 const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '0019-card-risk': m0019,
   '0020-custody-failing-since': m0020,
   '0021-payout-reversals': m0021,
+  '0022-audit-log': m0022,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -460,7 +460,8 @@ export interface DisputesTable {
   closed_at: Date | null;
 }
 
-export interface OperatorActionsTable {
+/** Append-only (migration 0022): a trigger refuses UPDATE, DELETE and TRUNCATE. */
+export interface AuditLogTable {
   id: Generated<bigint>;
   at: Timestamp;
   operator: string;
@@ -527,7 +528,7 @@ export interface DB {
   fiat_holds: FiatHoldsTable;
   refunds: RefundsTable;
   disputes: DisputesTable;
-  operator_actions: OperatorActionsTable;
+  audit_log: AuditLogTable;
   payout_pauses: PayoutPausesTable;
   review_items: ReviewItemsTable;
   sandbox_refunds: SandboxRefundsTable;

@@ -94,7 +94,7 @@ describe('operator refunds', () => {
     const nothingLeft = await refund(transferId, {}, 'refund-2');
     expect(nothingLeft.status).toBe(400);
     expect(nothingLeft.body.code).toBe('invalid_amount');
-    const actions = await server.deps.db.selectFrom('operator_actions').selectAll().where('target', '=', transferId).execute();
+    const actions = await server.deps.db.selectFrom('audit_log').selectAll().where('target', '=', transferId).execute();
     expect(actions).toHaveLength(1);
     expect(actions[0]).toMatchObject({ operator: 'env', action: 'transfer.refund', note: 'customer asked' });
     for (const who of [user, payer]) {

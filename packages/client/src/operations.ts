@@ -72,6 +72,11 @@ export const PROBLEM_MEMBERS = {
   "account_in_debt": {
     "owed": "always"
   },
+  "limit_exceeded": {
+    "limit": "always",
+    "window": "always",
+    "remaining": "always"
+  },
   "payment_required": {
     "price": "always",
     "x402Version": "always",

@@ -7,13 +7,13 @@ import { formatMinor } from '../../money/amount.js';
 import type { FiatCurrency } from '../../money/assets.js';
 import type { Clock } from '../../platform/clock.js';
 import { AppError } from '../../platform/errors.js';
-import { recordOperatorAction, type OperatorContext } from './operator-actions.js';
+import { recordAudit, type Actor } from '../../compliance/audit/audit-log.js';
 import { lockUser, userMoney } from './user-money.js';
 
 export interface DebtWriteOffs {
   writeOff(
     input: { accountId: number; currency: FiatCurrency; note: string },
-    by: OperatorContext,
+    by: Actor,
   ): Promise<{ accountId: number; currency: FiatCurrency; amount: string }>;
 }
 
@@ -40,14 +40,13 @@ export function createDebtWriteOffs(deps: { db: Db; clock: Clock }): DebtWriteOf
           ],
         });
         const amount = formatMinor(owedMinor, input.currency);
-        await recordOperatorAction(trx, {
-          operator: by.operator,
+        await recordAudit(trx, {
+          by,
           action: 'debt.write_off',
           target: String(input.accountId),
           before: { currency: input.currency, owed: amount },
           after: { currency: input.currency, owed: formatMinor(0n, input.currency) },
           note: input.note,
-          requestId: by.requestId,
           at: now,
         });
         return { accountId: input.accountId, currency: input.currency, amount };

@@ -13,7 +13,7 @@ import { newId, sha256Hex } from '../../platform/ids.js';
 import type { FiatTransfer } from '../fiat-transfer.js';
 import { findTransfer, lockTransfer } from '../fiat-transfers-repository.js';
 import { callProcessor } from '../processor-errors.js';
-import { recordOperatorAction, type OperatorContext } from './operator-actions.js';
+import { recordAudit, type Actor } from '../../compliance/audit/audit-log.js';
 import { bookRefund, failRefund, refundableOf } from './refund-booking.js';
 import { findRefundByKey, lockRefund, updateRefund, type Refund } from './refunds-repository.js';
 import { presentRefund } from './card-risk-views.js';
@@ -29,7 +29,7 @@ export interface OperatorRefundRequest {
 }
 
 export interface OperatorRefunds {
-  refund(request: OperatorRefundRequest, by: OperatorContext): Promise<{ refund: Refund; replayed: boolean }>;
+  refund(request: OperatorRefundRequest, by: Actor): Promise<{ refund: Refund; replayed: boolean }>;
   /** Asks the processor again for a refund still `pending` (same idempotency key: never two refunds). */
   carryOn(refund: Refund): Promise<Refund>;
 }
@@ -82,10 +82,7 @@ export function createOperatorRefunds(deps: { db: Db; clock: Clock; processor: P
   };
 }
 
-async function book(
-  trx: Trx,
-  input: { request: OperatorRefundRequest; by: OperatorContext; requestHash: string; now: Date },
-): Promise<Refund> {
+async function book(trx: Trx, input: { request: OperatorRefundRequest; by: Actor; requestHash: string; now: Date }): Promise<Refund> {
   const { request, now } = input;
   const transfer = await lockTransfer(trx, request.transferId);
   if (!transfer) throw new AppError('not_found', `No transfer ${request.transferId.slice(0, 64)}.`);
@@ -118,14 +115,13 @@ async function book(
       {},
       { 'Retry-After': '1' },
     );
-  await recordOperatorAction(trx, {
-    operator: input.by.operator,
+  await recordAudit(trx, {
+    by: input.by,
     action: 'transfer.refund',
     target: transfer.id,
     before: { refundable: presentRefundable(transfer, refundable) },
     after: { refund: presentRefund(refund) },
     note: request.note,
-    requestId: input.by.requestId,
     at: now,
   });
   return refund;

@@ -11,7 +11,7 @@ import type { Clock } from '../../platform/clock.js';
 import { AppError } from '../../platform/errors.js';
 import { newId, sha256Hex } from '../../platform/ids.js';
 import { callProcessor } from '../processor-errors.js';
-import { recordOperatorAction, type OperatorContext } from './operator-actions.js';
+import { recordAudit, type Actor } from '../../compliance/audit/audit-log.js';
 import { receive } from './take-back.js';
 
 export interface PayoutReversal {
@@ -25,7 +25,7 @@ export interface PayoutReversal {
 export interface PayoutReversals {
   reverse(
     input: { payoutId: string; amount?: number | undefined; note: string; idempotencyKey: string | null },
-    by: OperatorContext,
+    by: Actor,
   ): Promise<{ reversal: PayoutReversal; replayed: boolean }>;
 }
 
@@ -96,14 +96,13 @@ export function createPayoutReversals(deps: { db: Db; clock: Clock; processor: P
           operationId: `payout:${payout.id}:reversal:${id}`,
           code: 'payout_reversed',
         });
-        await recordOperatorAction(trx, {
-          operator: by.operator,
+        await recordAudit(trx, {
+          by,
           action: 'payout.reverse',
           target: payout.id,
           before: { reversible: formatMinor(leftMinor, currency) },
           after: { reversal, repaid: formatMinor(received.repaidMinor, currency) },
           note: input.note,
-          requestId: by.requestId,
           at: now,
         });
         return true;

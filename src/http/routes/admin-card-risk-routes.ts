@@ -4,7 +4,7 @@
 // the operator API is (DESIGN §17).
 import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import type { OperatorContext } from '../../fiat/card-risk/operator-actions.js';
+import type { Actor } from '../../compliance/audit/audit-log.js';
 import type { OperatorRefunds } from '../../fiat/card-risk/operator-refunds.js';
 import type { PayoutReversals } from '../../fiat/card-risk/payout-reversals.js';
 import type { DebtWriteOffs } from '../../fiat/card-risk/debt-write-offs.js';
@@ -33,7 +33,7 @@ const Anything = Type.Object({}, { additionalProperties: true });
 type ForOperators = ReturnType<typeof operatorOnly>;
 
 /** Who acts and in which request: what every operator write records (authenticated by operatorOnly). */
-function operatorOf(request: FastifyRequest): OperatorContext {
+function operatorOf(request: FastifyRequest): Actor {
   assert(request.operator, 'an operator route runs for an authenticated operator');
   return { operator: request.operator.name, requestId: request.id };
 }

@@ -32,6 +32,11 @@ const DETAIL: Record<ErrorCode, string> = {
     'A card payment of yours is disputed; paying by card is refused until the dispute is closed. Pay by bank debit (paymentMethod ach) instead.',
   account_in_debt:
     'This account owes 12.50 USD after a refund or dispute; money received in USD repays it first, and sending USD waits until it is repaid.',
+  account_frozen:
+    'This account is frozen by the service; it can sign in, read and receive, but sending, withdrawing and payouts are stopped. Contact support.',
+  destination_sanctioned:
+    'The destination 0x8576aCC5C05D6Ce88f4e49bf65BdF0C62F91353C is on a sanctions list; nothing was sent, and the account is frozen for review.',
+  operator_forbidden: 'Refunds need the admin role; this operator is support.',
   payment_required: 'GET /nano/lookup costs 0.0001 USDC: pay with x402, or send X-Payment-Source: balance with an API key.',
   not_found: 'No route GET /no/such/path.',
   recipient_not_found: 'No account has that handle.',
@@ -47,10 +52,14 @@ const DETAIL: Record<ErrorCode, string> = {
   too_many_attempts: 'Too many wrong passwords for this account; try again later.',
   rate_limited: 'Rate limit of 120 requests per minute exceeded; retry after 30 seconds.',
   velocity_limit: 'This transfer would take today’s transfers over the daily limit of 10000 USD; try again tomorrow.',
+  limit_exceeded:
+    'This transfer would take your USD sent in the last 24 hours over your limit of 10000.00 USD; 250.00 USD remains. Retry after the time in Retry-After, or send less.',
   processor_unavailable:
     'The payment processor did not answer. Retry shortly with the same Idempotency-Key; you will not be charged twice.',
   funding_unavailable: 'Test tokens exist only on the embedded sandbox chain; this service runs against another chain.',
   withdrawal_unavailable: 'The withdrawal could not be sent; nothing was sent and your balance is unchanged. Retry later.',
+  screening_unavailable:
+    'Sanctions screening could not be reached, so nothing was sent; retry after the time in Retry-After with the same Idempotency-Key.',
   service_unavailable:
     'peerpay lost its database connection during this request; nothing was half done. Retry with the same Idempotency-Key.',
   busy: 'Too many sign-ins are being checked right now; retry after the time in Retry-After.',
@@ -61,6 +70,7 @@ const DETAIL: Record<ErrorCode, string> = {
 const EXTRA: Partial<Record<ErrorCode, Record<string, unknown>>> = {
   amount_too_small: { minimum: '0.49' },
   account_in_debt: { owed: '12.50' },
+  limit_exceeded: { limit: '10000.00', window: 'day', remaining: '250.00' },
   ach_setup_required: { needsBankDebitSetup: true },
   card_declined: { transferId: 'tr_4fZk8Q2WnYb7cT1R9xLmP3' },
   card_authentication_required: { transferId: 'tr_4fZk8Q2WnYb7cT1R9xLmP3' },
