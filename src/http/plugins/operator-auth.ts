@@ -16,11 +16,23 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
+import { AppError } from '../../platform/errors.js';
 import type { App } from '../types.js';
+
+/** DESIGN §17: `viewer` reads; `support` also freezes, unfreezes, sets limits and releases blocked deposits; `admin` also refunds, writes off, reverses payouts and manages operators. */
+export const OPERATOR_ROLES = ['viewer', 'support', 'admin'] as const;
+export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+
+const RANK: Record<OperatorRole, number> = { viewer: 0, support: 1, admin: 2 };
+
+export function roleAllows(role: OperatorRole, needed: OperatorRole): boolean {
+  return RANK[role] >= RANK[needed];
+}
 
 export interface Operator {
   /** As audit entries name it: `env` for OPERATOR_TOKEN. */
   name: string;
+  role: OperatorRole;
 }
 
 declare module 'fastify' {
@@ -32,7 +44,7 @@ declare module 'fastify' {
 
 export type OperatorAuthenticator = (authorization: string | undefined) => Promise<Operator | null>;
 
-const ENV_OPERATOR: Operator = Object.freeze({ name: 'env' });
+const ENV_OPERATOR: Operator = Object.freeze({ name: 'env', role: 'admin' });
 
 const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
 
@@ -51,9 +63,11 @@ export function createOperatorAuthenticator(deps: OperatorTokenConfig): Operator
 }
 
 /**
- * The route options that put a route under operator authentication: the global per-client rate
- * limit off (it would add headers an unknown path does not have), the gate in preValidation, then
- * (preHandler) a limit per operator.
+ * The route options that put a route under operator authentication for operators of at least
+ * `role` (viewer unless named): the global per-client rate limit off (it would add headers an
+ * unknown path does not have), the gate in preValidation, then (preHandler) a limit per operator.
+ * A valid operator whose role is too low gets 403 operator_forbidden: unlike an outsider, an
+ * operator knows the surface exists.
  */
 export function operatorOnly(app: App, deps: OperatorTokenConfig & { config: Pick<Config, 'rateLimits'> }) {
   const authenticateOperator = createOperatorAuthenticator(deps);
@@ -63,16 +77,19 @@ export function operatorOnly(app: App, deps: OperatorTokenConfig & { config: Pic
     timeWindow: 60_000,
     keyGenerator: (request) => `operator:${request.operator?.name ?? ''}`,
   });
-  const gate = async (request: FastifyRequest, reply: FastifyReply) => {
+  const gateFor = (needed: OperatorRole) => async (request: FastifyRequest, reply: FastifyReply) => {
     const operator = await authenticateOperator(request.headers.authorization);
     if (operator === null) return reply.callNotFound();
     request.operator = operator;
+    if (!roleAllows(operator.role, needed))
+      throw new AppError('operator_forbidden', `This needs the ${needed} role; operator ${operator.name} is ${operator.role}.`);
     return undefined;
   };
-  return <O extends { config: object }>(options: O) => ({
+  const gates = { viewer: gateFor('viewer'), support: gateFor('support'), admin: gateFor('admin') };
+  return <O extends { config: object }>(options: O, role: OperatorRole = 'viewer') => ({
     ...options,
     config: { ...options.config, rateLimit: false as const },
-    preValidation: gate,
+    preValidation: gates[role],
     preHandler: limitPerOperator,
   });
 }

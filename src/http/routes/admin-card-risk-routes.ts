@@ -16,7 +16,7 @@ import { operation } from '../schemas/operation.js';
 import type { App } from '../types.js';
 import type { Deps } from '../../deps.js';
 import { assert } from '../../platform/errors.js';
-import { operatorOnly } from '../plugins/operator-auth.js';
+import { operatorOnly, type OperatorRole } from '../plugins/operator-auth.js';
 
 export interface AdminCardRiskServices {
   refunds: OperatorRefunds;
@@ -38,7 +38,7 @@ function operatorOf(request: FastifyRequest): Actor {
   return { operator: request.operator.name, requestId: request.id };
 }
 
-function admin(forOperators: ForOperators, operationId: string, summary: string, extra: Record<string, unknown> = {}) {
+function admin(forOperators: ForOperators, role: OperatorRole, operationId: string, summary: string, extra: Record<string, unknown> = {}) {
   return forOperators(
     operation({
       operationId,
@@ -47,9 +47,10 @@ function admin(forOperators: ForOperators, operationId: string, summary: string,
       auth: 'public',
       published: false,
       responses: { 200: Anything },
-      errors: ['invalid_request', 'invalid_amount', 'not_found', 'idempotency_key_reused', 'processor_unavailable'],
+      errors: ['invalid_request', 'invalid_amount', 'not_found', 'operator_forbidden', 'idempotency_key_reused', 'processor_unavailable'],
       ...extra,
     }),
+    role,
   );
 }
 
@@ -62,7 +63,7 @@ export async function adminCardRiskRoutes(app: App, services: AdminCardRiskServi
   const forOperators = operatorOnly(app, deps);
   app.post(
     '/admin/transfers/:id/refund',
-    admin(forOperators, 'refundTransfer', 'Refund a fiat transfer (operator)', {
+    admin(forOperators, 'admin', 'refundTransfer', 'Refund a fiat transfer (operator)', {
       readsBody: true,
       params: IdParams,
       body: Type.Object(
@@ -92,7 +93,7 @@ export async function adminCardRiskRoutes(app: App, services: AdminCardRiskServi
 
   app.post(
     '/admin/payouts/:id/reverse',
-    admin(forOperators, 'reversePayout', 'Reverse a paid payout (operator)', {
+    admin(forOperators, 'admin', 'reversePayout', 'Reverse a paid payout (operator)', {
       readsBody: true,
       params: IdParams,
       body: Type.Object({ amount: Type.Optional(Amount), note: Note }, { additionalProperties: false }),
@@ -109,7 +110,7 @@ export async function adminCardRiskRoutes(app: App, services: AdminCardRiskServi
 
   app.post(
     '/admin/accounts/:id/write-off',
-    admin(forOperators, 'writeOffDebt', 'Write off what an account owes in one currency (operator)', {
+    admin(forOperators, 'admin', 'writeOffDebt', 'Write off what an account owes in one currency (operator)', {
       readsBody: true,
       params: Type.Object({ id: Type.String({ pattern: '^[1-9][0-9]{0,8}$', description: 'The account id' }) }),
       body: Type.Object({ currency: Currency, note: Note }, { additionalProperties: false }),
@@ -128,7 +129,7 @@ export async function adminCardRiskRoutes(app: App, services: AdminCardRiskServi
 function reportRoutes(app: App, services: AdminCardRiskServices, forOperators: ForOperators): void {
   app.get(
     '/admin/disputes',
-    admin(forOperators, 'listDisputes', 'Disputes, newest first (operator)', {
+    admin(forOperators, 'viewer', 'listDisputes', 'Disputes, newest first (operator)', {
       querystring: Type.Object({ status: Type.Optional(StringEnum(['open', 'won', 'lost'])) }, { additionalProperties: false }),
     }),
     async (request) => {
@@ -136,10 +137,10 @@ function reportRoutes(app: App, services: AdminCardRiskServices, forOperators: F
       return { disputes: await services.reports.disputes(status) };
     },
   );
-  app.get('/admin/refunds', admin(forOperators, 'listRefunds', 'Refunds, newest first (operator)'), async () => {
+  app.get('/admin/refunds', admin(forOperators, 'viewer', 'listRefunds', 'Refunds, newest first (operator)'), async () => {
     return { refunds: await services.reports.refunds() };
   });
-  app.get('/admin/losses', admin(forOperators, 'listLosses', 'Card-risk losses per currency (operator)'), async () => {
+  app.get('/admin/losses', admin(forOperators, 'viewer', 'listLosses', 'Card-risk losses per currency (operator)'), async () => {
     return { losses: await services.reports.losses() };
   });
 }
