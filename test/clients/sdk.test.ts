@@ -4,7 +4,7 @@
 // that a retry after a lost answer moves nothing twice. Retry rules are checked on a scripted fetch.
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPeerpayClient, PeerpayError, serializeBody } from '@peerpay/client';
+import { createPeerpayClient, isPeerpayError, PeerpayError, serializeBody } from '@peerpay/client';
 import { GENERATED_FILES, generateClientFiles } from '../../scripts/client-types.js';
 import { startClientsServer, type ClientsServer } from './support.js';
 
@@ -113,6 +113,32 @@ describe('retries', () => {
     const patient = createPeerpayClient({ baseUrl: 'http://peerpay.test', fetch: long.fetch });
     await expect(patient.getHealth()).rejects.toMatchObject({ code: 'rate_limited', retryAfterSeconds: 120 });
     expect(long.calls).toHaveLength(1);
+  });
+
+  it('does not wait out a limit: limit_exceeded is thrown at once with its members and Retry-After, even when it is short', async () => {
+    const refusal = (retryAfter: string) => () =>
+      new Response(
+        JSON.stringify({
+          type: 'about:blank',
+          title: 'Limit exceeded',
+          status: 429,
+          detail: 'over the limit',
+          code: 'limit_exceeded',
+          limit: '1000.00',
+          window: 'day',
+          remaining: '12.50',
+        }),
+        { status: 429, headers: { 'content-type': 'application/problem+json', 'retry-after': retryAfter } },
+      );
+    const s = scripted([refusal('2'), ok]);
+    const client = createPeerpayClient({ baseUrl: 'http://peerpay.test', apiKey: 'pa_live_x', fetch: s.fetch, baseRetryDelayMs: 1 });
+    const error = await client
+      .createTransfer({ body: { recipientHandle: 'PA-AAAAAAAA', amount: '20', currency: 'USD' } })
+      .catch((e: unknown) => e);
+    expect(s.calls).toHaveLength(1);
+    if (!isPeerpayError(error, 'limit_exceeded')) throw new Error(`not limit_exceeded: ${String(error)}`);
+    expect(error.retryAfterSeconds).toBe(2);
+    expect([error.problem.limit, error.problem.window, error.problem.remaining]).toEqual(['1000.00', 'day', '12.50']);
   });
 
   it('never repeats a 5xx or a lost answer of a call that is not idempotent', async () => {

@@ -197,7 +197,12 @@ export function createPeerpayClient(options: PeerpayClientOptions): PeerpayClien
       const retryable = RETRYABLE_STATUS.has(response.status) && (response.status === 429 || safeToRetry);
       const delayMs = retryAfter !== undefined ? retryAfter * 1000 : backoff(attempt);
       if (!retryable || attempt >= maxRetries || delayMs > maxRetryDelayMs) throw await errorOf(operationId, response, retryAfter);
-      await response.body?.cancel().catch(() => undefined);
+      if (response.status === 429) {
+        const refusal = await errorOf(operationId, response, retryAfter);
+        // A limit is not a rate: it lifts when enough volume ages out, which the caller is told
+        // (retryAfterSeconds) instead of being kept waiting for it, however short it is.
+        if (refusal.code === 'limit_exceeded') throw refusal;
+      } else await response.body?.cancel().catch(() => undefined);
       await sleep(delayMs, input.signal);
     }
   }

@@ -837,6 +837,11 @@ export interface components {
                 pointer?: string;
             }[];
             /**
+             * @description `limit_exceeded`: the limit that would be exceeded, as a decimal string in major units of the currency sent
+             * @example 10000.00
+             */
+            limit?: string;
+            /**
              * @description `amount_too_small`: the smallest amount accepted, as a decimal string in major units
              * @example 0.50
              */
@@ -848,6 +853,11 @@ export interface components {
              * @example 12.50
              */
             owed?: string;
+            /**
+             * @description `limit_exceeded`: what is left of the limit in that window, as a decimal string; `Retry-After` says when more is
+             * @example 250.00
+             */
+            remaining?: string;
             /** @description The id of this request, also in the X-Request-Id header; quote it when reporting a problem */
             requestId?: string;
             /** @description The HTTP status code of this answer */
@@ -861,6 +871,11 @@ export interface components {
              * @description URI naming the problem type: https://peerpay.dev/problems/ and the code with hyphens
              */
             type: string;
+            /**
+             * @description `limit_exceeded`: the limit’s window, a rolling 24 hours (`day`) or 30 days (`month`)
+             * @enum {string}
+             */
+            window?: "day" | "month";
         } & {
             [key: string]: unknown;
         };

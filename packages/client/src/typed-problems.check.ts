@@ -25,6 +25,13 @@ export function readsMembersOnlyWhereTheCodeCarriesThem(error: unknown): string[
   if (error.code === 'invalid_request') seen.push(...(error.problem.errors ?? []).map((e) => e.detail));
   if (error.code === 'payment_required') seen.push(error.problem.price, error.problem.accepts[0]?.maxAmountRequired ?? '');
   if (error.code === 'account_in_debt') seen.push(error.problem.owed);
+  if (error.code === 'limit_exceeded') {
+    const { limit, window, remaining } = error.problem;
+    const retryAfter: number | undefined = error.retryAfterSeconds;
+    seen.push(limit, window, remaining, String(retryAfter));
+    // @ts-expect-error limit_exceeded carries no owed
+    seen.push(error.problem.owed);
+  }
   if (error.code === 'network_error') {
     // @ts-expect-error the client's own problems carry no extension members
     seen.push(error.problem.minimum);

@@ -60,6 +60,23 @@ export const ProblemSchema = Type.Object(
         examples: ['12.50'],
       }),
     ),
+    limit: Type.Optional(
+      Type.String({
+        description: '`limit_exceeded`: the limit that would be exceeded, as a decimal string in major units of the currency sent',
+        examples: ['10000.00'],
+      }),
+    ),
+    window: Type.Optional(
+      StringEnum(['day', 'month'], {
+        description: '`limit_exceeded`: the limit’s window, a rolling 24 hours (`day`) or 30 days (`month`)',
+      }),
+    ),
+    remaining: Type.Optional(
+      Type.String({
+        description: '`limit_exceeded`: what is left of the limit in that window, as a decimal string; `Retry-After` says when more is',
+        examples: ['250.00'],
+      }),
+    ),
     checks: Type.Optional(Type.Record(Type.String(), ReadinessCheck, { description: '`not_ready`: every readiness check and its result' })),
   },
   {
