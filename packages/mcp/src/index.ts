@@ -11,18 +11,12 @@ import { ElicitResultSchema, type CallToolResult, type ServerNotification, type 
 import { PeerpayError, type PeerpayClient } from '@peerpay/client';
 import * as z from 'zod/v4';
 import { hashTerms, idempotencyKeyOf, type ConfirmationStore } from './confirmations.js';
+import { ok, run, TermsError, toolError } from './tool-results.js';
+import { registerGetLimits } from './tools/get-limits.js';
 
 export * from './confirmations.js';
-
-/** Terms refused before the service is asked (an amount that is no decimal, a field of the wrong rail). */
-export class TermsError extends Error {
-  constructor(
-    readonly code: string,
-    readonly detail: string,
-  ) {
-    super(detail);
-  }
-}
+export { NEXT_STEP, TermsError } from './tool-results.js';
+export { complianceNextStep, describeLimit, retryTime, windowWords, type RefusalContext } from './refusals.js';
 
 export type ToolExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
@@ -44,24 +38,10 @@ const Amount = z
   .union([z.string(), z.number()])
   .describe('Amount in major units as a decimal string, e.g. "10.50" (a JSON number is read through its shortest decimal form)');
 
-/** Steps that get a refused call going again, by problem code. */
-export const NEXT_STEP: Record<string, string> = {
-  card_setup_required:
-    'The user has no card on file: call create_link with kind "card", give the user the link, and retry once they say it is done.',
-  card_declined: 'The card was declined: call create_link with kind "card" so the user can set up another card.',
-  card_authentication_required: 'The card needs the cardholder: call create_link with kind "card" and have the user complete it.',
-  ach_setup_required: 'Bank debit is not set up: call create_link with kind "bank_debit", or send by card (paymentMethod "instant").',
-  insufficient_balance: 'The balance is too low: call get_balances, and create_link with kind "funding" to add USDC or EURC.',
-  recipient_not_found:
-    'No peerpay account has that recipient: ask the user for the recipient’s e-mail address or PA- handle (check_account can look it up).',
-  no_default_address: 'No withdrawal address is saved: ask the user for the Polygon address to send to.',
-  confirmation_expired: 'Call the tool again without confirmationId to get fresh terms, and ask the user again.',
-  // The detail already says the confirmation was used: the next step only adds what to do.
-  confirmation_used: 'Call list_transfers to see what was sent.',
-  confirmation_terms_changed:
-    'The terms differ from those the user confirmed. Call without confirmationId to get the new terms, and ask the user.',
-  confirmation_not_found: 'Call the tool without confirmationId to get terms and a confirmationId, and ask the user.',
-};
+/** What a refusal of a movement is about: its currency, as the user wrote it. */
+function refusalContext(args: { currency: string }): { currency: string } {
+  return { currency: args.currency.trim().toUpperCase() };
+}
 
 export function createPeerpayMcpServer(options: PeerpayMcpOptions): McpServer {
   const server = new McpServer(
@@ -71,7 +51,8 @@ export function createPeerpayMcpServer(options: PeerpayMcpOptions): McpServer {
         'peerpay moves money between people and agents: fiat (USD, EUR, GBP, JPY; by card or bank debit) and stablecoins (USDC, EURC on Polygon). ' +
         'Before any transfer or withdrawal, tell the user the recipient, amount, currency and fee (quote_transfer) and get their explicit yes. ' +
         'send_money and withdraw ask the user themselves when the client supports it; otherwise their first call returns the terms and a confirmationId, ' +
-        'and money moves only when the user has said yes and the same call is made again with that confirmationId.',
+        'and money moves only when the user has said yes and the same call is made again with that confirmationId. ' +
+        'Sending has limits per currency (get_limits shows them and what remains); a refusal (a limit, a frozen account, a sanctioned address) comes before any question to the user: tell the user what it says.',
     },
   );
   const elicitationTimeoutMs = options.elicitationTimeoutMs ?? 10 * 60_000;
@@ -171,7 +152,7 @@ export function createPeerpayMcpServer(options: PeerpayMcpOptions): McpServer {
       run(async () => {
         const terms = await quoteTransferTerms(options.api(extra), args);
         return ok(terms.structured, terms.summary);
-      }),
+      }, refusalContext(args)),
   );
 
   server.registerTool(
@@ -208,7 +189,7 @@ export function createPeerpayMcpServer(options: PeerpayMcpOptions): McpServer {
           execute,
           describe: describeSent,
         });
-      }),
+      }, refusalContext(args)),
   );
 
   server.registerTool(
@@ -244,8 +225,10 @@ export function createPeerpayMcpServer(options: PeerpayMcpOptions): McpServer {
           execute,
           describe: describeWithdrawal,
         });
-      }),
+      }, refusalContext(args)),
   );
+
+  registerGetLimits(server, options.api);
 
   server.registerTool(
     'create_link',
@@ -618,40 +601,4 @@ export function decimalOf(value: string | number): string | null {
 /** User-supplied text (a name, a note, a phone number) as a JSON string: in quotes, with any quote inside escaped. */
 function quoted(text: string): string {
   return JSON.stringify(text);
-}
-
-/**
- * A tool's answer: the summary, then the structured content as JSON in a text block of its own (as
- * the MCP specification recommends), so that a client passing only text to the model still passes
- * everything: the transfers of a page, a confirmationId, a problem's fields.
- */
-function answer(structured: Record<string, unknown>, text: string, isError = false): CallToolResult {
-  return {
-    ...(isError ? { isError: true } : {}),
-    content: [
-      { type: 'text', text },
-      { type: 'text', text: JSON.stringify(structured) },
-    ],
-    structuredContent: structured,
-  };
-}
-
-function ok(structured: object, text: string): CallToolResult {
-  return answer(structured as Record<string, unknown>, text);
-}
-
-function toolError(code: string, detail: string, problem: Record<string, unknown> = {}): CallToolResult {
-  const next = NEXT_STEP[code];
-  return answer({ ...problem, code, detail, ...(next ? { nextStep: next } : {}) }, `${code}: ${detail}${next ? ` ${next}` : ''}`, true);
-}
-
-/** A refusal of the service becomes a tool error with its problem's code; nothing else is caught. */
-async function run(body: () => Promise<CallToolResult>): Promise<CallToolResult> {
-  try {
-    return await body();
-  } catch (error) {
-    if (error instanceof PeerpayError) return toolError(String(error.code), error.problem.detail, error.problem);
-    if (error instanceof TermsError) return toolError(error.code, error.detail);
-    throw error;
-  }
 }
