@@ -204,6 +204,7 @@ describe('peerpay mcp (stdio)', () => {
       'create_link',
       'get_balances',
       'get_deposit_address',
+      'get_limits',
       'list_transfers',
       'quote_transfer',
       'send_money',

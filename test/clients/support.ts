@@ -102,10 +102,16 @@ export async function callTool(
 export const PEERPAY_BIN = path.resolve('node_modules/.bin/peerpay');
 
 /** Runs `peerpay ARGS` to its end with stdin closed (no terminal to ask on); its exit code and output. */
-export function runCli(input: { url: string; key: string; args: string[] }): Promise<{ code: number; stdout: string; stderr: string }> {
+export function runCli(input: {
+  url: string;
+  key: string;
+  args: string[];
+  /** More environment, e.g. PEERPAY_OPERATOR_TOKEN. */
+  env?: Record<string, string>;
+}): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(PEERPAY_BIN, input.args, {
-      env: { ...process.env, PEERPAY_URL: input.url, PEERPAY_API_KEY: input.key, PEERPAY_CONFIG_DIR: '/nonexistent' },
+      env: { ...process.env, PEERPAY_URL: input.url, PEERPAY_API_KEY: input.key, PEERPAY_CONFIG_DIR: '/nonexistent', ...input.env },
     });
     let stdout = '';
     let stderr = '';

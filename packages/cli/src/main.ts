@@ -12,25 +12,19 @@ import {
   TermsError,
   withdrawOnTerms,
 } from '@peerpay/mcp';
+import { Exit, type CliContext } from './cli-context.js';
+import { limitsCommand } from './commands/limits.js';
+import { operatorCommand } from './commands/operator/index.js';
 import { configFile, readConfig, writeConfig } from './config-store.js';
 import { ask, readPassword } from './prompt.js';
 import { serveStdio } from './mcp-stdio.js';
+import { complianceRefusal } from './refusals.js';
 
 const DEFAULT_URL = 'http://127.0.0.1:3000';
 
 interface GlobalOptions {
   url?: string;
   json?: boolean;
-}
-
-/** Exit codes: 0 done, 1 refused by the service or failed, 2 usage, 3 not confirmed (nothing moved). */
-class Exit extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-  ) {
-    super(message);
-  }
 }
 
 export async function main(argv: string[]): Promise<number> {
@@ -52,6 +46,9 @@ export async function main(argv: string[]): Promise<number> {
     if (!apiKey) throw new Exit(2, 'No API key: run `peerpay register` or `peerpay login` first (or set PEERPAY_API_KEY).');
     return createPeerpayClient({ baseUrl: baseUrl(), apiKey });
   };
+  const ctx: CliContext = { out, json: () => program.opts<GlobalOptions>().json === true, baseUrl, client };
+  // The currency of the movement being quoted or made, for refusals that name amounts only.
+  let currencyOfCall: string | undefined;
 
   async function saveKey(answer: { apiKey: string; agentHandle: string; isNewAccount: boolean }, email: string) {
     const file = writeConfig({ ...readConfig(), url: baseUrl(), apiKey: answer.apiKey, handle: answer.agentHandle, email });
@@ -115,6 +112,7 @@ export async function main(argv: string[]): Promise<number> {
     .argument('<currency>', 'USD, EUR, GBP, JPY, USDC or EURC')
     .addOption(methodOption())
     .action(async (to: string, amount: string, currency: string, options: { method?: 'instant' | 'ach' }) => {
+      currencyOfCall = currency.trim().toUpperCase();
       const quoted = await quoteTransferTerms(client(), { to, amount, currency, paymentMethod: options.method });
       out(quoted.structured, quoted.summary);
     });
@@ -129,6 +127,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--note <note>', 'fiat: a message to the recipient')
     .option('-y, --yes', 'do not ask (for scripts)')
     .action(async (to: string, amount: string, currency: string, options: { method?: 'instant' | 'ach'; note?: string; yes?: boolean }) => {
+      currencyOfCall = currency.trim().toUpperCase();
       const api = client();
       const quoted = await quoteTransferTerms(api, { to, amount, currency, paymentMethod: options.method, note: options.note });
       if (quoted.rail === 'stablecoin') await requireTokens(api, quoted.terms.currency, quoted.terms.amount);
@@ -146,6 +145,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--address <address>', 'Polygon address (default: your saved withdrawal address)')
     .option('-y, --yes', 'do not ask (for scripts)')
     .action(async (amount: string, currency: string, options: { address?: string; yes?: boolean }) => {
+      currencyOfCall = currency.trim().toUpperCase();
       const api = client();
       const quoted = await quoteWithdrawalTerms(api, { amount, currency, address: options.address });
       await requireTokens(api, quoted.terms.currency, quoted.terms.amount);
@@ -242,6 +242,9 @@ export async function main(argv: string[]): Promise<number> {
       }
     });
 
+  limitsCommand(program, ctx);
+  operatorCommand(program, ctx);
+
   program
     .command('mcp')
     .description('an MCP server on standard input and output, for desktop agents (PEERPAY_URL, PEERPAY_API_KEY)')
@@ -269,7 +272,7 @@ export async function main(argv: string[]): Promise<number> {
     await program.parseAsync(argv);
     return 0;
   } catch (error) {
-    return await report(error, program.opts<GlobalOptions>().json === true, () => client());
+    return await report(error, program.opts<GlobalOptions>().json === true, () => client(), currencyOfCall);
   }
 }
 
@@ -320,7 +323,7 @@ function eventSummary(data: Record<string, unknown>): string {
 }
 
 /** Prints a failure and the next step; answers the exit code. */
-async function report(error: unknown, json: boolean, api: () => PeerpayClient): Promise<number> {
+async function report(error: unknown, json: boolean, api: () => PeerpayClient, currency: string | undefined): Promise<number> {
   const name = (error as { code?: string }).code;
   if (typeof name === 'string' && name.startsWith('commander.')) {
     // commander printed the usage or help already.
@@ -330,7 +333,10 @@ async function report(error: unknown, json: boolean, api: () => PeerpayClient): 
     if (json)
       process.stdout.write(
         JSON.stringify({
-          error: { code: error.code === 3 ? 'not_confirmed' : error.code === 1 ? 'insufficient_balance' : 'usage', detail: error.message },
+          error: {
+            code: error.reason ?? (error.code === 3 ? 'not_confirmed' : error.code === 1 ? 'insufficient_balance' : 'usage'),
+            detail: error.message,
+          },
         }) + '\n',
       );
     process.stderr.write(error.message + '\n');
@@ -345,10 +351,19 @@ async function report(error: unknown, json: boolean, api: () => PeerpayClient): 
     process.stderr.write(`Error: ${error instanceof Error ? error.message : String(error)}\n`);
     return 1;
   }
-  const next = await nextStep(error, api);
+  const next: NextStep = complianceRefusal(error, currency) ?? (await nextStep(error, api));
   if (json)
     process.stdout.write(
-      JSON.stringify({ error: error.problem, ...(next.link ? { setupLink: next.link } : {}), nextStep: next.text }, null, 2) + '\n',
+      JSON.stringify(
+        {
+          error: error.problem,
+          ...(error.retryAfterSeconds !== undefined ? { retryAfterSeconds: error.retryAfterSeconds } : {}),
+          ...(next.link ? { setupLink: next.link } : {}),
+          nextStep: next.text,
+        },
+        null,
+        2,
+      ) + '\n',
     );
   // Refusals the CLI can say in the user's terms (no API paths) are said so; the rest as the service wrote them.
   const said = next.replacesDetail ? next.text : `Error: ${error.problem.detail} (${error.code})\n${next.text}`;
