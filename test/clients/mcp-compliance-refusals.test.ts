@@ -53,7 +53,7 @@ async function refusedByBoth(user: User, tool: string, args: Record<string, unkn
     const result = await callTool(client, tool, args);
     expect(result.isError, result.text).toBe(true);
     expect(result.structuredContent).toMatchObject({ code });
-    expect(result.structuredContent.status).toBeUndefined();
+    expect(result.structuredContent.status).not.toBe('confirmation_required');
     expect(result.structuredContent.confirmationId).toBeUndefined();
     results.push(result);
   }
@@ -110,7 +110,7 @@ describe('MCP refusals of DESIGN §17, before any confirmation', () => {
     expect((await alice.api.getStablecoinBalance()).USDC).toBe('42.000000');
   });
 
-  it('a sanctioned address: withdraw refuses at once, nothing is sent, and the account is frozen after', async () => {
+  it('a sanctioned address: withdraw refuses at once; nothing is asked, recorded or sent', async () => {
     const alice = await env.user();
     const bob = await env.user();
     await env.fund(alice, 50_000_000n);
@@ -118,16 +118,14 @@ describe('MCP refusals of DESIGN §17, before any confirmation', () => {
     const marked = await env.server.request('POST', '/test-helpers/sanctions', { body: { address: listed, sanctioned: true } });
     expect(marked.status, marked.text).toBeLessThan(300);
 
-    const { asking, script, plain } = await connectBoth(alice);
-    const refused = await callTool(asking, 'withdraw', { amount: '5', currency: 'USDC', address: listed });
-    expect(refused).toMatchObject({ isError: true, structuredContent: { code: 'destination_sanctioned' } });
-    expect(refused.structuredContent.nextStep).toMatch(/sanctions list.*nothing was sent.*frozen/is);
-    expect(script.asked).toEqual([]);
-    expect(await confirmationsOf(alice)).toBe(0);
-    // The account is frozen now: the client without elicitation is refused too, for anything outgoing.
-    const after = await callTool(plain, 'send_money', { to: bob.handle, amount: '1', currency: 'USDC' });
-    expect(after).toMatchObject({ isError: true, structuredContent: { code: 'account_frozen' } });
-    expect(await confirmationsOf(alice)).toBe(0);
+    const [refused] = await refusedByBoth(alice, 'withdraw', { amount: '5', currency: 'USDC', address: listed }, 'destination_sanctioned');
+    // The tools refused at the quote, which freezes nothing: the text says so, and the account still sends.
+    expect(refused!.structuredContent.nextStep).toMatch(/sanctions list: peerpay does not send to it, and nothing was sent/);
+    expect(refused!.structuredContent.nextStep).not.toMatch(/has frozen/);
+    const { plain } = await connectBoth(alice);
+    expect((await callTool(plain, 'send_money', { to: bob.handle, amount: '1', currency: 'USDC' })).structuredContent).toMatchObject({
+      status: 'confirmation_required',
+    });
     expect((await alice.api.getStablecoinBalance()).USDC).toBe('50.000000');
   });
 });

@@ -31,7 +31,7 @@ const fiatAvailable = async (
 ) => (await user.api.getBalance()).balances.find((b) => b.currency === currency)!.available;
 
 describe('MCP over Streamable HTTP', () => {
-  it('lists the tools of DESIGN §12 (and §17's get_limits) with titles, input schemas and annotations', async () => {
+  it('lists the tools of DESIGN §12 (and get_limits of §17) with titles, input schemas and annotations', async () => {
     const alice = await env.user();
     const client = await connect(alice.key);
     const { tools } = await client.listTools();

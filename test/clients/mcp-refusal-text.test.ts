@@ -4,8 +4,8 @@
 // left and when more can be sent (Retry-After as a time); get_limits says what is left of each.
 import { describe, expect, it } from 'vitest';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { createPeerpayClient } from '@peerpay/client';
-import { createPeerpayMcpServer, MemoryConfirmationStore, retryTime } from '@peerpay/mcp';
+import { createPeerpayClient, PeerpayError } from '@peerpay/client';
+import { complianceNextStep, createPeerpayMcpServer, MemoryConfirmationStore, retryTime } from '@peerpay/mcp';
 import { callTool, ElicitationScript, mcpClient } from './support.js';
 
 const problem = (status: number, code: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
@@ -60,8 +60,19 @@ const CALLS = [
 describe('MCP refusals before confirmation (scripted service)', () => {
   for (const [code, status, headers, says] of [
     ['account_frozen', 403, {}, /frozen.*Nothing was moved.*contact peerpay support/s],
-    ['destination_sanctioned', 403, {}, /sanctions list: nothing was sent, and peerpay has frozen the user’s account/],
-    ['screening_unavailable', 503, { 'retry-after': '3600' }, /could not check the address .* Make the same call again after \d{4}-\d\d-\d\d \d\d:\d\d UTC/],
+    // A quote for a listed address refuses without freezing the account (a withdrawal to it freezes it).
+    [
+      'destination_sanctioned',
+      403,
+      {},
+      /sanctions list: peerpay does not send to it, and nothing was sent\. .*do not retry to this address/,
+    ],
+    [
+      'screening_unavailable',
+      503,
+      { 'retry-after': '3600' },
+      /could not check the address .* Make the same call again after \d{4}-\d\d-\d\d \d\d:\d\d UTC/,
+    ],
   ] as const) {
     it(`${code}: the first call answers it; nobody is asked, no confirmation is made, nothing moves`, async () => {
       for (const elicitation of [true, false]) {
@@ -99,14 +110,39 @@ describe('MCP refusals before confirmation (scripted service)', () => {
       /^The limit on sending USD is 1000\.00 USD in any 24 hours, and 10\.00 USD of it is left\. More can be sent from (\S+ \S+) UTC \(in about 5 hours\)\. Nothing was moved\. Tell the user, and offer to send at most 10\.00 USD now, or the rest after that time \(get_limits shows every limit\)\.$/,
     );
     expect(answer.structuredContent.nextStep).toContain(when.at.slice(0, 13));
-    const spent = await callTool(
-      (await connect(() => problem(429, 'limit_exceeded', { limit: '5000', window: 'month', remaining: '0' }), false)).client,
-      'withdraw',
-      CALLS[2][1],
+    const limitOf = async (remaining: string, headers: Record<string, string>) =>
+      (
+        await callTool(
+          (await connect(() => problem(429, 'limit_exceeded', { limit: '5000', window: 'month', remaining }, headers), false)).client,
+          'withdraw',
+          CALLS[2][1],
+        )
+      ).structuredContent.nextStep as string;
+    expect(await limitOf('0', { 'retry-after': String(3 * 86400) })).toMatch(
+      /5000 USDC in any 30 days, and nothing of it is left\. More can be sent from .* \(in about 3 days\)\. Nothing was moved\. Tell the user, and offer to try again after that time/,
     );
-    expect(spent.structuredContent.nextStep).toMatch(/5000 USDC in any 30 days, and nothing of it is left\. Nothing was moved\. .*try again after that time/);
+    // Without Retry-After waiting does not help: the amount alone is over the limit.
+    expect(await limitOf('40', {})).toMatch(
+      /and 40 USDC of it is left\. The amount alone is more than that, so waiting will not help\. Nothing was moved\. Tell the user, and offer to send at most 40 USDC now \(/,
+    );
+    expect(await limitOf('0', {})).toMatch(/Tell the user, and say that only peerpay support can raise the limit/);
     expect(script!.asked).toEqual([]);
     expect(made()).toBe(0);
+  });
+
+  it('destination_sanctioned says the account is frozen only when the refusal froze it (a withdrawal, not a quote)', () => {
+    const refusal = (operationId: 'quoteWithdrawal' | 'createWithdrawal') =>
+      new PeerpayError(operationId, {
+        type: 'about:blank',
+        title: 'Sanctioned',
+        status: 403,
+        detail: 'listed',
+        code: 'destination_sanctioned',
+      });
+    expect(complianceNextStep(refusal('createWithdrawal'))).toMatch(
+      /nothing was sent, and peerpay has frozen the user’s account for review/,
+    );
+    expect(complianceNextStep(refusal('quoteWithdrawal'))).not.toMatch(/has frozen/);
   });
 
   it('get_limits says what is left of each limit', async () => {

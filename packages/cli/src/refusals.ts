@@ -2,7 +2,7 @@
 // sending limit (which one, what is left, when more can be sent), a sanctioned address, screening
 // that could not be reached. Each says that nothing was sent and what to do next.
 import type { PeerpayError } from '@peerpay/client';
-import { describeLimit, retryTime } from '@peerpay/mcp';
+import { describeLimit, retryTime, sanctionedRefusedWithdrawal } from '@peerpay/mcp';
 
 export interface ComplianceStep {
   text: string;
@@ -21,9 +21,16 @@ export function complianceRefusal(error: PeerpayError, currency: string | undefi
     case 'limit_exceeded': {
       const { remaining } = error.problem;
       const unit = currency ? ` ${currency}` : '';
-      const instead = /^0(\.0+)?$/.test(remaining)
-        ? 'Try again after that time'
-        : `Send at most ${remaining}${unit} now, or the rest later`;
+      const spent = /^0(\.0+)?$/.test(remaining);
+      const most = `Send at most ${remaining}${unit} now`;
+      const instead =
+        error.retryAfterSeconds === undefined
+          ? spent
+            ? 'Only peerpay support can raise the limit'
+            : most
+          : spent
+            ? 'Try again after that time'
+            : `${most}, or the rest after that time`;
       return say(
         `${describeLimit(error.problem, error.retryAfterSeconds, currency, nowMs)}\n` +
           `Nothing was sent. ${instead}; \`peerpay limits\` shows all your limits.`,
@@ -31,7 +38,10 @@ export function complianceRefusal(error: PeerpayError, currency: string | undefi
     }
     case 'destination_sanctioned':
       return say(
-        'That address is on a sanctions list. Nothing was sent, and your account is frozen until peerpay support has reviewed it.',
+        sanctionedRefusedWithdrawal(error)
+          ? 'That address is on a sanctions list. Nothing was sent, and your account is frozen until peerpay support has reviewed it.'
+          : 'That address is on a sanctions list: peerpay does not send to it. Nothing was sent.\n' +
+              'Do not try again to this address: a withdrawal to a listed address freezes your account.',
       );
     case 'screening_unavailable': {
       const when = error.retryAfterSeconds === undefined ? 'in a minute' : `after ${retryTime(error.retryAfterSeconds, nowMs).at}`;

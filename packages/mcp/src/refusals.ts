@@ -42,9 +42,18 @@ export function describeLimit(
   const unit = currency ? ` ${currency}` : '';
   const left = /^0(\.0+)?$/.test(problem.remaining) ? 'nothing of it is left' : `${problem.remaining}${unit} of it is left`;
   const sentence = `The limit on sending${currency ? ` ${currency}` : ''} is ${problem.limit}${unit} in any ${windowWords(problem.window)}, and ${left}.`;
-  if (retryAfterSeconds === undefined) return sentence;
+  // No Retry-After: waiting makes no room (the amount alone is over the limit).
+  if (retryAfterSeconds === undefined) return `${sentence} The amount alone is more than that, so waiting will not help.`;
   const when = retryTime(retryAfterSeconds, nowMs);
   return `${sentence} More can be sent from ${when.at} (in about ${when.inWords}).`;
+}
+
+/**
+ * Whether a destination_sanctioned refusal froze the account: a withdrawal (or a saved default
+ * address) to a listed address does; asking for a quote for one does not (it only refuses).
+ */
+export function sanctionedRefusedWithdrawal(error: PeerpayError): boolean {
+  return error.operationId !== 'quoteWithdrawal';
 }
 
 /** What an agent should do about a compliance refusal, in the user's terms; undefined for other codes. */
@@ -56,19 +65,27 @@ export function complianceNextStep(error: PeerpayError, context: RefusalContext 
         'Nothing was moved. Tell the user to contact peerpay support; do not retry, and do not try another way to move the money.'
       );
     case 'limit_exceeded': {
-      const remaining = /^0(\.0+)?$/.test(error.problem.remaining)
-        ? 'try again after that time'
-        : `send at most ${error.problem.remaining}${context.currency ? ` ${context.currency}` : ''} now, or the rest after that time`;
+      const most = `send at most ${error.problem.remaining}${context.currency ? ` ${context.currency}` : ''} now`;
+      const spent = /^0(\.0+)?$/.test(error.problem.remaining);
+      const offer =
+        error.retryAfterSeconds === undefined
+          ? spent
+            ? 'say that only peerpay support can raise the limit'
+            : `offer to ${most}`
+          : spent
+            ? 'offer to try again after that time'
+            : `offer to ${most}, or the rest after that time`;
       return (
         `${describeLimit(error.problem, error.retryAfterSeconds, context.currency, nowMs)} Nothing was moved. ` +
-        `Tell the user, and offer to ${remaining} (get_limits shows every limit).`
+        `Tell the user, and ${offer} (get_limits shows every limit).`
       );
     }
     case 'destination_sanctioned':
-      return (
-        'That address is on a sanctions list: nothing was sent, and peerpay has frozen the user’s account for review. ' +
-        'Tell the user; the account stays frozen until peerpay support has reviewed it. Do not retry.'
-      );
+      return sanctionedRefusedWithdrawal(error)
+        ? 'That address is on a sanctions list: nothing was sent, and peerpay has frozen the user’s account for review. ' +
+            'Tell the user; the account stays frozen until peerpay support has reviewed it. Do not retry.'
+        : 'That address is on a sanctions list: peerpay does not send to it, and nothing was sent. ' +
+            'Tell the user; do not retry to this address (a withdrawal to a listed address freezes the account).';
     case 'screening_unavailable': {
       const when = error.retryAfterSeconds === undefined ? 'shortly' : `after ${retryTime(error.retryAfterSeconds, nowMs).at}`;
       return `peerpay could not check the address against sanctions lists just now, so nothing was sent. Make the same call again ${when}; the user need not do anything.`;
