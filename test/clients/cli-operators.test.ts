@@ -35,6 +35,13 @@ describe('peerpay operator', () => {
     expect(added.stdout).toMatch(/^ {2}po_\S+$/m);
     expect(added.stdout).toMatch(/^Console enrolment link \(single use, valid 24 hours\): http\S+$/m);
 
+    // The note is the audit entry's, by the bootstrap admin.
+    const id = /created: (\S+)\.$/m.exec(added.stdout)![1]!;
+    const audit = await env.server.request('GET', `/admin/audit?target=${id}`, { headers: { authorization: `Bearer ${OPERATOR_TOKEN}` } });
+    expect(audit.body.entries).toEqual([
+      expect.objectContaining({ action: 'operator.create', operator: 'env', target: id, note: 'new support engineer' }),
+    ]);
+
     const listed = await operator(['list'], OPERATOR_TOKEN);
     expect(listed.code, listed.stderr).toBe(0);
     expect(listed.stdout).toMatch(/^NAME +ROLE +STATUS +CREATED +ID$/m);

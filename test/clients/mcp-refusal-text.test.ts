@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { createPeerpayClient, PeerpayError } from '@peerpay/client';
-import { complianceNextStep, createPeerpayMcpServer, MemoryConfirmationStore, retryTime } from '@peerpay/mcp';
+import { complianceNextStep, createPeerpayMcpServer, MemoryConfirmationStore, retryTime, type ConfirmationStore } from '@peerpay/mcp';
 import { callTool, ElicitationScript, mcpClient } from './support.js';
 
 const problem = (status: number, code: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
@@ -41,9 +41,14 @@ async function connect(refusal: () => Response, elicitation: boolean) {
   const api = createPeerpayClient({ baseUrl: 'http://peerpay.test', apiKey: 'pa_live_x', fetch: service.fetchImpl, maxRetries: 2 });
   const store = new MemoryConfirmationStore();
   let made = 0;
-  const confirmations = { ...store, create: (input: { owner: string; termsHash: string }) => (made++, store.create(input)) };
-  confirmations.claim = store.claim.bind(store);
-  confirmations.release = store.release.bind(store);
+  const confirmations: ConfirmationStore = {
+    create: (input) => {
+      made++;
+      return store.create(input);
+    },
+    claim: (input) => store.claim(input),
+    release: (input) => store.release(input),
+  };
   const server = createPeerpayMcpServer({ api: () => api, confirmations, owner: () => 'PA-ALICE001' });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
