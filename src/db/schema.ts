@@ -378,6 +378,8 @@ export interface EventsTable {
   /** JSON, written as JSON text. */
   data: ColumnType<unknown, string, string>;
   created_at: Timestamp;
+  /** The writing transaction's id (xid8, read as a decimal string): GET /events' order (migration 0027). */
+  xid: Generated<string>;
 }
 
 export interface WebhookEndpointsTable {
