@@ -223,15 +223,17 @@ async function screenBeforeSigning(deps: WithdrawalDeps, w: Withdrawal): Promise
  * withdrawal fails (`destination_sanctioned`), its gross back in the balance, with the events of a
  * failed withdrawal; all in one transaction. Money to a listed address never goes out, and money
  * in a frozen account cannot leave it either, so the balance is where it is safe (decision 0037).
- * Throws 403 destination_sanctioned for the request to answer; the job records it and goes on.
+ * Throws 403 destination_sanctioned for the request to answer (the job records it and goes on);
+ * returns the withdrawal as it stands when it had ended or been signed meanwhile.
  */
-async function failSanctioned(deps: WithdrawalDeps, w: Withdrawal): Promise<never> {
-  await deps.db.transaction().execute(async (trx: Trx) => {
+async function failSanctioned(deps: WithdrawalDeps, w: Withdrawal): Promise<Withdrawal> {
+  const ended = await deps.db.transaction().execute(async (trx: Trx) => {
     const at = deps.clock.now();
     await deps.sanctionsControls.freezeForSanctions(trx, { accountId: w.accountId, address: w.address, use: 'withdrawal_signing', at });
     const locked = await lockWithdrawal(trx, w.id);
-    if (locked?.status !== 'pending') return;
-    if (await findOutboxEntry(trx, { purpose: 'withdrawal', referenceId: w.id })) return;
+    if (locked?.status !== 'pending') return false;
+    // Signed meanwhile by another process (its screening said clear a moment earlier): it stands.
+    if (await findOutboxEntry(trx, { purpose: 'withdrawal', referenceId: w.id })) return false;
     const failed = await finishWithdrawal(trx, {
       id: w.id,
       status: 'failed',
@@ -243,7 +245,9 @@ async function failSanctioned(deps: WithdrawalDeps, w: Withdrawal): Promise<neve
     assert(failed, 'a locked pending withdrawal can be ended');
     await resolveWithdrawal(trx, failed, 'void_pending');
     await recordWithdrawalEvent(trx, failed, at);
+    return true;
   });
+  if (!ended) return currentState(deps, w.id);
   throw destinationSanctioned(w.address, true);
 }
 

@@ -13,6 +13,7 @@ import { createWalletClient, erc20Abi, http, type Address } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { checkLedgerInvariants } from '../../src/ledger/ledger-queries.js';
 import { checkCustody } from '../../src/books/custody-check.js';
+import { readFreeze } from '../../src/compliance/freezes/freezes-repository.js';
 import { chainFor } from '../../src/adapters/chain/viem-chain.js';
 import {
   SANCTIONS_ORACLE_RUNTIME_BYTECODE,
@@ -72,8 +73,8 @@ async function expectFrozenBySystem(user: TestUser & { accountId: number }, addr
   expect(entries).toHaveLength(1);
   expect(entries[0]).toMatchObject({ operator: 'system', request_id: null });
   expect(entries[0]!.note).toContain(address);
-  // Frozen: nothing leaves the account any more, to any address.
-  expectProblem(await withdraw(server, user, { amount: 1, currency: 'USDC', address: freshAddress() }), 403, 'account_frozen');
+  // Frozen (scope all: nothing leaves the account any more), by the automatic control.
+  expect(await readFreeze(server.deps.db, user.accountId)).toMatchObject({ scope: 'all', by: 'system' });
 }
 
 async function setOracleCode(code: `0x${string}`): Promise<void> {
@@ -114,6 +115,7 @@ describe('withdrawal destinations', () => {
     const quote = await server.request('GET', `/stablecoin/withdraw/quote?amount=5&currency=USDC&address=${listed}`, { key: user.key });
     expectProblem(quote, 403, 'destination_sanctioned');
     expect(await systemFreezes(user.accountId)).toEqual([]);
+    expect(await readFreeze(server.deps.db, user.accountId)).toBeNull();
     const clean = await server.request('GET', `/stablecoin/withdraw/quote?amount=5&currency=USDC&address=${freshAddress()}`, {
       key: user.key,
     });
@@ -235,6 +237,7 @@ describe('deposits from a listed sender', () => {
     const entries = await systemFreezes(user.accountId);
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ operator: 'system' });
+    expect(await readFreeze(server.deps.db, user.accountId)).toMatchObject({ scope: 'all', by: 'system' });
     // No deposit.credited event: nothing was credited.
     const events = await server.deps.db.selectFrom('events').select('type').where('account_id', '=', user.accountId).execute();
     expect(events.map((e) => e.type)).toEqual(['account.frozen']);
