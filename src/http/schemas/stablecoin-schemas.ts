@@ -155,7 +155,10 @@ export const HistoryItem = Type.Object({
     description: 'The kind of movement; deposits and withdrawals are listed as their own types',
   }),
   direction: StringEnum(['sent', 'received']),
-  amount: TokenAmount('Sent: before fee (what left your balance). Received: what reached your balance (a blocked deposit: what arrived)', 10),
+  amount: TokenAmount(
+    'Sent: before fee (what left your balance). Received: what reached your balance (a blocked deposit: what arrived)',
+    10,
+  ),
   fee: Type.Optional(TokenAmount('Sent only: the fee you paid', 0.149)),
   recipientAmount: Type.Optional(TokenAmount('Sent only: what the recipient received', 9.851)),
   currency: Token,
