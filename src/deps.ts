@@ -30,6 +30,8 @@ import { createSanctionsOracle } from './adapters/chain/sanctions-oracle.js';
 import { SANDBOX_SANCTIONS_ORACLE } from './adapters/chain/sandbox-sanctions-oracle.js';
 import { createSanctionsScreening, type SanctionsScreening } from './compliance/sanctions/sanctions-screening.js';
 import { createSanctionsControls, type SanctionsControls } from './compliance/sanctions/sanctions-controls.js';
+import { createOperators, type Operators } from './compliance/operators/operators-service.js';
+import { createAuditLogReader, type AuditLogReader } from './compliance/audit/audit-repository.js';
 
 export interface Deps {
   readonly config: Config;
@@ -66,6 +68,10 @@ export interface Deps {
   readonly sanctions: SanctionsScreening;
   /** What a listed address leads to: the refusal and the account's freeze. */
   readonly sanctionsControls: SanctionsControls;
+  /** Operator identities (DESIGN §17): who may use /admin/*, with OPERATOR_TOKEN as the bootstrap admin `env`. */
+  readonly operators: Operators;
+  /** The audit log, read (GET /admin/audit); it is written by recordAudit in each change's transaction. */
+  readonly auditLog: AuditLogReader;
   close(): Promise<void>;
 }
 
@@ -146,6 +152,8 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     }),
     sanctions,
     sanctionsControls: createSanctionsControls({ db: database.db, screening: sanctions, clock }),
+    operators: createOperators({ db: database.db, clock, publicUrl: config.publicUrl, bootstrapToken: config.treasury.operatorToken }),
+    auditLog: createAuditLogReader({ db: database.db }),
     async close() {
       await redis?.close();
       // The database first: nothing may record a chain event after the chain is gone.

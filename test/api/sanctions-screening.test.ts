@@ -261,6 +261,17 @@ describe('deposits from a listed sender', () => {
 
   it('release needs an operator and a note', async () => {
     expectProblem(await server.request('POST', `/admin/deposits/${depositId}/release`, { body: { note: 'ok' } }), 404);
+    const created = await server.request('POST', '/admin/operators', {
+      headers: operator,
+      body: { name: 'sanctions-viewer', role: 'viewer', note: 'reads only' },
+    });
+    expect(created.status, created.text).toBe(201);
+    const viewer = { authorization: `Bearer ${created.body.token}` };
+    expectProblem(
+      await server.request('POST', `/admin/deposits/${depositId}/release`, { headers: viewer, body: { note: 'ok' } }),
+      403,
+      'operator_forbidden',
+    );
     expectProblem(await server.request('POST', `/admin/deposits/${depositId}/release`, { headers: operator, body: { note: ' ' } }), 400);
     expectProblem(
       await server.request('POST', `/admin/deposits/dep_nothing/release`, { headers: operator, body: { note: 'ok' } }),

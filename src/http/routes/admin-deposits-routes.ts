@@ -18,7 +18,7 @@ const ReleaseResponse = Type.Object(
   { additionalProperties: false },
 );
 
-export async function adminDepositsRoutes(app: App, releases: DepositReleases, deps: Pick<Deps, 'config'>): Promise<void> {
+export async function adminDepositsRoutes(app: App, releases: DepositReleases, deps: Pick<Deps, 'config' | 'operators'>): Promise<void> {
   const forOperators = operatorOnly(app, deps);
   app.post(
     '/admin/deposits/:id/release',
