@@ -144,7 +144,7 @@ export interface TreasuryConfig {
   minMinor: Readonly<Partial<Record<'USDC' | 'EURC', bigint>>>;
   /** COLD_WALLET_ADDRESS: where the excess goes; only its address is known to peerpay. */
   coldAddress: `0x${string}` | undefined;
-  /** OPERATOR_TOKEN: the bearer token of GET /admin/treasury; unset, the route answers 404. */
+  /** OPERATOR_TOKEN: the bootstrap admin of the operator API (/admin/*), audited as `env`; operators' own tokens are in the database. */
   operatorToken: string | undefined;
 }
 
