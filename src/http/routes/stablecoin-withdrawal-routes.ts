@@ -30,11 +30,11 @@ export async function stablecoinWithdrawalRoutes(app: App, deps: Deps): Promise<
       tag: 'stablecoin',
       summary: 'What a withdrawal would cost: the fee, what arrives, and the address it would go to',
       description:
-        'Computed by the same rules as POST /stablecoin/withdraw, and refused as it would be (amount, minimum 1.00, currency, address, no default address); the balance is not checked and nothing is recorded. Without `address`, the saved default is named.',
+        'Computed by the same rules as POST /stablecoin/withdraw, and refused as it would be (amount, minimum 1.00, currency, address, no default address, 429 `limit_exceeded` beyond a limit); the balance is not checked and nothing is recorded. Without `address`, the saved default is named.',
       auth: 'required',
       querystring: WithdrawalQuoteQuery,
       responses: { 200: WithdrawalQuoteResponse },
-      errors: ['invalid_amount', 'amount_too_small', 'amount_too_large', 'unsupported_currency', 'invalid_address', 'no_default_address'],
+      errors: ['invalid_amount', 'amount_too_small', 'amount_too_large', 'unsupported_currency', 'invalid_address', 'no_default_address', 'limit_exceeded'],
     }),
     async (request) => {
       const quote = await quoteWithdrawal(deps, { accountId: callerOf(request).accountId, ...request.query });
@@ -58,7 +58,7 @@ export async function stablecoinWithdrawalRoutes(app: App, deps: Deps): Promise<
       description:
         'Reserves `gross` from the balance and sends `net` = gross − fee on Polygon from peerpay’s hot wallet; `txId` is the transaction hash. A withdrawal you can afford is never refused for peerpay’s reasons: when the hot wallet does not hold the tokens yet (a deposit still being moved to it), it is accepted `pending` with `txId` null and sent as soon as the hot wallet does. `pending` until the transaction has the configured confirmations, then `complete`; a reverted transaction makes it `failed` and refunds gross. Without `address` the saved default is used (PUT /stablecoin/withdrawal-address); the first completed withdrawal’s address becomes the default when none is saved. ' +
         'The smallest withdrawal is 1.00 (its fee pays for the chain transaction). ' +
-        'Errors: 400 `invalid_request`, `invalid_amount`, `amount_too_small` (under 1.00; `minimum` names it as a decimal string), `amount_too_large`, `unsupported_currency`, `invalid_address`, `no_default_address`, `insufficient_balance`; 422 `idempotency_key_reused`; 503 `withdrawal_unavailable` (the token contract refused the transfer: nothing sent, balance unchanged; retry later).',
+        'Errors: 400 `invalid_request`, `invalid_amount`, `amount_too_small` (under 1.00; `minimum` names it as a decimal string), `amount_too_large`, `unsupported_currency`, `invalid_address`, `no_default_address`, `insufficient_balance`; 422 `idempotency_key_reused`; 429 `limit_exceeded` (over a 24-hour or 30-day limit, the gross counted; Retry-After when it fits again); 503 `withdrawal_unavailable` (the token contract refused the transfer: nothing sent, balance unchanged; retry later).',
       auth: 'required',
       readsBody: true,
       idempotent: true,
@@ -73,6 +73,7 @@ export async function stablecoinWithdrawalRoutes(app: App, deps: Deps): Promise<
         'invalid_address',
         'no_default_address',
         'insufficient_balance',
+        'limit_exceeded',
         'withdrawal_unavailable',
       ],
     }),
