@@ -3,7 +3,6 @@
 // recorded with the ledger movement (transfer-processing.ts). The client's Idempotency-Key is the
 // transfer's natural key, so a retry after a crash continues the same transfer.
 import type { Deps } from '../deps.js';
-import type { Trx } from '../ledger/ledger.js';
 import { accountLookups, sameAccountKey, type AccountLookup } from '../accounts/account-lookups.js';
 import type { AccountRow } from '../accounts/accounts-repository.js';
 import { checkVisibleText } from '../accounts/account-rules.js';

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedgerInvariants } from '../../src/ledger/ledger-queries.js';
 import { expectProblem, registerUser, startTestServer, type TestServer, type TestUser } from '../helpers/test-server.js';
-import { moneySnapshot, send, setUp } from '../helpers/fiat.js';
+import { advanceDays, moneySnapshot, send, setUp } from '../helpers/fiat.js';
 import { accountIdOf, agentTransfer, fund, stablecoinSnapshot } from '../helpers/stablecoin.js';
 import { freshAddress, withdraw } from '../helpers/withdrawals.js';
 
@@ -229,5 +229,12 @@ describe('the rolling window', () => {
     await server.deps.sandboxClock!.advance(BigInt(7 * 24 * HOUR_MS));
     expect((await limitsOf(user))['USD/day']).toMatchObject({ limit: '10000.00' });
     expect((await limitsOf(user))['JPY/month']).toMatchObject({ limit: '7500000' });
+  });
+
+  it('buckets no window reads any more are deleted by the jobs', async () => {
+    expect(await server.deps.db.selectFrom('limit_volume').select('account_id').execute()).not.toEqual([]);
+    // The clock moved a week and a day; 26 more days put every bucket of this file beyond 32 days.
+    await advanceDays(server, 26);
+    expect(await server.deps.db.selectFrom('limit_volume').select('account_id').execute()).toEqual([]);
   });
 });

@@ -86,7 +86,15 @@ export async function fiatRoutes(app: App, deps: Deps): Promise<void> {
       },
       querystring: FiatQuoteQuery,
       responses: { 200: FiatQuoteResponse },
-      errors: ['invalid_amount', 'amount_too_small', 'amount_too_large', 'unsupported_currency', 'self_transfer', 'recipient_not_found', 'limit_exceeded'],
+      errors: [
+        'invalid_amount',
+        'amount_too_small',
+        'amount_too_large',
+        'unsupported_currency',
+        'self_transfer',
+        'recipient_not_found',
+        'limit_exceeded',
+      ],
     }),
     async (request) => {
       const quote = await quoteFiatTransfer(deps, {

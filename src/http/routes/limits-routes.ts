@@ -1,7 +1,7 @@
 // Per-account limits (DESIGN §17): GET /account/limits shows the caller its effective limits and
 // what it used, so that an agent can tell its user before trying; PUT /admin/accounts/{id}/limits
 // lets an operator (support or above) set or clear one account's limits in one currency, audited.
-import { Type, type Static } from '@fastify/type-provider-typebox';
+import { Type } from '@fastify/type-provider-typebox';
 import type { AccountLimits, LimitLine } from '../../compliance/limits/limits-service.js';
 import { LIMITED_ASSETS } from '../../compliance/limits/limit-settings.js';
 import type { Deps } from '../../deps.js';
@@ -99,11 +99,11 @@ export function limitsRoutes(app: App, deps: LimitsRouteDeps): void {
     ),
     async (request) => {
       assert(request.operator, 'an operator route runs for an authenticated operator');
-      const { id } = request.params as { id: string };
-      const body = request.body as Static<typeof OverrideBody>;
+      const { id } = request.params;
+      const body = request.body;
       if (body.day === undefined && body.month === undefined)
         throw new AppError('invalid_request', 'Give `day`, `month` or both (null goes back to the default).');
-      const currency = body.currency as Asset;
+      const currency = body.currency;
       const limits: LimitLine[] = await deps.limits.setOverride(
         {
           accountId: Number(id),

@@ -34,7 +34,15 @@ export async function stablecoinWithdrawalRoutes(app: App, deps: Deps): Promise<
       auth: 'required',
       querystring: WithdrawalQuoteQuery,
       responses: { 200: WithdrawalQuoteResponse },
-      errors: ['invalid_amount', 'amount_too_small', 'amount_too_large', 'unsupported_currency', 'invalid_address', 'no_default_address', 'limit_exceeded'],
+      errors: [
+        'invalid_amount',
+        'amount_too_small',
+        'amount_too_large',
+        'unsupported_currency',
+        'invalid_address',
+        'no_default_address',
+        'limit_exceeded',
+      ],
     }),
     async (request) => {
       const quote = await quoteWithdrawal(deps, { accountId: callerOf(request).accountId, ...request.query });
