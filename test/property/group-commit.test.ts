@@ -44,7 +44,8 @@ class Crash extends Error {}
 const crashingWriter: BatchWriter<TransferMember, StablecoinTransfer | null> = async (trx, batch, members) => {
   const written = await writeTransferBatch()(trx, batch, members);
   if (!members.some((m) => crashing.has(m.intent.id))) return written;
-  if (!written.alongside) throw new Crash('crashed after writing');
+  // A member alone (written carefully, its limit volume alone in the ledger's statement) crashes after its writes.
+  if (!written.alongside || members.length === 1) throw new Crash('crashed after writing');
   const breaking = sql`crash as (
       insert into ledger_transfers (operation_id, kind, debit_account_id, credit_account_id, asset, amount, code)
       values ('crash', 'posted', 1, 2, 'USDC', 0, 'crash') returning id)`;
