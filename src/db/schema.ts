@@ -19,6 +19,11 @@ export interface AccountsTable {
   failed_logins: Generated<number>;
   failed_logins_since: Date | null;
   created_at: Timestamp;
+  /** The current freeze (migration 0024): null when the account is not frozen. */
+  frozen_scope: ColumnType<'all' | 'payouts' | null, 'all' | 'payouts' | null | undefined, 'all' | 'payouts' | null>;
+  frozen_id: ColumnType<string | null, string | null | undefined, string | null>;
+  frozen_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  frozen_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ApiKeysTable {
@@ -375,6 +380,8 @@ export interface EventsTable {
   /** JSON, written as JSON text. */
   data: ColumnType<unknown, string, string>;
   created_at: Timestamp;
+  /** The writing transaction's id (xid8, read as a decimal string): GET /events' order (migration 0027). */
+  xid: Generated<string>;
 }
 
 export interface WebhookEndpointsTable {

@@ -1,5 +1,7 @@
 // The closed set of event types (DESIGN §13). A client subscribes a webhook endpoint to some of
-// them, or to all.
+// them, or to all. Each event's data is the resource as the API shows it; account.frozen and
+// account.unfrozen (DESIGN §17) carry the freeze: {id: "frz_…", scope: "all" | "payouts", since},
+// and account.unfrozen also `until` (compliance/freezes/freeze-views.ts).
 export const EVENT_TYPES = [
   'transfer.sent',
   'transfer.received',
@@ -16,6 +18,8 @@ export const EVENT_TYPES = [
   'transfer.refunded',
   'transfer.disputed',
   'dispute.closed',
+  'account.frozen',
+  'account.unfrozen',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

@@ -1,7 +1,7 @@
 // GET /events: the caller's events, oldest first, from a cursor (the last event id the client saw).
 import type { Deps } from '../deps.js';
 import { AppError } from '../platform/errors.js';
-import { findEventSeq, listEventsAfter } from './events-repository.js';
+import { findEventPosition, listEventsAfter, settledHorizon, START, type EventPosition } from './events-repository.js';
 
 export interface EventView {
   id: string;
@@ -17,16 +17,17 @@ export async function listEvents(
   deps: Pick<Deps, 'db'>,
   input: { accountId: number; after: string | undefined; limit: number },
 ): Promise<{ events: EventView[]; nextCursor: string | null }> {
-  let afterSeq = 0n;
+  let after: EventPosition = START;
   if (input.after !== undefined) {
     // Only the caller's own events name a position: another account's id is as unknown as a made-up one.
-    const seq = await findEventSeq(deps.db, { accountId: input.accountId, id: input.after });
-    if (seq === undefined) {
+    const position = await findEventPosition(deps.db, { accountId: input.accountId, id: input.after });
+    if (position === undefined) {
       throw new AppError('invalid_request', 'after names none of your events (events are kept 30 days); omit it to start from the oldest.');
     }
-    afterSeq = seq;
+    after = position;
   }
-  const rows = await listEventsAfter(deps.db, { accountId: input.accountId, afterSeq, limit: input.limit });
+  const horizon = await settledHorizon(deps.db);
+  const rows = await listEventsAfter(deps.db, { accountId: input.accountId, after, horizon, limit: input.limit });
   const events = rows.map((r) => ({ id: r.id, type: r.type, createdAt: r.createdAt.toISOString(), data: r.data }));
   return { events, nextCursor: events.length > 0 ? events[events.length - 1]!.id : (input.after ?? null) };
 }

@@ -4222,7 +4222,7 @@ export interface operations {
                              * @example transfer.received
                              * @enum {string}
                              */
-                            type: "transfer.sent" | "transfer.received" | "transfer.completed" | "transfer.failed" | "deposit.credited" | "withdrawal.completed" | "withdrawal.failed" | "payout.paid" | "payout.failed" | "link.completed" | "x402.payment.settled" | "funds.released" | "transfer.refunded" | "transfer.disputed" | "dispute.closed";
+                            type: "transfer.sent" | "transfer.received" | "transfer.completed" | "transfer.failed" | "deposit.credited" | "withdrawal.completed" | "withdrawal.failed" | "payout.paid" | "payout.failed" | "link.completed" | "x402.payment.settled" | "funds.released" | "transfer.refunded" | "transfer.disputed" | "dispute.closed" | "account.frozen" | "account.unfrozen";
                         }[];
                         /** @description Pass as `after` for the next events (the last event id, or `after` again when there are none yet); null when you have no events */
                         nextCursor: string | null;
@@ -9645,7 +9645,7 @@ export interface operations {
                             /** Format: date-time */
                             createdAt: string;
                             /** @description The event types it receives; null: all */
-                            events: ("transfer.sent" | "transfer.received" | "transfer.completed" | "transfer.failed" | "deposit.credited" | "withdrawal.completed" | "withdrawal.failed" | "payout.paid" | "payout.failed" | "link.completed" | "x402.payment.settled" | "funds.released" | "transfer.refunded" | "transfer.disputed" | "dispute.closed")[] | null;
+                            events: ("transfer.sent" | "transfer.received" | "transfer.completed" | "transfer.failed" | "deposit.credited" | "withdrawal.completed" | "withdrawal.failed" | "payout.paid" | "payout.failed" | "link.completed" | "x402.payment.settled" | "funds.released" | "transfer.refunded" | "transfer.disputed" | "dispute.closed" | "account.frozen" | "account.unfrozen")[] | null;
                             /**
                              * @description we_ and 22 characters
                              * @example we_4fZk8Q2WnYb7cT1R9xLmP3
@@ -9793,7 +9793,7 @@ export interface operations {
                  */
                 "application/json": {
                     /**
-                     * @description The event types to send (transfer.sent, transfer.received, transfer.completed, transfer.failed, deposit.credited, withdrawal.completed, withdrawal.failed, payout.paid, payout.failed, link.completed, x402.payment.settled, funds.released, transfer.refunded, transfer.disputed, dispute.closed); omitted: all of them
+                     * @description The event types to send (transfer.sent, transfer.received, transfer.completed, transfer.failed, deposit.credited, withdrawal.completed, withdrawal.failed, payout.paid, payout.failed, link.completed, x402.payment.settled, funds.released, transfer.refunded, transfer.disputed, dispute.closed, account.frozen, account.unfrozen); omitted: all of them
                      * @example [
                      *       "transfer.received",
                      *       "deposit.credited"
@@ -9831,7 +9831,7 @@ export interface operations {
                         /** Format: date-time */
                         createdAt: string;
                         /** @description The event types it receives; null: all */
-                        events: ("transfer.sent" | "transfer.received" | "transfer.completed" | "transfer.failed" | "deposit.credited" | "withdrawal.completed" | "withdrawal.failed" | "payout.paid" | "payout.failed" | "link.completed" | "x402.payment.settled" | "funds.released" | "transfer.refunded" | "transfer.disputed" | "dispute.closed")[] | null;
+                        events: ("transfer.sent" | "transfer.received" | "transfer.completed" | "transfer.failed" | "deposit.credited" | "withdrawal.completed" | "withdrawal.failed" | "payout.paid" | "payout.failed" | "link.completed" | "x402.payment.settled" | "funds.released" | "transfer.refunded" | "transfer.disputed" | "dispute.closed" | "account.frozen" | "account.unfrozen")[] | null;
                         /**
                          * @description we_ and 22 characters
                          * @example we_4fZk8Q2WnYb7cT1R9xLmP3
@@ -10299,7 +10299,7 @@ export interface operations {
                              * @example transfer.received
                              * @enum {string}
                              */
-                            eventType: "transfer.sent" | "transfer.received" | "transfer.completed" | "transfer.failed" | "deposit.credited" | "withdrawal.completed" | "withdrawal.failed" | "payout.paid" | "payout.failed" | "link.completed" | "x402.payment.settled" | "funds.released" | "transfer.refunded" | "transfer.disputed" | "dispute.closed";
+                            eventType: "transfer.sent" | "transfer.received" | "transfer.completed" | "transfer.failed" | "deposit.credited" | "withdrawal.completed" | "withdrawal.failed" | "payout.paid" | "payout.failed" | "link.completed" | "x402.payment.settled" | "funds.released" | "transfer.refunded" | "transfer.disputed" | "dispute.closed" | "account.frozen" | "account.unfrozen";
                             /** @description What the endpoint answered; null when it did not */
                             statusCode: number | null;
                             /** @description Any 2xx within 10 s */

@@ -1,0 +1,86 @@
+// The freeze columns of `accounts` (migration 0024). Which lock each read takes is the point of
+// this file (decision 0035): the freeze and unfreeze take FOR UPDATE on the account's row, which
+// conflicts with every lock an outgoing movement holds on that row until its commit — FOR NO KEY
+// UPDATE where the movement already serialises its sender there (fiat sends, take-backs), FOR KEY
+// SHARE elsewhere (a stablecoin group commit, a withdrawal, an x402 payment from balance), which
+// conflicts with nothing but FOR UPDATE, so that movements never queue on each other through it.
+// Each locking read takes its lock and reads the freeze in one statement: when it waited on a
+// freeze, PostgreSQL reads the row again as the freeze committed it.
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { Trx } from '../../ledger/ledger.js';
+import { assert } from '../../platform/errors.js';
+
+export type FreezeScope = 'all' | 'payouts';
+
+export interface Freeze {
+  /** frz_…: names this freeze, the subject of its events. */
+  id: string;
+  scope: FreezeScope;
+  since: Date;
+  /** The operator who froze the account (`system` for an automatic control). */
+  by: string;
+}
+
+/** At most this many accounts in one locking read: a group commit's senders. */
+export const MAX_ACCOUNTS_PER_FREEZE_READ = 4096;
+
+interface FreezeColumns {
+  frozen_scope: FreezeScope | null;
+  frozen_id: string | null;
+  frozen_at: Date | null;
+  frozen_by: string | null;
+}
+
+function freezeOf(row: FreezeColumns): Freeze | null {
+  if (row.frozen_scope === null) return null;
+  assert(row.frozen_id !== null && row.frozen_at !== null && row.frozen_by !== null, 'a freeze is recorded whole');
+  return { id: row.frozen_id, scope: row.frozen_scope, since: row.frozen_at, by: row.frozen_by };
+}
+
+const COLUMNS = ['frozen_scope', 'frozen_id', 'frozen_at', 'frozen_by'] as const;
+
+/**
+ * Locks the account's row FOR UPDATE (waiting for every movement of the account in flight) and
+ * reads its freeze; undefined when there is no such account.
+ */
+export async function lockFreeze(trx: Trx, accountId: number): Promise<{ freeze: Freeze | null } | undefined> {
+  const row = await trx.selectFrom('accounts').select(COLUMNS).where('id', '=', accountId).forUpdate().executeTakeFirst();
+  return row ? { freeze: freezeOf(row) } : undefined;
+}
+
+export async function writeFreeze(trx: Trx, accountId: number, freeze: Freeze | null): Promise<void> {
+  await trx
+    .updateTable('accounts')
+    .set({
+      frozen_scope: freeze?.scope ?? null,
+      frozen_id: freeze?.id ?? null,
+      frozen_at: freeze?.since ?? null,
+      frozen_by: freeze?.by ?? null,
+    })
+    .where('id', '=', accountId)
+    .execute();
+}
+
+/** The account's freeze as last committed, without a lock (an early refusal, a quote, a view). */
+export async function readFreeze(db: Db | Trx, accountId: number): Promise<Freeze | null> {
+  const row = await db.selectFrom('accounts').select(COLUMNS).where('id', '=', accountId).executeTakeFirst();
+  return row ? freezeOf(row) : null;
+}
+
+/**
+ * Takes a key-share lock on each account's row, in id order, and reads their freezes in the same
+ * statement: from here to the commit no freeze of these accounts can commit.
+ */
+export async function lockFreezesShared(trx: Trx, accountIds: readonly number[]): Promise<Map<number, Freeze | null>> {
+  const ids = [...new Set(accountIds)].sort((a, b) => a - b);
+  assert(ids.length <= MAX_ACCOUNTS_PER_FREEZE_READ, 'a bounded number of accounts per freeze read');
+  if (ids.length === 0) return new Map();
+  const rows = await sql<FreezeColumns & { id: number }>`
+    select id, frozen_scope, frozen_id, frozen_at, frozen_by
+      from accounts
+     where id in (${sql.join(ids)})
+     order by id
+       for key share`.execute(trx);
+  return new Map(rows.rows.map((row) => [row.id, freezeOf(row)]));
+}
