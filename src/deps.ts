@@ -27,6 +27,8 @@ import { createGroupCommit, MAX_QUEUED_MEMBERS, type GroupCommit } from './ledge
 import { createTransferBatchWriter, type TransferMember } from './stablecoin/stablecoin-transfer-batch.js';
 import { createAccountLimits, type AccountLimits } from './compliance/limits/limits-service.js';
 import type { StablecoinTransfer } from './stablecoin/stablecoin-transfer.js';
+import { createOperators, type Operators } from './compliance/operators/operators-service.js';
+import { createAuditLogReader, type AuditLogReader } from './compliance/audit/audit-repository.js';
 
 export interface Deps {
   readonly config: Config;
@@ -60,6 +62,10 @@ export interface Deps {
   readonly limits: AccountLimits;
   /** Internal stablecoin transfers, written in shared transactions (ledger/group-commit.ts). */
   readonly transferBatches: GroupCommit<TransferMember, StablecoinTransfer | null>;
+  /** Operator identities (DESIGN §17): who may use /admin/*, with OPERATOR_TOKEN as the bootstrap admin `env`. */
+  readonly operators: Operators;
+  /** The audit log, read (GET /admin/audit); it is written by recordAudit in each change's transaction. */
+  readonly auditLog: AuditLogReader;
   close(): Promise<void>;
 }
 
@@ -132,6 +138,8 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
       maxQueued: MAX_QUEUED_MEMBERS,
       onBatch: ({ size, ending }) => metrics.groupCommitBatches.observe({ ending }, size),
     }),
+    operators: createOperators({ db: database.db, clock, publicUrl: config.publicUrl, bootstrapToken: config.treasury.operatorToken }),
+    auditLog: createAuditLogReader({ db: database.db }),
     async close() {
       await redis?.close();
       // The database first: nothing may record a chain event after the chain is gone.

@@ -496,6 +496,19 @@ export interface AccountLimitOverridesTable {
   updated_at: Timestamp;
 }
 
+export interface OperatorsTable {
+  id: string;
+  name: string;
+  role: 'viewer' | 'support' | 'admin';
+  token_hash: string;
+  created_at: Timestamp;
+  created_by: string;
+  disabled_at: Date | null;
+  enrolment_token_hash: string | null;
+  enrolment_expires_at: Date | null;
+  enrolled_at: Date | null;
+}
+
 export interface PayoutPausesTable {
   id: Generated<bigint>;
   account_id: number;
@@ -554,6 +567,7 @@ export interface DB {
   audit_log: AuditLogTable;
   limit_volume: LimitVolumeTable;
   account_limit_overrides: AccountLimitOverridesTable;
+  operators: OperatorsTable;
   payout_pauses: PayoutPausesTable;
   review_items: ReviewItemsTable;
   sandbox_refunds: SandboxRefundsTable;
