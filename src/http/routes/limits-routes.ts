@@ -4,12 +4,11 @@
 import { Type } from '@fastify/type-provider-typebox';
 import type { AccountLimits, LimitLine } from '../../compliance/limits/limits-service.js';
 import { LIMITED_ASSETS } from '../../compliance/limits/limit-settings.js';
-import type { Deps } from '../../deps.js';
 import { parseAmount } from '../../money/amount.js';
 import { exponentOf, type Asset } from '../../money/assets.js';
 import { AppError, assert } from '../../platform/errors.js';
 import { callerOf } from '../plugins/auth.js';
-import { operatorOnly } from '../plugins/operator-auth.js';
+import { operatorOnly, type OperatorGateDeps } from '../plugins/operator-auth.js';
 import { StringEnum } from '../schemas/common.js';
 import { operation } from '../schemas/operation.js';
 import type { App } from '../types.js';
@@ -58,9 +57,8 @@ const OverrideBody = Type.Object(
   { additionalProperties: false },
 );
 
-export interface LimitsRouteDeps {
+export interface LimitsRouteDeps extends OperatorGateDeps {
   limits: AccountLimits;
-  config: Deps['config'];
 }
 
 export function limitsRoutes(app: App, deps: LimitsRouteDeps): void {
