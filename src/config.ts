@@ -105,6 +105,20 @@ export interface Config {
   readonly treasury: Readonly<TreasuryConfig>;
   /** How internal transfers share transactions (decision 0018). */
   readonly groupCommit: Readonly<GroupCommitConfig>;
+  /** Sanctions screening (DESIGN §17, decision 0037). */
+  readonly sanctions: Readonly<SanctionsConfig>;
+}
+
+export interface SanctionsConfig {
+  /** SANCTIONS_LIST_FILE: one 0x address per line, `#` comments, case-insensitive; reloaded when it changes. */
+  listFile: string | undefined;
+  /**
+   * SANCTIONS_ORACLE_ADDRESS: an on-chain oracle answering isSanctioned(address). Unset in sandbox mode
+   * on the embedded chain means the stand-in oracle deployed there; unset elsewhere means no oracle.
+   */
+  oracleAddress: `0x${string}` | undefined;
+  /** SANCTIONS_ORACLE_TIMEOUT_MS: how long one oracle call may take before screening counts as unavailable. */
+  oracleTimeoutMs: number;
 }
 
 export interface GroupCommitConfig {
@@ -131,7 +145,7 @@ export interface TreasuryConfig {
   minMinor: Readonly<Partial<Record<'USDC' | 'EURC', bigint>>>;
   /** COLD_WALLET_ADDRESS: where the excess goes; only its address is known to peerpay. */
   coldAddress: `0x${string}` | undefined;
-  /** OPERATOR_TOKEN: the bearer token of GET /admin/treasury; unset, the route answers 404. */
+  /** OPERATOR_TOKEN: the bootstrap admin of the operator API (/admin/*), audited as `env`; operators' own tokens are in the database. */
   operatorToken: string | undefined;
 }
 
@@ -446,6 +460,11 @@ export function loadConfig(env: Env = process.env): Config {
     redisKeyPrefix: redisKeyPrefix(env, databaseUrl),
     drainDelayMs: intVar(env, 'DRAIN_DELAY_MS', 0, { min: 0, max: 300_000 }),
     shutdownTimeoutMs: intVar(env, 'SHUTDOWN_TIMEOUT_MS', 15_000, { min: 1000, max: 600_000 }),
+    sanctions: Object.freeze({
+      listFile: env.SANCTIONS_LIST_FILE ? path.resolve(env.SANCTIONS_LIST_FILE) : undefined,
+      oracleAddress: addressVar(env, 'SANCTIONS_ORACLE_ADDRESS'),
+      oracleTimeoutMs: intVar(env, 'SANCTIONS_ORACLE_TIMEOUT_MS', 3000, { min: 100, max: 30_000 }),
+    }),
     groupCommit: Object.freeze({
       // Two events per transfer: 128 transfers stay within one events statement's bound (512).
       maxBatch: intVar(env, 'GROUP_COMMIT_MAX_BATCH', 64, { min: 1, max: 128 }),

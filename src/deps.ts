@@ -27,6 +27,10 @@ import { createGroupCommit, MAX_QUEUED_MEMBERS, type GroupCommit } from './ledge
 import { createTransferBatchWriter, type TransferMember } from './stablecoin/stablecoin-transfer-batch.js';
 import { createAccountLimits, type AccountLimits } from './compliance/limits/limits-service.js';
 import type { StablecoinTransfer } from './stablecoin/stablecoin-transfer.js';
+import { createSanctionsOracle } from './adapters/chain/sanctions-oracle.js';
+import { SANDBOX_SANCTIONS_ORACLE } from './adapters/chain/sandbox-sanctions-oracle.js';
+import { createSanctionsScreening, type SanctionsScreening } from './compliance/sanctions/sanctions-screening.js';
+import { createSanctionsControls, type SanctionsControls } from './compliance/sanctions/sanctions-controls.js';
 import { createOperators, type Operators } from './compliance/operators/operators-service.js';
 import { createAuditLogReader, type AuditLogReader } from './compliance/audit/audit-repository.js';
 
@@ -62,6 +66,10 @@ export interface Deps {
   readonly limits: AccountLimits;
   /** Internal stablecoin transfers, written in shared transactions (ledger/group-commit.ts). */
   readonly transferBatches: GroupCommit<TransferMember, StablecoinTransfer | null>;
+  /** Sanctions screening of withdrawal destinations and deposit senders (DESIGN §17). */
+  readonly sanctions: SanctionsScreening;
+  /** What a listed address leads to: the refusal and the account's freeze. */
+  readonly sanctionsControls: SanctionsControls;
   /** Operator identities (DESIGN §17): who may use /admin/*, with OPERATOR_TOKEN as the bootstrap admin `env`. */
   readonly operators: Operators;
   /** The audit log, read (GET /admin/audit); it is written by recordAudit in each change's transaction. */
@@ -103,6 +111,14 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     await chain.stop();
     throw error;
   }
+  let sanctions: SanctionsScreening;
+  try {
+    sanctions = createSanctions(config, chain);
+  } catch (error) {
+    await database.close();
+    await chain.stop();
+    throw error;
+  }
   const metrics = createMetrics();
   registerBacklogMetrics(metrics.registry, { db: database.db, chain: chain.chain, clock });
   registerCustodyMetrics(metrics.registry, { db: database.db });
@@ -138,6 +154,8 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
       maxQueued: MAX_QUEUED_MEMBERS,
       onBatch: ({ size, ending }) => metrics.groupCommitBatches.observe({ ending }, size),
     }),
+    sanctions,
+    sanctionsControls: createSanctionsControls({ db: database.db, screening: sanctions, clock }),
     operators: createOperators({ db: database.db, clock, publicUrl: config.publicUrl, bootstrapToken: config.treasury.operatorToken }),
     auditLog: createAuditLogReader({ db: database.db }),
     async close() {
@@ -147,6 +165,28 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
       await chain.stop();
     },
   };
+}
+
+/**
+ * The list file and the oracle: SANCTIONS_ORACLE_ADDRESS, or in sandbox mode on the embedded chain
+ * the stand-in deployed there. Until the app's logger is attached, its log lines go to stderr.
+ */
+function createSanctions(config: Config, chain: ChainConnection): SanctionsScreening {
+  const oracleAddress =
+    config.sanctions.oracleAddress ?? (config.mode === 'sandbox' && chain.embedded ? SANDBOX_SANCTIONS_ORACLE : undefined);
+  return createSanctionsScreening({
+    oracle:
+      oracleAddress === undefined
+        ? null
+        : createSanctionsOracle({
+            rpcUrl: chain.rpcUrl,
+            chainId: chain.chainId,
+            address: oracleAddress,
+            timeoutMs: config.sanctions.oracleTimeoutMs,
+          }),
+    listFile: config.sanctions.listFile,
+    now: () => Date.now(),
+  });
 }
 
 /** Sandbox mode: the built-in sandbox processor. Live mode: Stripe, with its webhook reader. */

@@ -288,6 +288,9 @@ export interface ChainDepositsTable {
   /** The sweep that moved it to the hot wallet (migration 0007). */
   sweep_id: string | null;
   swept_at: Date | null;
+  /** `blocked`: from a sanctioned sender, credited to nobody until released (migration 0026). */
+  status: Generated<'credited' | 'blocked' | 'released'>;
+  released_at: Date | null;
 }
 
 export interface ChainScanCursorsTable {

@@ -27,7 +27,7 @@ import type { Token } from '../money/assets.js';
 import { availableLiquidityMinor } from './treasury/hot-wallet-liquidity.js';
 import { recordWithdrawalEvent } from './stablecoin-events.js';
 
-type ProcessingDeps = Pick<Deps, 'db' | 'chain' | 'wallets' | 'clock' | 'config'>;
+type ProcessingDeps = Pick<Deps, 'db' | 'chain' | 'wallets' | 'clock' | 'config' | 'sanctions' | 'sanctionsControls'>;
 
 /** Longer than any request takes from reserving to sending (the outbox bounds signing at 30 s). */
 const UNSENT_GRACE_MS = 2 * 60 * 1000;
@@ -51,8 +51,10 @@ export async function processWithdrawals(deps: ProcessingDeps, limit: number, lo
     try {
       if ((await continueWithdrawal(deps, w)).txHash !== null) handled++;
     } catch (error) {
-      // A refusal was recorded (given up, refunded); anything else is tried again next round.
-      if (!(error instanceof AppError && error.code === 'withdrawal_unavailable')) failures.push(error);
+      // A refusal was recorded (given up, refunded; or failed for a sanctioned destination, the
+      // account frozen); anything else is tried again next round.
+      if (!(error instanceof AppError && (error.code === 'withdrawal_unavailable' || error.code === 'destination_sanctioned')))
+        failures.push(error);
     }
   }
   await reportOverdue(deps, limit, log);

@@ -31,6 +31,7 @@ import {
   setTxHash,
 } from './withdrawals-repository.js';
 import { availableLiquidityMinor } from './treasury/hot-wallet-liquidity.js';
+import { destinationSanctioned } from '../compliance/sanctions/sanctions-controls.js';
 
 export interface WithdrawInput {
   accountId: number;
@@ -41,7 +42,7 @@ export interface WithdrawInput {
   idempotencyKey: string | null;
 }
 
-export type WithdrawalDeps = Pick<Deps, 'db' | 'chain' | 'wallets' | 'clock' | 'config'>;
+export type WithdrawalDeps = Pick<Deps, 'db' | 'chain' | 'wallets' | 'clock' | 'config' | 'sanctions' | 'sanctionsControls'>;
 
 export interface WithdrawalQuote {
   currency: Token;
@@ -52,12 +53,15 @@ export interface WithdrawalQuote {
 
 /** What POST /stablecoin/withdraw would take, send and where, by its rules and refusals; nothing is recorded. */
 export async function quoteWithdrawal(
-  deps: Pick<Deps, 'db' | 'chain' | 'wallets' | 'config' | 'limits'>,
+  deps: Pick<Deps, 'db' | 'chain' | 'wallets' | 'config' | 'sanctionsControls' | 'limits'>,
   input: { accountId: number; amount: number | string; currency: string; address?: string | undefined },
 ): Promise<WithdrawalQuote> {
   const currency = tokenOf(input.currency);
   const priced = priceOperation(tokenAmountOf(input.amount, currency, deps.config.maxStablecoinOperationMajor), currency, 'withdrawal');
   const address = await withdrawalDestination(deps, { accountId: input.accountId, address: input.address });
+  // Refused as the withdrawal would be, so that a client asks for no confirmation of a withdrawal
+  // that cannot happen; a quote moves nothing and freezes nothing (decision 0037).
+  await deps.sanctionsControls.refuseListedDestination({ accountId: input.accountId, address, use: 'withdrawal_quote' });
   await deps.limits.refuseBeyond({ accountId: input.accountId, currency, amountMinor: priced.amountMinor, what: 'withdrawal' });
   return { currency, priced, address };
 }
@@ -72,6 +76,9 @@ export async function withdraw(deps: WithdrawalDeps & Pick<Deps, 'limits'>, inpu
     const earlier = await findWithdrawalByIdempotencyKey(deps.db, input.accountId, input.idempotencyKey);
     if (earlier) return continueWithdrawal(deps, sameWithdrawalOrRefuse(earlier, request));
   }
+  // Screened before anything is recorded: a listed address freezes the account (committed on its
+  // own) and is refused with nothing reserved; an oracle that does not answer refuses with 503.
+  await deps.sanctionsControls.refuseListedDestination({ accountId: input.accountId, address, use: 'withdrawal' });
   const intent: Withdrawal = {
     id: newId('wd'),
     accountId: input.accountId,
@@ -143,6 +150,9 @@ class AwaitingLiquidity extends Error {}
  */
 export async function continueWithdrawal(deps: WithdrawalDeps, w: Withdrawal): Promise<Withdrawal> {
   if (w.status !== 'pending') return w;
+  const screening = await screenBeforeSigning(deps, w);
+  if (screening === 'unavailable') return currentState(deps, w.id);
+  if (screening === 'listed') return failSanctioned(deps, w);
   let txHash;
   try {
     ({ txHash } = await sendFromHotWallet(deps, {
@@ -194,6 +204,57 @@ export async function giveUpUnsent(deps: Pick<Deps, 'db' | 'clock'>, w: Withdraw
     await recordWithdrawalEvent(trx, failed, failed.completedAt ?? deps.clock.now());
     return true;
   });
+}
+
+/**
+ * The destination is screened again, asking the oracle afresh, right before the transaction is
+ * signed: the request's answer may be minutes old (a withdrawal waiting for the hot wallet).
+ * `listed`: nothing is signed (failSanctioned ends it). `unavailable`: nothing is signed and the
+ * withdrawal stays pending for the job's next round, never sent on an unanswered question.
+ * Already signed: `send` (what is signed is re-broadcast, never stopped halfway: it may be on
+ * chain already).
+ */
+async function screenBeforeSigning(deps: WithdrawalDeps, w: Withdrawal): Promise<'send' | 'listed' | 'unavailable'> {
+  if (await findOutboxEntry(deps.db, { purpose: 'withdrawal', referenceId: w.id })) return 'send';
+  try {
+    return (await deps.sanctions.screen(w.address, { fresh: true })) === 'listed' ? 'listed' : 'send';
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'screening_unavailable') return 'unavailable';
+    throw error;
+  }
+}
+
+/**
+ * A withdrawal whose destination was listed before it was signed: the account is frozen and the
+ * withdrawal fails (`destination_sanctioned`), its gross back in the balance, with the events of a
+ * failed withdrawal; all in one transaction. Money to a listed address never goes out, and money
+ * in a frozen account cannot leave it either, so the balance is where it is safe (decision 0037).
+ * Throws 403 destination_sanctioned for the request to answer (the job records it and goes on);
+ * returns the withdrawal as it stands when it had ended or been signed meanwhile.
+ */
+async function failSanctioned(deps: WithdrawalDeps, w: Withdrawal): Promise<Withdrawal> {
+  const ended = await deps.db.transaction().execute(async (trx: Trx) => {
+    const at = deps.clock.now();
+    await deps.sanctionsControls.freezeForSanctions(trx, { accountId: w.accountId, address: w.address, use: 'withdrawal_signing', at });
+    const locked = await lockWithdrawal(trx, w.id);
+    if (locked?.status !== 'pending') return false;
+    // Signed meanwhile by another process (its screening said clear a moment earlier): it stands.
+    if (await findOutboxEntry(trx, { purpose: 'withdrawal', referenceId: w.id })) return false;
+    const failed = await finishWithdrawal(trx, {
+      id: w.id,
+      status: 'failed',
+      failureCode: 'destination_sanctioned',
+      txHash: null,
+      at,
+      releaseKey: true,
+    });
+    assert(failed, 'a locked pending withdrawal can be ended');
+    await resolveWithdrawal(trx, failed, 'void_pending');
+    await recordWithdrawalEvent(trx, failed, at);
+    return true;
+  });
+  if (!ended) return currentState(deps, w.id);
+  throw destinationSanctioned(w.address, true);
 }
 
 async function currentState(deps: Pick<Deps, 'db'>, id: string): Promise<Withdrawal> {

@@ -18,7 +18,7 @@ export interface Withdrawal {
   feeMinor: bigint;
   netMinor: bigint;
   status: WithdrawalStatus;
-  /** Why it failed: `reverted` (on chain) or `not_sent` (refused before anything was signed). */
+  /** Why it failed: `reverted` (on chain), `not_sent` (refused before anything was signed) or `destination_sanctioned` (listed before it was signed). */
   failureCode: string | null;
   txHash: Hash | null;
   idempotencyKey: string | null;

@@ -618,7 +618,7 @@ export interface paths {
         put?: never;
         /**
          * Withdraw USDC or EURC to a Polygon address; the 1.49% fee comes out of the amount
-         * @description Reserves `gross` from the balance and sends `net` = gross − fee on Polygon from peerpay’s hot wallet; `txId` is the transaction hash. A withdrawal you can afford is never refused for peerpay’s reasons: when the hot wallet does not hold the tokens yet (a deposit still being moved to it), it is accepted `pending` with `txId` null and sent as soon as the hot wallet does. `pending` until the transaction has the configured confirmations, then `complete`; a reverted transaction makes it `failed` and refunds gross. Without `address` the saved default is used (PUT /stablecoin/withdrawal-address); the first completed withdrawal’s address becomes the default when none is saved. The smallest withdrawal is 1.00 (its fee pays for the chain transaction). Errors: 400 `invalid_request`, `invalid_amount`, `amount_too_small` (under 1.00; `minimum` names it as a decimal string), `amount_too_large`, `unsupported_currency`, `invalid_address`, `no_default_address`, `insufficient_balance`; 422 `idempotency_key_reused`; 429 `limit_exceeded` (over a 24-hour or 30-day limit, the gross counted; Retry-After when it fits again); 503 `withdrawal_unavailable` (the token contract refused the transfer: nothing sent, balance unchanged; retry later).
+         * @description Reserves `gross` from the balance and sends `net` = gross − fee on Polygon from peerpay’s hot wallet; `txId` is the transaction hash. A withdrawal you can afford is never refused for peerpay’s reasons: when the hot wallet does not hold the tokens yet (a deposit still being moved to it), it is accepted `pending` with `txId` null and sent as soon as the hot wallet does. `pending` until the transaction has the configured confirmations, then `complete`; a reverted transaction makes it `failed` and refunds gross. Without `address` the saved default is used (PUT /stablecoin/withdrawal-address); the first completed withdrawal’s address becomes the default when none is saved. The smallest withdrawal is 1.00 (its fee pays for the chain transaction). The destination is screened against sanctions lists at the request and again before the transaction is signed: a listed address is refused with 403 `destination_sanctioned`, nothing is sent and the account is frozen; when it cannot be screened now, 503 `screening_unavailable` with Retry-After and nothing moves. Errors: 400 `invalid_request`, `invalid_amount`, `amount_too_small` (under 1.00; `minimum` names it as a decimal string), `amount_too_large`, `unsupported_currency`, `invalid_address`, `no_default_address`, `insufficient_balance`; 403 `destination_sanctioned`; 422 `idempotency_key_reused`; 429 `limit_exceeded` (over a 24-hour or 30-day limit, the gross counted; Retry-After when it fits again); 503 `withdrawal_unavailable` (the token contract refused the transfer: nothing sent, balance unchanged; retry later), `screening_unavailable`.
          */
         post: operations["createWithdrawal"];
         delete?: never;
@@ -636,7 +636,7 @@ export interface paths {
         };
         /**
          * What a withdrawal would cost: the fee, what arrives, and the address it would go to
-         * @description Computed by the same rules as POST /stablecoin/withdraw, and refused as it would be (amount, minimum 1.00, currency, address, no default address, 429 `limit_exceeded` beyond a limit); the balance is not checked and nothing is recorded. Without `address`, the saved default is named.
+         * @description Computed by the same rules as POST /stablecoin/withdraw, and refused as it would be (amount, minimum 1.00, currency, address, no default address, a sanctioned address: 403 `destination_sanctioned`; 503 `screening_unavailable` when the address cannot be screened now; 429 `limit_exceeded` beyond a limit); the balance is not checked and nothing is recorded or frozen. Without `address`, the saved default is named.
          */
         get: operations["quoteWithdrawal"];
         put?: never;
@@ -658,7 +658,7 @@ export interface paths {
         get: operations["getWithdrawalAddress"];
         /**
          * Save the default address that withdrawals without an address go to
-         * @description A Polygon address: 0x and 40 hex digits; mixed case must match its EIP-55 checksum; never the zero address, peerpay’s hot wallet, a token contract or a peerpay deposit address (400 `invalid_address`, as a withdrawal to it would be). Replaces any saved address; answered checksummed.
+         * @description A Polygon address: 0x and 40 hex digits; mixed case must match its EIP-55 checksum; never the zero address, peerpay’s hot wallet, a token contract or a peerpay deposit address (400 `invalid_address`, as a withdrawal to it would be). A sanctioned address is refused with 403 `destination_sanctioned` and the account is frozen, as a withdrawal to it would be; 503 `screening_unavailable` when it cannot be screened now. Replaces any saved address; answered checksummed.
          */
         put: operations["setWithdrawalAddress"];
         post?: never;
@@ -7041,7 +7041,7 @@ export interface operations {
                             /** @description Withdrawals: the address sent to. Deposits: the address the tokens came from (the zero address for tokens minted to you, e.g. by a funding link) */
                             address?: string;
                             /**
-                             * @description Sent: before fee (what left your balance). Received: what reached your balance, in major units (at most 6 decimals)
+                             * @description Sent: before fee (what left your balance). Received: what reached your balance (a blocked deposit: what arrived), in major units (at most 6 decimals)
                              * @example 10
                              */
                             amount: number;
@@ -7071,10 +7071,10 @@ export interface operations {
                              */
                             recipientAmount?: number;
                             /**
-                             * @description Transfers: `complete`. Withdrawals: `pending` until confirmed on chain, then `complete`; `failed` refunded the amount. Deposits: `complete` (listed once credited, after the confirmations).
+                             * @description Transfers: `complete`. Withdrawals: `pending` until confirmed on chain, then `complete`; `failed` refunded the amount. Deposits: `complete` (listed once credited, after the confirmations); `blocked` when the sender is on a sanctions list: not in your balance, the account is frozen, and peerpay support decides (a released deposit becomes `complete`).
                              * @enum {string}
                              */
-                            status: "complete" | "pending" | "failed";
+                            status: "complete" | "pending" | "failed" | "blocked";
                             /** @description Withdrawals and deposits: the Polygon transaction */
                             txHash?: string | null;
                             /**
@@ -7536,6 +7536,26 @@ export interface operations {
                 };
             };
             /**
+             * @description Error. Codes:
+             *     - `destination_sanctioned`: Destination sanctioned
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description At this status: destination_sanctioned
+                         * @enum {string}
+                         */
+                        code?: "destination_sanctioned";
+                        /** @enum {integer} */
+                        status?: 403;
+                    };
+                };
+            };
+            /**
              * @description Conflict with the current state. Codes:
              *     - `idempotency_key_in_use`: Idempotency key in use
              */
@@ -7667,6 +7687,7 @@ export interface operations {
             /**
              * @description Temporarily unavailable; retry after Retry-After. Codes:
              *     - `withdrawal_unavailable`: Withdrawals unavailable
+             *     - `screening_unavailable`: Screening unavailable
              *     - `service_unavailable`: Service unavailable
              */
             503: {
@@ -7678,10 +7699,10 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /**
-                         * @description At this status: withdrawal_unavailable, service_unavailable
+                         * @description At this status: withdrawal_unavailable, screening_unavailable, service_unavailable
                          * @enum {string}
                          */
-                        code?: "withdrawal_unavailable" | "service_unavailable";
+                        code?: "withdrawal_unavailable" | "screening_unavailable" | "service_unavailable";
                         /** @enum {integer} */
                         status?: 503;
                     };
@@ -7810,6 +7831,26 @@ export interface operations {
                 };
             };
             /**
+             * @description Error. Codes:
+             *     - `destination_sanctioned`: Destination sanctioned
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description At this status: destination_sanctioned
+                         * @enum {string}
+                         */
+                        code?: "destination_sanctioned";
+                        /** @enum {integer} */
+                        status?: 403;
+                    };
+                };
+            };
+            /**
              * @description Too many requests; retry after Retry-After. Codes:
              *     - `rate_limited`: Rate limit exceeded
              *     - `limit_exceeded`: Limit exceeded
@@ -7858,6 +7899,7 @@ export interface operations {
             };
             /**
              * @description Temporarily unavailable; retry after Retry-After. Codes:
+             *     - `screening_unavailable`: Screening unavailable
              *     - `service_unavailable`: Service unavailable
              */
             503: {
@@ -7869,10 +7911,10 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /**
-                         * @description At this status: service_unavailable
+                         * @description At this status: screening_unavailable, service_unavailable
                          * @enum {string}
                          */
-                        code?: "service_unavailable";
+                        code?: "screening_unavailable" | "service_unavailable";
                         /** @enum {integer} */
                         status?: 503;
                     };
@@ -8099,6 +8141,26 @@ export interface operations {
                 };
             };
             /**
+             * @description Error. Codes:
+             *     - `destination_sanctioned`: Destination sanctioned
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description At this status: destination_sanctioned
+                         * @enum {string}
+                         */
+                        code?: "destination_sanctioned";
+                        /** @enum {integer} */
+                        status?: 403;
+                    };
+                };
+            };
+            /**
              * @description Request body too large. Codes:
              *     - `body_too_large`: Request body too large
              */
@@ -8186,6 +8248,7 @@ export interface operations {
             };
             /**
              * @description Temporarily unavailable; retry after Retry-After. Codes:
+             *     - `screening_unavailable`: Screening unavailable
              *     - `service_unavailable`: Service unavailable
              */
             503: {
@@ -8197,10 +8260,10 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /**
-                         * @description At this status: service_unavailable
+                         * @description At this status: screening_unavailable, service_unavailable
                          * @enum {string}
                          */
-                        code?: "service_unavailable";
+                        code?: "screening_unavailable" | "service_unavailable";
                         /** @enum {integer} */
                         status?: 503;
                     };
