@@ -42,6 +42,7 @@ import { processorLinkPagesRoutes } from './http/routes/processor-link-pages-rou
 import type { App } from './http/types.js';
 import { mcpRoutes } from './mcp/mcp-routes.js';
 import { eventsRoutes } from './http/routes/events-routes.js';
+import { limitsRoutes } from './http/routes/limits-routes.js';
 import { adminDepositsRoutes } from './http/routes/admin-deposits-routes.js';
 import { createDepositReleases } from './compliance/sanctions/deposit-release-service.js';
 import { testHelperSanctionsRoutes } from './http/routes/test-helper-sanctions-routes.js';
@@ -162,6 +163,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   await app.register(async (scope) => adminAuditRoutes(scope as App, deps));
   await app.register(async (scope) => adminOpenApiRoutes(scope as App, deps));
   await app.register(async (scope) => eventsRoutes(scope as App, deps));
+  await app.register(async (scope) => limitsRoutes(scope as App, deps));
   // The MCP server (DESIGN §12); its tools call this app in-process with the caller's key.
   await app.register(async (scope) => mcpRoutes(scope as App, deps, (request) => app.inject(request)));
   // Both modes: the funding link pages (sandbox buttons on the embedded chain, a deposit page elsewhere).

@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { loadLimitSettings, LimitSettingsError, type LimitSettings } from './compliance/limits/limit-settings.js';
 
 export type Mode = 'sandbox' | 'live';
 
@@ -42,8 +43,8 @@ export interface Config {
   /** Per-transfer maximum in major units of the currency. */
   readonly maxFiatTransferMajor: bigint;
   readonly maxStablecoinOperationMajor: bigint;
-  /** Per sender and currency, the most that fiat transfers may add up to in any 24 hours, in major units. */
-  readonly maxFiatDailyMajor: bigint;
+  /** Per-account limits on outgoing volume (LIMITS_FILE, or the defaults; DESIGN §17). */
+  readonly limits: LimitSettings;
   /** FIAT_HOLD_HOURS: how long money received by card is held before it is available (DESIGN §16), in ms. */
   readonly fiatHoldMs: number;
   /** Hex master seed for the HD wallet provider; unset in sandbox means a seed file in `dataDir`. */
@@ -439,7 +440,7 @@ export function loadConfig(env: Env = process.env): Config {
     }),
     maxFiatTransferMajor: bigintVar(env, 'MAX_FIAT_TRANSFER_MAJOR', 1_000_000n),
     maxStablecoinOperationMajor: bigintVar(env, 'MAX_STABLECOIN_OPERATION_MAJOR', 1_000_000n),
-    maxFiatDailyMajor: bigintVar(env, 'MAX_FIAT_DAILY_MAJOR', 5_000_000n),
+    limits: limitsVar(env),
     fiatHoldMs: holdHoursVar(env, mode),
     masterSeedHex,
     jobIntervalMs: intVar(env, 'JOB_INTERVAL_MS', 5000, { min: 50, max: 3_600_000 }),
@@ -499,6 +500,16 @@ function redisKeyPrefix(env: Env, databaseUrl: string | undefined): string {
  * FIAT_HOLD_HOURS (DESIGN §16): a decimal number of hours, 0 to 8760 (a year); default 72 in live
  * mode and 0 in sandbox mode, where the recipient keeps receiving funds at once. In milliseconds.
  */
+/** LIMITS_FILE: read and checked now, so that a bad file refuses the start with one line. */
+function limitsVar(env: Env): LimitSettings {
+  try {
+    return loadLimitSettings(env.LIMITS_FILE || undefined);
+  } catch (error) {
+    if (error instanceof LimitSettingsError) throw new ConfigError(error.message);
+    throw error;
+  }
+}
+
 function holdHoursVar(env: Env, mode: Mode): number {
   const raw = env.FIAT_HOLD_HOURS;
   if (raw === undefined || raw === '') return mode === 'live' ? 72 * 3600_000 : 0;

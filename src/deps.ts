@@ -24,7 +24,8 @@ import { createWebhookSecrets, type WebhookSecrets } from './events/webhook-secr
 import { createSocketSlots, type SocketSlots } from './events/webhook-socket-slots.js';
 import { createDestinationGuard, type DestinationGuard } from './events/destination-guard.js';
 import { createGroupCommit, MAX_QUEUED_MEMBERS, type GroupCommit } from './ledger/group-commit.js';
-import { writeTransferBatch, type TransferMember } from './stablecoin/stablecoin-transfer-batch.js';
+import { createTransferBatchWriter, type TransferMember } from './stablecoin/stablecoin-transfer-batch.js';
+import { createAccountLimits, type AccountLimits } from './compliance/limits/limits-service.js';
 import type { StablecoinTransfer } from './stablecoin/stablecoin-transfer.js';
 import { createSanctionsOracle } from './adapters/chain/sanctions-oracle.js';
 import { SANDBOX_SANCTIONS_ORACLE } from './adapters/chain/sandbox-sanctions-oracle.js';
@@ -61,7 +62,8 @@ export interface Deps {
   readonly webhookSockets: SocketSlots;
   /** Live mode: where webhooks may go, checked at creation and in every delivery's connection. */
   readonly webhookDestinations: DestinationGuard;
-  /** Concurrent internal transfers share one transaction and its commit. */
+  /** Per-account limits on outgoing volume (DESIGN §17): checked and counted by every outgoing movement. */
+  readonly limits: AccountLimits;
   /** Internal stablecoin transfers, written in shared transactions (ledger/group-commit.ts). */
   readonly transferBatches: GroupCommit<TransferMember, StablecoinTransfer | null>;
   /** Sanctions screening of withdrawal destinations and deposit senders (DESIGN §17). */
@@ -123,6 +125,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
   registerTreasuryMetrics(metrics.registry, { db: database.db, chain, wallets, config, clock });
   const redis = config.redisUrl ? await connectRedis({ url: config.redisUrl, prefix: config.redisKeyPrefix }) : null;
   if (redis) metrics.registry.registerMetric(metrics.sharedLimits.redisUp);
+  const limits = createAccountLimits({ db: database.db, clock, settings: config.limits });
   return {
     config,
     database,
@@ -143,8 +146,9 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     webhookSecrets: createWebhookSecrets(masterSeed),
     webhookSockets: createSocketSlots({ perProcess: config.webhooks.maxSockets, perEndpoint: config.webhooks.maxSocketsPerEndpoint }),
     webhookDestinations: createDestinationGuard(),
+    limits,
     // PGlite is one connection: one batch at a time, the next gathering while it runs.
-    transferBatches: createGroupCommit(database.db, writeTransferBatch, {
+    transferBatches: createGroupCommit(database.db, createTransferBatchWriter({ limits }), {
       ...config.groupCommit,
       concurrency: database.kind === 'pglite' ? 1 : config.groupCommit.concurrency,
       maxQueued: MAX_QUEUED_MEMBERS,

@@ -11,6 +11,7 @@ import { recordEvent } from '../events/record-event.js';
 import { presentEntry } from '../http/views/fiat-history-view.js';
 import { reservePayout, resolvePayout } from './fiat-ledger.js';
 import { mayBePaidOut } from './card-risk/sender-standing.js';
+import { lockSender } from './fiat-transfers-repository.js';
 import {
   claimPendingPayouts,
   findPayoutCandidates,
@@ -23,7 +24,7 @@ import {
   type PayoutCandidate,
 } from './payouts-repository.js';
 
-type PayoutDeps = Pick<Deps, 'db' | 'processor' | 'clock'>;
+type PayoutDeps = Pick<Deps, 'db' | 'processor' | 'clock' | 'limits'>;
 
 const LEASE_MS = 5 * 60 * 1000;
 /** How long to wait before asking again about a payout the processor has not paid yet. */
@@ -43,7 +44,13 @@ async function startPayout(deps: PayoutDeps, candidate: PayoutCandidate): Promis
       // Another worker is on this account (or it connected another payout account meanwhile).
       if ((await lockPayoutAccount(trx, candidate.accountId)) !== candidate.payoutRef) return false;
       if (!(await mayBePaidOut(trx, candidate.accountId, candidate.currency))) return false;
-      const amountMinor = await spendableBalance(trx, candidate.accountId, candidate.currency);
+      // The account's row serialises its fiat movements, as for its transfers: a payout takes at
+      // most what its limits leave (DESIGN §17); the rest waits until volume ages out.
+      await lockSender(trx, candidate.accountId);
+      const now = deps.clock.now();
+      const spendable = await spendableBalance(trx, candidate.accountId, candidate.currency);
+      const room = await deps.limits.room(trx, { accountId: candidate.accountId, currency: candidate.currency, at: now });
+      const amountMinor = spendable < room ? spendable : room;
       if (amountMinor <= 0n) return false;
       const payout: Payout = {
         id: newId('po'),
@@ -54,11 +61,12 @@ async function startPayout(deps: PayoutDeps, candidate: PayoutCandidate): Promis
         instrumentRef: candidate.payoutRef,
         processorRef: null,
         failureCode: null,
-        createdAt: deps.clock.now(),
+        createdAt: now,
         completedAt: null,
       };
       await insertPayout(trx, payout);
       await reservePayout(trx, payout);
+      await deps.limits.record(trx, { accountId: payout.accountId, currency: payout.currency, amountMinor, at: now });
       return true;
     });
   } catch (error) {

@@ -17,7 +17,7 @@ import { chainErrorText } from './outbox/chain-error-text.js';
 import { findOutboxEntry, hotWalletTokenTransfer, sendFromHotWallet } from './outbox/hot-wallet-outbox.js';
 import { priceOperation, tokenAmountOf, tokenOf, type Priced } from './stablecoin-amounts.js';
 import type { Token } from '../money/assets.js';
-import type { Withdrawal } from './withdrawal.js';
+import { limitVolumeOf, type Withdrawal } from './withdrawal.js';
 import { withdrawalDestination } from './withdrawal-destination.js';
 import { reserveWithdrawal, resolveWithdrawal } from './withdrawal-ledger.js';
 import { recordWithdrawalEvent } from './stablecoin-events.js';
@@ -53,7 +53,7 @@ export interface WithdrawalQuote {
 
 /** What POST /stablecoin/withdraw would take, send and where, by its rules and refusals; nothing is recorded. */
 export async function quoteWithdrawal(
-  deps: Pick<Deps, 'db' | 'chain' | 'wallets' | 'config' | 'sanctionsControls'>,
+  deps: Pick<Deps, 'db' | 'chain' | 'wallets' | 'config' | 'sanctionsControls' | 'limits'>,
   input: { accountId: number; amount: number | string; currency: string; address?: string | undefined },
 ): Promise<WithdrawalQuote> {
   const currency = tokenOf(input.currency);
@@ -62,10 +62,11 @@ export async function quoteWithdrawal(
   // Refused as the withdrawal would be, so that a client asks for no confirmation of a withdrawal
   // that cannot happen; a quote moves nothing and freezes nothing (decision 0037).
   await deps.sanctionsControls.refuseListedDestination({ accountId: input.accountId, address, use: 'withdrawal_quote' });
+  await deps.limits.refuseBeyond({ accountId: input.accountId, currency, amountMinor: priced.amountMinor, what: 'withdrawal' });
   return { currency, priced, address };
 }
 
-export async function withdraw(deps: WithdrawalDeps, input: WithdrawInput): Promise<Withdrawal> {
+export async function withdraw(deps: WithdrawalDeps & Pick<Deps, 'limits'>, input: WithdrawInput): Promise<Withdrawal> {
   const currency = tokenOf(input.currency);
   const priced = priceOperation(tokenAmountOf(input.amount, currency, deps.config.maxStablecoinOperationMajor), currency, 'withdrawal');
   const address = await withdrawalDestination(deps, { accountId: input.accountId, address: input.address });
@@ -97,7 +98,12 @@ export async function withdraw(deps: WithdrawalDeps, input: WithdrawInput): Prom
   try {
     recorded = await deps.db.transaction().execute(async (trx) => {
       const inserted = await insertWithdrawal(trx, intent);
-      if (inserted) await reserveWithdrawal(trx, inserted);
+      if (inserted) {
+        // Reserving locks the account's ledger account of the token, which serialises its token
+        // movements: the limit check after it sees every one committed before (decision 0036).
+        await reserveWithdrawal(trx, inserted);
+        await deps.limits.checkAndRecord(trx, { ...limitVolumeOf(inserted), what: 'withdrawal' });
+      }
       return inserted;
     });
   } catch (error) {

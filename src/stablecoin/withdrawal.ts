@@ -26,6 +26,11 @@ export interface Withdrawal {
   completedAt: Date | null;
 }
 
+/** What a withdrawal counts towards its account's limits (DESIGN §17): the gross (fee included), when it was asked for. */
+export function limitVolumeOf(w: Withdrawal): { accountId: number; currency: Token; amountMinor: bigint; at: Date } {
+  return { accountId: w.accountId, currency: w.currency, amountMinor: w.grossMinor, at: w.createdAt };
+}
+
 /** The ledger operation that reserved the money; its completion and refund are named after it. */
 export function withdrawalOperationId(withdrawalId: string): string {
   return `withdrawal:${withdrawalId}`;
