@@ -24,6 +24,7 @@ import { stablecoinRoutes } from './http/routes/stablecoin-routes.js';
 import { nanoRoutes } from './http/routes/nano-routes.js';
 import { adminRoutes } from './http/routes/admin-routes.js';
 import { adminCardRiskRoutes, type AdminCardRiskServices } from './http/routes/admin-card-risk-routes.js';
+import { adminAccountsRoutes } from './http/routes/admin-accounts-routes.js';
 import { createOperatorRefunds } from './fiat/card-risk/operator-refunds.js';
 import { createPayoutReversals } from './fiat/card-risk/payout-reversals.js';
 import { createDebtWriteOffs } from './fiat/card-risk/debt-write-offs.js';
@@ -150,6 +151,9 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   await app.register(async (scope) => stablecoinWithdrawalRoutes(scope as App, deps));
   await app.register(async (scope) => adminRoutes(scope as App, deps));
   await app.register(async (scope) => adminCardRiskRoutes(scope as App, cardRiskServices(deps), deps));
+  await app.register(async (scope) =>
+    adminAccountsRoutes(scope as App, { directory: deps.accountDirectory, freezes: deps.accountFreezes }, deps),
+  );
   await app.register(async (scope) => eventsRoutes(scope as App, deps));
   // The MCP server (DESIGN §12); its tools call this app in-process with the caller's key.
   await app.register(async (scope) => mcpRoutes(scope as App, deps, (request) => app.inject(request)));

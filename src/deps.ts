@@ -23,6 +23,8 @@ import { connectRedis, type SharedRedis } from './platform/redis.js';
 import { createWebhookSecrets, type WebhookSecrets } from './events/webhook-secrets.js';
 import { createSocketSlots, type SocketSlots } from './events/webhook-socket-slots.js';
 import { createDestinationGuard, type DestinationGuard } from './events/destination-guard.js';
+import { createAccountFreezes, type AccountFreezes } from './compliance/freezes/freezes-service.js';
+import { createAccountDirectory, type AccountDirectory } from './compliance/accounts/account-detail-service.js';
 import { createGroupCommit, MAX_QUEUED_MEMBERS, type GroupCommit } from './ledger/group-commit.js';
 import { writeTransferBatch, type TransferMember } from './stablecoin/stablecoin-transfer-batch.js';
 import type { StablecoinTransfer } from './stablecoin/stablecoin-transfer.js';
@@ -58,6 +60,10 @@ export interface Deps {
   /** Concurrent internal transfers share one transaction and its commit. */
   /** Internal stablecoin transfers, written in shared transactions (ledger/group-commit.ts). */
   readonly transferBatches: GroupCommit<TransferMember, StablecoinTransfer | null>;
+  /** The operator's freeze and unfreeze (DESIGN §17). */
+  readonly accountFreezes: AccountFreezes;
+  /** The operator's account search and detail (DESIGN §17). */
+  readonly accountDirectory: AccountDirectory;
   close(): Promise<void>;
 }
 
@@ -128,6 +134,9 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
       maxQueued: MAX_QUEUED_MEMBERS,
       onBatch: ({ size, ending }) => metrics.groupCommitBatches.observe({ ending }, size),
     }),
+    accountFreezes: createAccountFreezes({ db: database.db, clock }),
+    // limits: the limits service's operator view, once it is composed here (null: the detail says null).
+    accountDirectory: createAccountDirectory({ db: database.db, limits: null }),
     async close() {
       await redis?.close();
       // The database first: nothing may record a chain event after the chain is gone.

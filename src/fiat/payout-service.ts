@@ -11,6 +11,7 @@ import { recordEvent } from '../events/record-event.js';
 import { presentEntry } from '../http/views/fiat-history-view.js';
 import { reservePayout, resolvePayout } from './fiat-ledger.js';
 import { mayBePaidOut } from './card-risk/sender-standing.js';
+import { frozenAmong } from '../compliance/freezes/freeze-checks.js';
 import {
   claimPendingPayouts,
   findPayoutCandidates,
@@ -43,6 +44,9 @@ async function startPayout(deps: PayoutDeps, candidate: PayoutCandidate): Promis
       // Another worker is on this account (or it connected another payout account meanwhile).
       if ((await lockPayoutAccount(trx, candidate.accountId)) !== candidate.payoutRef) return false;
       if (!(await mayBePaidOut(trx, candidate.accountId, candidate.currency))) return false;
+      // Under the account's key-share lock to the commit: a freeze (either scope) committed before
+      // stops the payout here; one committing after waits until it is reserved (decision 0035).
+      if ((await frozenAmong(trx, [candidate.accountId], 'payout')).size > 0) return false;
       const amountMinor = await spendableBalance(trx, candidate.accountId, candidate.currency);
       if (amountMinor <= 0n) return false;
       const payout: Payout = {

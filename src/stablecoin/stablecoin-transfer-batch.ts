@@ -5,6 +5,7 @@
 // all members in one statement (each under its key, the record's natural key), each inserted
 // one's operation checked, the records of those refused taken back, then the ledger rows and
 // the events. Together is two statements for the whole batch (lock, write); carefully four or five.
+import { accountFrozen, frozenAmong } from '../compliance/freezes/freeze-checks.js';
 import { eventsClause, recordEvents } from '../events/record-event.js';
 import type { MemberPlan, Outcome, WrittenMembers } from '../ledger/group-commit.js';
 import { insufficientBalance, stageOperation, type LedgerBatch } from '../ledger/ledger-batch.js';
@@ -37,6 +38,31 @@ export function transferMember(intent: StablecoinTransfer, handles: { sender: st
  * records first, so that a replay is known before anything is staged.
  */
 export async function writeTransferBatch(
+  trx: Trx,
+  batch: LedgerBatch,
+  members: readonly TransferMember[],
+): Promise<WrittenMembers<StablecoinTransfer | null>> {
+  // The senders' freezes, read under a key-share lock on their accounts rows held to the commit:
+  // a freeze committing meanwhile waits for this batch, or this batch waited for it and sees it
+  // (decision 0035). The lock conflicts only with a freeze's (and other FOR UPDATE writers', none of
+  // which wait on ledger rows), so taking it after the batch's ledger locks cannot deadlock.
+  const frozen = await frozenAmong(
+    trx,
+    members.map((m) => m.intent.senderAccountId),
+    'other',
+  );
+  if (frozen.size === 0) return writeOpenBatch(trx, batch, members);
+  const open = members.filter((m) => !frozen.has(m.intent.senderAccountId));
+  const written = open.length > 0 ? await writeOpenBatch(trx, batch, open) : { outcomes: [] };
+  let next = 0;
+  const outcomes = members.map((m): Outcome<StablecoinTransfer | null> =>
+    frozen.has(m.intent.senderAccountId) ? { ok: false, error: accountFrozen('other') } : written.outcomes[next++]!,
+  );
+  return { ...written, outcomes };
+}
+
+/** writeTransferBatch for members whose senders may send. */
+async function writeOpenBatch(
   trx: Trx,
   batch: LedgerBatch,
   members: readonly TransferMember[],

@@ -51,8 +51,10 @@ export async function processWithdrawals(deps: ProcessingDeps, limit: number, lo
     try {
       if ((await continueWithdrawal(deps, w)).txHash !== null) handled++;
     } catch (error) {
-      // A refusal was recorded (given up, refunded); anything else is tried again next round.
-      if (!(error instanceof AppError && error.code === 'withdrawal_unavailable')) failures.push(error);
+      // A refusal was recorded (given up, refunded: the chain refused it, or the account was
+      // frozen meanwhile); anything else is tried again next round.
+      const recorded = error instanceof AppError && (error.code === 'withdrawal_unavailable' || error.code === 'account_frozen');
+      if (!recorded) failures.push(error);
     }
   }
   await reportOverdue(deps, limit, log);

@@ -18,7 +18,10 @@ export interface Withdrawal {
   feeMinor: bigint;
   netMinor: bigint;
   status: WithdrawalStatus;
-  /** Why it failed: `reverted` (on chain) or `not_sent` (refused before anything was signed). */
+  /**
+   * Why it failed: `reverted` (on chain), `not_sent` (refused before anything was signed) or
+   * `account_frozen` (the account was frozen before it was signed; decision 0035).
+   */
   failureCode: string | null;
   txHash: Hash | null;
   idempotencyKey: string | null;

@@ -598,7 +598,7 @@ export interface paths {
         put?: never;
         /**
          * Withdraw USDC or EURC to a Polygon address; the 1.49% fee comes out of the amount
-         * @description Reserves `gross` from the balance and sends `net` = gross − fee on Polygon from peerpay’s hot wallet; `txId` is the transaction hash. A withdrawal you can afford is never refused for peerpay’s reasons: when the hot wallet does not hold the tokens yet (a deposit still being moved to it), it is accepted `pending` with `txId` null and sent as soon as the hot wallet does. `pending` until the transaction has the configured confirmations, then `complete`; a reverted transaction makes it `failed` and refunds gross. Without `address` the saved default is used (PUT /stablecoin/withdrawal-address); the first completed withdrawal’s address becomes the default when none is saved. The smallest withdrawal is 1.00 (its fee pays for the chain transaction). Errors: 400 `invalid_request`, `invalid_amount`, `amount_too_small` (under 1.00; `minimum` names it as a decimal string), `amount_too_large`, `unsupported_currency`, `invalid_address`, `no_default_address`, `insufficient_balance`; 422 `idempotency_key_reused`; 503 `withdrawal_unavailable` (the token contract refused the transfer: nothing sent, balance unchanged; retry later).
+         * @description Reserves `gross` from the balance and sends `net` = gross − fee on Polygon from peerpay’s hot wallet; `txId` is the transaction hash. A withdrawal you can afford is never refused for peerpay’s reasons: when the hot wallet does not hold the tokens yet (a deposit still being moved to it), it is accepted `pending` with `txId` null and sent as soon as the hot wallet does. `pending` until the transaction has the configured confirmations, then `complete`; a reverted transaction makes it `failed` and refunds gross. Without `address` the saved default is used (PUT /stablecoin/withdrawal-address); the first completed withdrawal’s address becomes the default when none is saved. The smallest withdrawal is 1.00 (its fee pays for the chain transaction). Errors: 403 `account_frozen` (the account is frozen; a withdrawal accepted before the freeze and not yet signed fails, refunded, with failureCode `account_frozen`); 400 `invalid_request`, `invalid_amount`, `amount_too_small` (under 1.00; `minimum` names it as a decimal string), `amount_too_large`, `unsupported_currency`, `invalid_address`, `no_default_address`, `insufficient_balance`; 422 `idempotency_key_reused`; 503 `withdrawal_unavailable` (the token contract refused the transfer: nothing sent, balance unchanged; retry later).
          */
         post: operations["createWithdrawal"];
         delete?: never;
@@ -3020,6 +3020,26 @@ export interface operations {
                 };
             };
             /**
+             * @description Error. Codes:
+             *     - `account_frozen`: Account frozen
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description At this status: account_frozen
+                         * @enum {string}
+                         */
+                        code?: "account_frozen";
+                        /** @enum {integer} */
+                        status?: 403;
+                    };
+                };
+            };
+            /**
              * @description Not found. Codes:
              *     - `recipient_not_found`: Recipient not found
              */
@@ -3309,6 +3329,26 @@ export interface operations {
                         code?: "unauthorized";
                         /** @enum {integer} */
                         status?: 401;
+                    };
+                };
+            };
+            /**
+             * @description Error. Codes:
+             *     - `account_frozen`: Account frozen
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description At this status: account_frozen
+                         * @enum {string}
+                         */
+                        code?: "account_frozen";
+                        /** @enum {integer} */
+                        status?: 403;
                     };
                 };
             };
@@ -4876,6 +4916,26 @@ export interface operations {
                 };
             };
             /**
+             * @description Error. Codes:
+             *     - `account_frozen`: Account frozen
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description At this status: account_frozen
+                         * @enum {string}
+                         */
+                        code?: "account_frozen";
+                        /** @enum {integer} */
+                        status?: 403;
+                    };
+                };
+            };
+            /**
              * @description Too many requests; retry after Retry-After. Codes:
              *     - `rate_limited`: Rate limit exceeded
              */
@@ -5111,6 +5171,26 @@ export interface operations {
                 };
             };
             /**
+             * @description Error. Codes:
+             *     - `account_frozen`: Account frozen
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description At this status: account_frozen
+                         * @enum {string}
+                         */
+                        code?: "account_frozen";
+                        /** @enum {integer} */
+                        status?: 403;
+                    };
+                };
+            };
+            /**
              * @description Too many requests; retry after Retry-After. Codes:
              *     - `rate_limited`: Rate limit exceeded
              */
@@ -5339,6 +5419,26 @@ export interface operations {
                         code?: "payment_required";
                         /** @enum {integer} */
                         status?: 402;
+                    };
+                };
+            };
+            /**
+             * @description Error. Codes:
+             *     - `account_frozen`: Account frozen
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description At this status: account_frozen
+                         * @enum {string}
+                         */
+                        code?: "account_frozen";
+                        /** @enum {integer} */
+                        status?: 403;
                     };
                 };
             };
@@ -6594,6 +6694,26 @@ export interface operations {
                 };
             };
             /**
+             * @description Error. Codes:
+             *     - `account_frozen`: Account frozen
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description At this status: account_frozen
+                         * @enum {string}
+                         */
+                        code?: "account_frozen";
+                        /** @enum {integer} */
+                        status?: 403;
+                    };
+                };
+            };
+            /**
              * @description Not found. Codes:
              *     - `recipient_not_found`: Recipient not found
              */
@@ -7324,6 +7444,26 @@ export interface operations {
                 };
             };
             /**
+             * @description Error. Codes:
+             *     - `account_frozen`: Account frozen
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description At this status: account_frozen
+                         * @enum {string}
+                         */
+                        code?: "account_frozen";
+                        /** @enum {integer} */
+                        status?: 403;
+                    };
+                };
+            };
+            /**
              * @description Conflict with the current state. Codes:
              *     - `idempotency_key_in_use`: Idempotency key in use
              */
@@ -7593,6 +7733,26 @@ export interface operations {
                         code?: "unauthorized";
                         /** @enum {integer} */
                         status?: 401;
+                    };
+                };
+            };
+            /**
+             * @description Error. Codes:
+             *     - `account_frozen`: Account frozen
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description At this status: account_frozen
+                         * @enum {string}
+                         */
+                        code?: "account_frozen";
+                        /** @enum {integer} */
+                        status?: 403;
                     };
                 };
             };
@@ -8983,6 +9143,7 @@ export interface operations {
             /**
              * @description Error. Codes:
              *     - `account_in_debt`: Account in debt
+             *     - `account_frozen`: Account frozen
              */
             403: {
                 headers: {
@@ -8991,10 +9152,10 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /**
-                         * @description At this status: account_in_debt
+                         * @description At this status: account_in_debt, account_frozen
                          * @enum {string}
                          */
-                        code?: "account_in_debt";
+                        code?: "account_in_debt" | "account_frozen";
                         /** @enum {integer} */
                         status?: 403;
                     };
@@ -9302,6 +9463,26 @@ export interface operations {
                         code?: "unauthorized";
                         /** @enum {integer} */
                         status?: 401;
+                    };
+                };
+            };
+            /**
+             * @description Error. Codes:
+             *     - `account_frozen`: Account frozen
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description At this status: account_frozen
+                         * @enum {string}
+                         */
+                        code?: "account_frozen";
+                        /** @enum {integer} */
+                        status?: 403;
                     };
                 };
             };

@@ -54,6 +54,7 @@ export async function fiatRoutes(app: App, deps: Deps): Promise<void> {
         'card_authentication_required',
         'card_disputed',
         'account_in_debt',
+        'account_frozen',
         'ach_setup_required',
         'velocity_limit',
         'processor_unavailable',
@@ -86,7 +87,15 @@ export async function fiatRoutes(app: App, deps: Deps): Promise<void> {
       },
       querystring: FiatQuoteQuery,
       responses: { 200: FiatQuoteResponse },
-      errors: ['invalid_amount', 'amount_too_small', 'amount_too_large', 'unsupported_currency', 'self_transfer', 'recipient_not_found'],
+      errors: [
+        'account_frozen',
+        'invalid_amount',
+        'amount_too_small',
+        'amount_too_large',
+        'unsupported_currency',
+        'self_transfer',
+        'recipient_not_found',
+      ],
     }),
     async (request) => {
       const quote = await quoteFiatTransfer(deps, {

@@ -34,7 +34,15 @@ export async function stablecoinWithdrawalRoutes(app: App, deps: Deps): Promise<
       auth: 'required',
       querystring: WithdrawalQuoteQuery,
       responses: { 200: WithdrawalQuoteResponse },
-      errors: ['invalid_amount', 'amount_too_small', 'amount_too_large', 'unsupported_currency', 'invalid_address', 'no_default_address'],
+      errors: [
+        'account_frozen',
+        'invalid_amount',
+        'amount_too_small',
+        'amount_too_large',
+        'unsupported_currency',
+        'invalid_address',
+        'no_default_address',
+      ],
     }),
     async (request) => {
       const quote = await quoteWithdrawal(deps, { accountId: callerOf(request).accountId, ...request.query });
@@ -58,7 +66,7 @@ export async function stablecoinWithdrawalRoutes(app: App, deps: Deps): Promise<
       description:
         'Reserves `gross` from the balance and sends `net` = gross − fee on Polygon from peerpay’s hot wallet; `txId` is the transaction hash. A withdrawal you can afford is never refused for peerpay’s reasons: when the hot wallet does not hold the tokens yet (a deposit still being moved to it), it is accepted `pending` with `txId` null and sent as soon as the hot wallet does. `pending` until the transaction has the configured confirmations, then `complete`; a reverted transaction makes it `failed` and refunds gross. Without `address` the saved default is used (PUT /stablecoin/withdrawal-address); the first completed withdrawal’s address becomes the default when none is saved. ' +
         'The smallest withdrawal is 1.00 (its fee pays for the chain transaction). ' +
-        'Errors: 400 `invalid_request`, `invalid_amount`, `amount_too_small` (under 1.00; `minimum` names it as a decimal string), `amount_too_large`, `unsupported_currency`, `invalid_address`, `no_default_address`, `insufficient_balance`; 422 `idempotency_key_reused`; 503 `withdrawal_unavailable` (the token contract refused the transfer: nothing sent, balance unchanged; retry later).',
+        'Errors: 403 `account_frozen` (the account is frozen; a withdrawal accepted before the freeze and not yet signed fails, refunded, with failureCode `account_frozen`); 400 `invalid_request`, `invalid_amount`, `amount_too_small` (under 1.00; `minimum` names it as a decimal string), `amount_too_large`, `unsupported_currency`, `invalid_address`, `no_default_address`, `insufficient_balance`; 422 `idempotency_key_reused`; 503 `withdrawal_unavailable` (the token contract refused the transfer: nothing sent, balance unchanged; retry later).',
       auth: 'required',
       readsBody: true,
       idempotent: true,
@@ -66,6 +74,7 @@ export async function stablecoinWithdrawalRoutes(app: App, deps: Deps): Promise<
       body: WithdrawBody,
       responses: { 200: WithdrawalResponse },
       errors: [
+        'account_frozen',
         'invalid_amount',
         'amount_too_small',
         'amount_too_large',
