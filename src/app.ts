@@ -25,6 +25,9 @@ import { nanoRoutes } from './http/routes/nano-routes.js';
 import { adminRoutes } from './http/routes/admin-routes.js';
 import { adminCardRiskRoutes, type AdminCardRiskServices } from './http/routes/admin-card-risk-routes.js';
 import { adminAccountsRoutes } from './http/routes/admin-accounts-routes.js';
+import { adminOperatorsRoutes } from './http/routes/admin-operators-routes.js';
+import { adminAuditRoutes } from './http/routes/admin-audit-routes.js';
+import { adminOpenApiRoutes } from './http/routes/admin-openapi-routes.js';
 import { createOperatorRefunds } from './fiat/card-risk/operator-refunds.js';
 import { createPayoutReversals } from './fiat/card-risk/payout-reversals.js';
 import { createDebtWriteOffs } from './fiat/card-risk/debt-write-offs.js';
@@ -154,6 +157,9 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   await app.register(async (scope) =>
     adminAccountsRoutes(scope as App, { directory: deps.accountDirectory, freezes: deps.accountFreezes }, deps),
   );
+  await app.register(async (scope) => adminOperatorsRoutes(scope as App, deps));
+  await app.register(async (scope) => adminAuditRoutes(scope as App, deps));
+  await app.register(async (scope) => adminOpenApiRoutes(scope as App, deps));
   await app.register(async (scope) => eventsRoutes(scope as App, deps));
   // The MCP server (DESIGN §12); its tools call this app in-process with the caller's key.
   await app.register(async (scope) => mcpRoutes(scope as App, deps, (request) => app.inject(request)));

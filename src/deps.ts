@@ -28,6 +28,8 @@ import { createAccountDirectory, type AccountDirectory } from './compliance/acco
 import { createGroupCommit, MAX_QUEUED_MEMBERS, type GroupCommit } from './ledger/group-commit.js';
 import { writeTransferBatch, type TransferMember } from './stablecoin/stablecoin-transfer-batch.js';
 import type { StablecoinTransfer } from './stablecoin/stablecoin-transfer.js';
+import { createOperators, type Operators } from './compliance/operators/operators-service.js';
+import { createAuditLogReader, type AuditLogReader } from './compliance/audit/audit-repository.js';
 
 export interface Deps {
   readonly config: Config;
@@ -64,6 +66,10 @@ export interface Deps {
   readonly accountFreezes: AccountFreezes;
   /** The operator's account search and detail (DESIGN §17). */
   readonly accountDirectory: AccountDirectory;
+  /** Operator identities (DESIGN §17): who may use /admin/*, with OPERATOR_TOKEN as the bootstrap admin `env`. */
+  readonly operators: Operators;
+  /** The audit log, read (GET /admin/audit); it is written by recordAudit in each change's transaction. */
+  readonly auditLog: AuditLogReader;
   close(): Promise<void>;
 }
 
@@ -137,6 +143,8 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     accountFreezes: createAccountFreezes({ db: database.db, clock }),
     // limits: the limits service's operator view, once it is composed here (null: the detail says null).
     accountDirectory: createAccountDirectory({ db: database.db, limits: null }),
+    operators: createOperators({ db: database.db, clock, publicUrl: config.publicUrl, bootstrapToken: config.treasury.operatorToken }),
+    auditLog: createAuditLogReader({ db: database.db }),
     async close() {
       await redis?.close();
       // The database first: nothing may record a chain event after the chain is gone.

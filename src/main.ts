@@ -192,6 +192,7 @@ function bannerFacts(deps: Deps, listeners: { web: Listener; metrics: Listener |
     hotWallet: deps.wallets.hotWallet.address,
     metricsUrl: listeners.metrics ? `http://${host}:${listeners.metrics.port}/metrics` : undefined,
     readyMs,
+    operatorToken: config.treasury.operatorToken !== undefined,
   };
 }
 

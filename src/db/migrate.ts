@@ -23,6 +23,7 @@ import * as m0019 from './migrations/0019-card-risk.js';
 import * as m0020 from './migrations/0020-custody-failing-since.js';
 import * as m0021 from './migrations/0021-payout-reversals.js';
 import * as m0022 from './migrations/0022-audit-log.js';
+import * as m0023 from './migrations/0023-operators.js';
 import * as m0024 from './migrations/0024-account-freezes.js';
 import * as m0027 from './migrations/0027-events-commit-order.js';
 
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '0020-custody-failing-since': m0020,
   '0021-payout-reversals': m0021,
   '0022-audit-log': m0022,
+  '0023-operators': m0023,
   '0024-account-freezes': m0024,
   '0027-events-commit-order': m0027,
 };

@@ -480,6 +480,19 @@ export interface AuditLogTable {
   request_id: string | null;
 }
 
+export interface OperatorsTable {
+  id: string;
+  name: string;
+  role: 'viewer' | 'support' | 'admin';
+  token_hash: string;
+  created_at: Timestamp;
+  created_by: string;
+  disabled_at: Date | null;
+  enrolment_token_hash: string | null;
+  enrolment_expires_at: Date | null;
+  enrolled_at: Date | null;
+}
+
 export interface PayoutPausesTable {
   id: Generated<bigint>;
   account_id: number;
@@ -536,6 +549,7 @@ export interface DB {
   refunds: RefundsTable;
   disputes: DisputesTable;
   audit_log: AuditLogTable;
+  operators: OperatorsTable;
   payout_pauses: PayoutPausesTable;
   review_items: ReviewItemsTable;
   sandbox_refunds: SandboxRefundsTable;

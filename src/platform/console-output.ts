@@ -71,6 +71,8 @@ export interface BannerFacts {
   readonly hotWallet: string;
   readonly metricsUrl: string | undefined;
   readonly readyMs: number;
+  /** Whether OPERATOR_TOKEN is set: the bootstrap admin that makes the first operator. */
+  readonly operatorToken: boolean;
 }
 
 /** The banner printed once the service answers. Plain text; `bold` only emphasises the first line. */
@@ -96,6 +98,7 @@ export function banner(facts: BannerFacts, style: { bold: (text: string) => stri
     ['DATA_DIR', facts.dataDir === undefined ? 'not used' : displayPath(facts.dataDir)],
     ['Hot wallet', facts.hotWallet],
     ...(facts.metricsUrl ? [['Metrics', facts.metricsUrl] as [string, string]] : []),
+    ...(facts.mode === 'sandbox' ? [['Operators', firstOperator(facts)] as [string, string]] : []),
   ];
   const width = Math.max(...rows.map(([label]) => label.length)) + 2;
   return [
@@ -108,6 +111,12 @@ export function banner(facts: BannerFacts, style: { bold: (text: string) => stri
     '',
     '',
   ].join('\n');
+}
+
+/** How to make the first operator (DESIGN §17): OPERATOR_TOKEN is the bootstrap admin. It names the variable, never its value. */
+function firstOperator(facts: BannerFacts): string {
+  const command = `PEERPAY_URL=${facts.url} PEERPAY_OPERATOR_TOKEN=$OPERATOR_TOKEN npx peerpay operator add NAME --role admin`;
+  return facts.operatorToken ? `make the first: ${command}` : `restart with OPERATOR_TOKEN set (32+ characters), then: ${command}`;
 }
 
 /** host:port/database of a PostgreSQL URL: never its user or password. */

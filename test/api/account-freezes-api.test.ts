@@ -133,6 +133,17 @@ describe('a frozen account', () => {
     expectProblem(await asOperator('POST', `/admin/accounts/${id}/freeze`, { scope: 'all', note: ' ' }), 400);
     expectProblem(await asOperator('POST', `/admin/accounts/${id}/freeze`, { scope: 'some', note: 'x' }), 400);
     expectProblem(await asOperator('POST', '/admin/accounts/999999999/freeze', { scope: 'all', note: 'x' }), 404, 'not_found');
+    // A viewer reads but cannot freeze.
+    const made = await asOperator('POST', '/admin/operators', { name: `viewer${Date.now()}`, role: 'viewer', note: 'for the test' });
+    expect(made.status).toBe(201);
+    const asViewer = { headers: { authorization: `Bearer ${made.body.token}` } };
+    expect((await server.request('GET', `/admin/accounts/${id}`, asViewer)).status).toBe(200);
+    expectProblem(
+      await server.request('POST', `/admin/accounts/${id}/freeze`, { ...asViewer, body: { scope: 'all', note: 'x' } }),
+      403,
+      'operator_forbidden',
+    );
+    expect(await server.deps.db.selectFrom('audit_log').select('id').where('target', '=', id).execute()).toHaveLength(2);
     // Without an operator credential: as an unknown path.
     expect(
       (await server.request('POST', `/admin/accounts/${id}/freeze`, { key: user.key, body: { scope: 'all', note: 'x' } })).status,

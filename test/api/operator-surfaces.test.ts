@@ -10,10 +10,22 @@ import { registerUser, startTestServer, type TestServer, type TestUser } from '.
 const OPERATOR_TOKEN = 'operator-token-for-tests-0123456789abcdef';
 let server: TestServer;
 let user: TestUser;
+/** An operator's own token, once its operator is disabled: refused as an unknown token is. */
+let disabledToken: string;
 
 beforeAll(async () => {
   server = await startTestServer({ OPERATOR_TOKEN });
   user = await registerUser(server);
+  const made = await server.request('POST', '/admin/operators', {
+    key: OPERATOR_TOKEN,
+    body: { name: 'gone', role: 'admin', note: 'to disable' },
+  });
+  disabledToken = made.body.token;
+  const disabled = await server.request('POST', `/admin/operators/${made.body.operator.id}/disable`, {
+    key: OPERATOR_TOKEN,
+    body: { note: 'left' },
+  });
+  if (disabled.status !== 200) throw new Error(`could not disable: ${disabled.text}`);
 });
 afterAll(async () => {
   await server?.close();
@@ -91,6 +103,8 @@ const CREDENTIAL_CASES: [string, () => Record<string, string>][] = [
   ['a malformed header (no token)', () => ({ Authorization: 'Bearer' })],
   ['a malformed header (two tokens)', () => ({ Authorization: `Bearer ${OPERATOR_TOKEN} ${OPERATOR_TOKEN}` })],
   ['a user API key (pa_live_)', () => ({ Authorization: `Bearer ${wellFormedUserKey()}` })],
+  ['an operator token (po_) no operator has', () => ({ Authorization: 'Bearer po_0123456789abcdefghijklmnopqrstuvwxyzABCDEFG' })],
+  ["a disabled operator's token", () => ({ Authorization: `Bearer ${disabledToken}` })],
 ];
 
 describe('/admin/* without a valid operator credential', () => {
@@ -125,7 +139,15 @@ describe('/admin/* without a valid operator credential', () => {
     await expectAnsweredAsUnknown(server, 'GET', '/admin/treasury?q=%00', {}, '', null);
   });
 
-  it.each(['/admin', '/admin/', '/admin/operators', '/admin/treasury/', '/admin/treasury/x', '/admin/openapi.json'])(
+  it.each(CREDENTIAL_CASES)(
+    'GET /admin/operators, /admin/audit and /admin/openapi.json with %s answer as an unknown path',
+    async (_case, headers) => {
+      for (const path of ['/admin/operators', '/admin/audit?limit=1', '/admin/openapi.json'])
+        await expectAnsweredAsUnknown(server, 'GET', path, headers());
+    },
+  );
+
+  it.each(['/admin', '/admin/', '/admin/operators/', '/admin/treasury/', '/admin/treasury/x', '/admin/openapi.yaml'])(
     'the unknown path %s answers as any unknown path, with or without the operator token',
     async (path) => {
       await expectAnsweredAsUnknown(server, 'GET', path, {});

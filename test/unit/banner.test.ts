@@ -24,6 +24,7 @@ const facts: BannerFacts = {
   hotWallet: '0x4B7Ac8d76676b96d000CD0F42D05f15c14c63214',
   metricsUrl: undefined,
   readyMs: 2345,
+  operatorToken: false,
 };
 
 describe('LOG_FORMAT', () => {
@@ -67,6 +68,14 @@ describe('the banner', () => {
     expect(text).toMatch(/^ {2}DATA_DIR +\.\/data$/m);
     expect(text).toContain('Ctrl+C');
     expect(text.split('\n').length).toBeLessThan(20);
+  });
+
+  it('in sandbox mode, says how to make the first operator, without naming the token', () => {
+    const command = 'PEERPAY_URL=http://127.0.0.1:3000 PEERPAY_OPERATOR_TOKEN=$OPERATOR_TOKEN npx peerpay operator add NAME --role admin';
+    expect(banner(facts)).toMatch(/^ {2}Operators +restart with OPERATOR_TOKEN set \(32\+ characters\), then: /m);
+    expect(banner(facts)).toContain(command);
+    expect(banner({ ...facts, operatorToken: true })).toMatch(/^ {2}Operators +make the first: PEERPAY_URL=http:\/\/127\.0\.0\.1:3000 /m);
+    expect(banner({ ...facts, mode: 'live', operatorToken: true })).not.toContain('Operators');
   });
 
   it('shows no credentials of DATABASE_URL and no CHAIN_RPC_URL', () => {

@@ -15,6 +15,11 @@ describe('URLs in the logs', () => {
     expect(redactUrl('/L/pay/abcdefghijklmnop')).toBe('/L/pay/abcd…');
   });
 
+  it("keep only the first characters of a console enrolment link's token", () => {
+    expect(redactUrl('/console/enrol/5Rk2Yq8NwT1cLm4Xb7Vz0Ps9Hd3Gf6Ja2Ue5RiOw8Bn1')).toBe('/console/enrol/5Rk2…');
+    expect(redactUrl('/console/accounts/42')).toBe('/console/accounts/42');
+  });
+
   it('keep the names of query parameters and none of their values', () => {
     expect(redactUrl('/agent/transfer/quote?to=alice%40example.com&amount=5')).toBe('/agent/transfer/quote?to=…&amount=…');
     expect(redactUrl('/account?api_key=pa_live_secret')).toBe('/account?api_key=…');

@@ -8,9 +8,8 @@ import type { Actor } from '../../compliance/audit/audit-log.js';
 import type { AccountDirectory } from '../../compliance/accounts/account-detail-service.js';
 import { presentAccountDetail, presentAccountSummary } from '../../compliance/accounts/account-views.js';
 import type { AccountFreezes } from '../../compliance/freezes/freezes-service.js';
-import type { Deps } from '../../deps.js';
 import { assert } from '../../platform/errors.js';
-import { operatorOnly, type OperatorRole } from '../plugins/operator-auth.js';
+import { operatorOnly, type OperatorGateDeps, type OperatorRole } from '../plugins/operator-auth.js';
 import { StringEnum } from '../schemas/common.js';
 import { operation } from '../schemas/operation.js';
 import type { App } from '../types.js';
@@ -47,7 +46,7 @@ function admin(forOperators: ForOperators, role: OperatorRole, operationId: stri
   );
 }
 
-export async function adminAccountsRoutes(app: App, services: AdminAccountsServices, deps: Pick<Deps, 'config'>): Promise<void> {
+export async function adminAccountsRoutes(app: App, services: AdminAccountsServices, deps: OperatorGateDeps): Promise<void> {
   const forOperators = operatorOnly(app, deps);
   app.get(
     '/admin/accounts',

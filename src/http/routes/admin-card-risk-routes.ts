@@ -12,6 +12,7 @@ import type { createCardRiskReports } from '../../fiat/card-risk/card-risk-repor
 import { presentRefund } from '../../fiat/card-risk/card-risk-views.js';
 import { StringEnum } from '../schemas/common.js';
 import { Currency } from '../schemas/fiat-schemas.js';
+import { Note } from '../schemas/admin-schemas.js';
 import { operation } from '../schemas/operation.js';
 import type { App } from '../types.js';
 import type { Deps } from '../../deps.js';
@@ -25,7 +26,6 @@ export interface AdminCardRiskServices {
   reports: ReturnType<typeof createCardRiskReports>;
 }
 
-const Note = Type.String({ minLength: 1, maxLength: 1000, description: 'Why: kept with the operator action' });
 const Amount = Type.Number({ exclusiveMinimum: 0, description: 'Major units; all that is left when absent' });
 const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
 const Anything = Type.Object({}, { additionalProperties: true });
@@ -59,7 +59,11 @@ const keyOf = (request: FastifyRequest): string | null => {
   return typeof key === 'string' && key.length >= 1 && key.length <= 255 ? key : null;
 };
 
-export async function adminCardRiskRoutes(app: App, services: AdminCardRiskServices, deps: Pick<Deps, 'config'>): Promise<void> {
+export async function adminCardRiskRoutes(
+  app: App,
+  services: AdminCardRiskServices,
+  deps: Pick<Deps, 'config' | 'operators'>,
+): Promise<void> {
   const forOperators = operatorOnly(app, deps);
   app.post(
     '/admin/transfers/:id/refund',

@@ -73,3 +73,12 @@ export const TreasuryResponse = Type.Object(
     ],
   },
 );
+
+/** The reason every operator write must give (DESIGN §17): kept in its audit entry. Blank is refused (400). */
+export const Note = Type.String({
+  minLength: 1,
+  maxLength: 1000,
+  pattern: '\\S',
+  description: 'Why: kept with the operator action in the audit log; required, not blank',
+  examples: ['Customer asked by e-mail, ticket 4411'],
+});
