@@ -225,12 +225,14 @@ describe.runIf(runsIf(process.env.DATABASE_URL, POSTGRES_ONLY))('a freeze racing
             .executeTakeFirstOrThrow()
         ).n,
       );
-    const requests = Array.from({ length: 60 }, (_, i) =>
-      new Promise((resolve) => setTimeout(resolve, i * 3)).then(() =>
-        agentTransfer(server, sender, { to: recipient.handle, amount: 0.5, currency: 'USDC' }),
-      ),
+    // Requests keep arriving while the freeze runs: it starts once some have been answered.
+    let answered = 0;
+    const requests = Array.from({ length: 80 }, (_, i) =>
+      new Promise((resolve) => setTimeout(resolve, i * 5))
+        .then(() => agentTransfer(server, sender, { to: recipient.handle, amount: 0.5, currency: 'USDC' }))
+        .finally(() => answered++),
     );
-    await new Promise((resolve) => setTimeout(resolve, 60));
+    for (let waited = 0; answered < 5 && waited < 30_000; waited += 5) await new Promise((resolve) => setTimeout(resolve, 5));
     // The freeze, counting the sender's transfers once it holds the account: none may commit after.
     const seenByFreeze = await server.deps.db.transaction().execute(async (trx) => {
       await freezeAccount(trx, {
@@ -240,7 +242,7 @@ describe.runIf(runsIf(process.env.DATABASE_URL, POSTGRES_ONLY))('a freeze racing
         note: 'race',
         at: new Date(),
       });
-      return count(trx as never);
+      return count(trx);
     });
     const answers = await Promise.all(requests);
     const ok = answers.filter((r) => r.status === 200);
