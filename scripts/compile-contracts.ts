@@ -1,5 +1,6 @@
-// Compiles contracts/SandboxToken.sol with the pinned solc npm package and writes the committed
-// artifact contracts/artifacts/SandboxToken.json (npm run compile:contracts). The service never
+// Compiles contracts/SandboxToken.sol and contracts/SanctionsOracle.sol with the pinned solc npm
+// package and writes the committed artifacts contracts/artifacts/<Name>.json (npm run
+// compile:contracts). The service never
 // compiles at run time; test/chain/contract-artifact.test.ts recompiles and compares, so the
 // committed bytecode is always what the committed source produces.
 import fs from 'node:fs';
@@ -8,9 +9,16 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import solc from 'solc';
 
 const CONTRACTS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'contracts');
-const SOURCE_NAME = 'SandboxToken.sol';
-const CONTRACT_NAME = 'SandboxToken';
-export const SANDBOX_TOKEN_ARTIFACT_PATH = path.join(CONTRACTS_DIR, 'artifacts', 'SandboxToken.json');
+export const SANDBOX_TOKEN_ARTIFACT_PATH = artifactPath('SandboxToken');
+export const SANCTIONS_ORACLE_ARTIFACT_PATH = artifactPath('SanctionsOracle');
+
+/** The contracts peerpay commits artifacts of; each lives in contracts/<name>.sol. */
+export const CONTRACTS = ['SandboxToken', 'SanctionsOracle'] as const;
+export type ContractName = (typeof CONTRACTS)[number];
+
+function artifactPath(contractName: string): string {
+  return path.join(CONTRACTS_DIR, 'artifacts', `${contractName}.json`);
+}
 
 // Pinned so that the bytecode is reproducible. 'shanghai' runs on anvil and on Polygon PoS alike.
 // No metadata is appended: the bytecode then depends on the code alone, not on comments, so a
@@ -19,14 +27,13 @@ const SETTINGS = {
   evmVersion: 'shanghai',
   optimizer: { enabled: true, runs: 200 },
   metadata: { appendCBOR: false, bytecodeHash: 'none' },
-  outputSelection: { [SOURCE_NAME]: { [CONTRACT_NAME]: ['abi', 'evm.deployedBytecode.object'] } },
 } as const;
 
 export interface ContractArtifact {
   contractName: string;
   sourceName: string;
   compilerVersion: string;
-  settings: Omit<typeof SETTINGS, 'outputSelection'>;
+  settings: typeof SETTINGS;
   abi: unknown[];
   /** Runtime bytecode, the code that anvil_setCode places at the token addresses. */
   deployedBytecode: `0x${string}`;
@@ -38,20 +45,25 @@ interface SolcOutput {
 }
 
 export function compileSandboxToken(): ContractArtifact {
-  const source = fs.readFileSync(path.join(CONTRACTS_DIR, SOURCE_NAME), 'utf8');
-  const input = { language: 'Solidity', sources: { [SOURCE_NAME]: { content: source } }, settings: SETTINGS };
+  return compileContract('SandboxToken');
+}
+
+export function compileContract(contractName: ContractName): ContractArtifact {
+  const sourceName = `${contractName}.sol`;
+  const source = fs.readFileSync(path.join(CONTRACTS_DIR, sourceName), 'utf8');
+  const settings = { ...SETTINGS, outputSelection: { [sourceName]: { [contractName]: ['abi', 'evm.deployedBytecode.object'] } } };
+  const input = { language: 'Solidity', sources: { [sourceName]: { content: source } }, settings };
   const output = JSON.parse(solc.compile(JSON.stringify(input))) as SolcOutput;
   const problems = (output.errors ?? []).filter((entry) => entry.severity !== 'info');
   // Warnings fail the build too: the contract is small enough to keep at zero.
   if (problems.length > 0) throw new Error(problems.map((entry) => entry.formattedMessage).join('\n'));
-  const compiled = output.contracts?.[SOURCE_NAME]?.[CONTRACT_NAME];
-  if (!compiled) throw new Error(`solc produced no ${CONTRACT_NAME}`);
-  const { outputSelection: _outputSelection, ...settings } = SETTINGS;
+  const compiled = output.contracts?.[sourceName]?.[contractName];
+  if (!compiled) throw new Error(`solc produced no ${contractName}`);
   return {
-    contractName: CONTRACT_NAME,
-    sourceName: `contracts/${SOURCE_NAME}`,
+    contractName,
+    sourceName: `contracts/${sourceName}`,
     compilerVersion: solc.version() as string,
-    settings,
+    settings: SETTINGS,
     abi: compiled.abi,
     deployedBytecode: `0x${compiled.evm.deployedBytecode.object}`,
   };
@@ -62,11 +74,12 @@ export function serializeArtifact(artifact: ContractArtifact): string {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const artifact = compileSandboxToken();
-  fs.mkdirSync(path.dirname(SANDBOX_TOKEN_ARTIFACT_PATH), { recursive: true });
-  fs.writeFileSync(SANDBOX_TOKEN_ARTIFACT_PATH, serializeArtifact(artifact));
-  const sizeBytes = (artifact.deployedBytecode.length - 2) / 2;
-  console.log(
-    `wrote ${path.relative(process.cwd(), SANDBOX_TOKEN_ARTIFACT_PATH)} (solc ${artifact.compilerVersion}, ${sizeBytes} bytes of runtime code)`,
-  );
+  for (const contractName of CONTRACTS) {
+    const artifact = compileContract(contractName);
+    const target = artifactPath(contractName);
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.writeFileSync(target, serializeArtifact(artifact));
+    const sizeBytes = (artifact.deployedBytecode.length - 2) / 2;
+    console.log(`wrote ${path.relative(process.cwd(), target)} (solc ${artifact.compilerVersion}, ${sizeBytes} bytes of runtime code)`);
+  }
 }

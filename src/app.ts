@@ -43,6 +43,10 @@ import { processorLinkPagesRoutes } from './http/routes/processor-link-pages-rou
 import type { App } from './http/types.js';
 import { mcpRoutes } from './mcp/mcp-routes.js';
 import { eventsRoutes } from './http/routes/events-routes.js';
+import { limitsRoutes } from './http/routes/limits-routes.js';
+import { adminDepositsRoutes } from './http/routes/admin-deposits-routes.js';
+import { createDepositReleases } from './compliance/sanctions/deposit-release-service.js';
+import { testHelperSanctionsRoutes } from './http/routes/test-helper-sanctions-routes.js';
 
 export interface BuildAppOptions {
   /** A pino destination for the logs (tests capture them); defaults to stdout. */
@@ -145,6 +149,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   // With METRICS_PORT, /metrics is served by main.ts's second listener only.
   registerMetrics(app, deps.metrics.registry, { serveOnMainPort: config.metricsPort === undefined });
 
+  deps.sanctions.attachLog(app.log);
   await app.register(async (scope) => healthRoutes(scope as App, deps));
   await app.register(async (scope) => accountRoutes(scope as App, deps));
   await app.register(async (scope) => fiatRoutes(scope as App, deps));
@@ -157,10 +162,12 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   await app.register(async (scope) =>
     adminAccountsRoutes(scope as App, { directory: deps.accountDirectory, freezes: deps.accountFreezes }, deps),
   );
+  await app.register(async (scope) => adminDepositsRoutes(scope as App, createDepositReleases({ db: deps.db, clock: deps.clock }), deps));
   await app.register(async (scope) => adminOperatorsRoutes(scope as App, deps));
   await app.register(async (scope) => adminAuditRoutes(scope as App, deps));
   await app.register(async (scope) => adminOpenApiRoutes(scope as App, deps));
   await app.register(async (scope) => eventsRoutes(scope as App, deps));
+  await app.register(async (scope) => limitsRoutes(scope as App, deps));
   // The MCP server (DESIGN §12); its tools call this app in-process with the caller's key.
   await app.register(async (scope) => mcpRoutes(scope as App, deps, (request) => app.inject(request)));
   // Both modes: the funding link pages (sandbox buttons on the embedded chain, a deposit page elsewhere).
@@ -172,6 +179,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
     const sandbox = deps.sandboxProcessor;
     await app.register(async (scope) => testHelperCardRiskRoutes(scope as App, deps, sandbox));
     await app.register(async (scope) => stablecoinFaucetRoutes(scope as App, deps));
+    await app.register(async (scope) => testHelperSanctionsRoutes(scope as App, deps));
   }
   // Live mode: Stripe hosts the setup pages and tells peerpay by webhook.
   const { stripeWebhooks } = deps;

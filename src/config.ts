@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { loadLimitSettings, LimitSettingsError, type LimitSettings } from './compliance/limits/limit-settings.js';
 
 export type Mode = 'sandbox' | 'live';
 
@@ -42,8 +43,8 @@ export interface Config {
   /** Per-transfer maximum in major units of the currency. */
   readonly maxFiatTransferMajor: bigint;
   readonly maxStablecoinOperationMajor: bigint;
-  /** Per sender and currency, the most that fiat transfers may add up to in any 24 hours, in major units. */
-  readonly maxFiatDailyMajor: bigint;
+  /** Per-account limits on outgoing volume (LIMITS_FILE, or the defaults; DESIGN §17). */
+  readonly limits: LimitSettings;
   /** FIAT_HOLD_HOURS: how long money received by card is held before it is available (DESIGN §16), in ms. */
   readonly fiatHoldMs: number;
   /** Hex master seed for the HD wallet provider; unset in sandbox means a seed file in `dataDir`. */
@@ -104,6 +105,20 @@ export interface Config {
   readonly treasury: Readonly<TreasuryConfig>;
   /** How internal transfers share transactions (decision 0018). */
   readonly groupCommit: Readonly<GroupCommitConfig>;
+  /** Sanctions screening (DESIGN §17, decision 0037). */
+  readonly sanctions: Readonly<SanctionsConfig>;
+}
+
+export interface SanctionsConfig {
+  /** SANCTIONS_LIST_FILE: one 0x address per line, `#` comments, case-insensitive; reloaded when it changes. */
+  listFile: string | undefined;
+  /**
+   * SANCTIONS_ORACLE_ADDRESS: an on-chain oracle answering isSanctioned(address). Unset in sandbox mode
+   * on the embedded chain means the stand-in oracle deployed there; unset elsewhere means no oracle.
+   */
+  oracleAddress: `0x${string}` | undefined;
+  /** SANCTIONS_ORACLE_TIMEOUT_MS: how long one oracle call may take before screening counts as unavailable. */
+  oracleTimeoutMs: number;
 }
 
 export interface GroupCommitConfig {
@@ -130,7 +145,7 @@ export interface TreasuryConfig {
   minMinor: Readonly<Partial<Record<'USDC' | 'EURC', bigint>>>;
   /** COLD_WALLET_ADDRESS: where the excess goes; only its address is known to peerpay. */
   coldAddress: `0x${string}` | undefined;
-  /** OPERATOR_TOKEN: the bearer token of GET /admin/treasury; unset, the route answers 404. */
+  /** OPERATOR_TOKEN: the bootstrap admin of the operator API (/admin/*), audited as `env`; operators' own tokens are in the database. */
   operatorToken: string | undefined;
 }
 
@@ -425,7 +440,7 @@ export function loadConfig(env: Env = process.env): Config {
     }),
     maxFiatTransferMajor: bigintVar(env, 'MAX_FIAT_TRANSFER_MAJOR', 1_000_000n),
     maxStablecoinOperationMajor: bigintVar(env, 'MAX_STABLECOIN_OPERATION_MAJOR', 1_000_000n),
-    maxFiatDailyMajor: bigintVar(env, 'MAX_FIAT_DAILY_MAJOR', 5_000_000n),
+    limits: limitsVar(env),
     fiatHoldMs: holdHoursVar(env, mode),
     masterSeedHex,
     jobIntervalMs: intVar(env, 'JOB_INTERVAL_MS', 5000, { min: 50, max: 3_600_000 }),
@@ -445,6 +460,11 @@ export function loadConfig(env: Env = process.env): Config {
     redisKeyPrefix: redisKeyPrefix(env, databaseUrl),
     drainDelayMs: intVar(env, 'DRAIN_DELAY_MS', 0, { min: 0, max: 300_000 }),
     shutdownTimeoutMs: intVar(env, 'SHUTDOWN_TIMEOUT_MS', 15_000, { min: 1000, max: 600_000 }),
+    sanctions: Object.freeze({
+      listFile: env.SANCTIONS_LIST_FILE ? path.resolve(env.SANCTIONS_LIST_FILE) : undefined,
+      oracleAddress: addressVar(env, 'SANCTIONS_ORACLE_ADDRESS'),
+      oracleTimeoutMs: intVar(env, 'SANCTIONS_ORACLE_TIMEOUT_MS', 3000, { min: 100, max: 30_000 }),
+    }),
     groupCommit: Object.freeze({
       // Two events per transfer: 128 transfers stay within one events statement's bound (512).
       maxBatch: intVar(env, 'GROUP_COMMIT_MAX_BATCH', 64, { min: 1, max: 128 }),
@@ -480,6 +500,16 @@ function redisKeyPrefix(env: Env, databaseUrl: string | undefined): string {
  * FIAT_HOLD_HOURS (DESIGN §16): a decimal number of hours, 0 to 8760 (a year); default 72 in live
  * mode and 0 in sandbox mode, where the recipient keeps receiving funds at once. In milliseconds.
  */
+/** LIMITS_FILE: read and checked now, so that a bad file refuses the start with one line. */
+function limitsVar(env: Env): LimitSettings {
+  try {
+    return loadLimitSettings(env.LIMITS_FILE || undefined);
+  } catch (error) {
+    if (error instanceof LimitSettingsError) throw new ConfigError(error.message);
+    throw error;
+  }
+}
+
 function holdHoursVar(env: Env, mode: Mode): number {
   const raw = env.FIAT_HOLD_HOURS;
   if (raw === undefined || raw === '') return mode === 'live' ? 72 * 3600_000 : 0;

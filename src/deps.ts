@@ -26,8 +26,13 @@ import { createDestinationGuard, type DestinationGuard } from './events/destinat
 import { createAccountFreezes, type AccountFreezes } from './compliance/freezes/freezes-service.js';
 import { createAccountDirectory, type AccountDirectory } from './compliance/accounts/account-detail-service.js';
 import { createGroupCommit, MAX_QUEUED_MEMBERS, type GroupCommit } from './ledger/group-commit.js';
-import { writeTransferBatch, type TransferMember } from './stablecoin/stablecoin-transfer-batch.js';
+import { createTransferBatchWriter, type TransferMember } from './stablecoin/stablecoin-transfer-batch.js';
+import { createAccountLimits, type AccountLimits } from './compliance/limits/limits-service.js';
 import type { StablecoinTransfer } from './stablecoin/stablecoin-transfer.js';
+import { createSanctionsOracle } from './adapters/chain/sanctions-oracle.js';
+import { SANDBOX_SANCTIONS_ORACLE } from './adapters/chain/sandbox-sanctions-oracle.js';
+import { createSanctionsScreening, type SanctionsScreening } from './compliance/sanctions/sanctions-screening.js';
+import { createSanctionsControls, type SanctionsControls } from './compliance/sanctions/sanctions-controls.js';
 import { createOperators, type Operators } from './compliance/operators/operators-service.js';
 import { createAuditLogReader, type AuditLogReader } from './compliance/audit/audit-repository.js';
 
@@ -59,13 +64,18 @@ export interface Deps {
   readonly webhookSockets: SocketSlots;
   /** Live mode: where webhooks may go, checked at creation and in every delivery's connection. */
   readonly webhookDestinations: DestinationGuard;
-  /** Concurrent internal transfers share one transaction and its commit. */
+  /** Per-account limits on outgoing volume (DESIGN §17): checked and counted by every outgoing movement. */
+  readonly limits: AccountLimits;
   /** Internal stablecoin transfers, written in shared transactions (ledger/group-commit.ts). */
   readonly transferBatches: GroupCommit<TransferMember, StablecoinTransfer | null>;
   /** The operator's freeze and unfreeze (DESIGN §17). */
   readonly accountFreezes: AccountFreezes;
   /** The operator's account search and detail (DESIGN §17). */
   readonly accountDirectory: AccountDirectory;
+  /** Sanctions screening of withdrawal destinations and deposit senders (DESIGN §17). */
+  readonly sanctions: SanctionsScreening;
+  /** What a listed address leads to: the refusal and the account's freeze. */
+  readonly sanctionsControls: SanctionsControls;
   /** Operator identities (DESIGN §17): who may use /admin/*, with OPERATOR_TOKEN as the bootstrap admin `env`. */
   readonly operators: Operators;
   /** The audit log, read (GET /admin/audit); it is written by recordAudit in each change's transaction. */
@@ -107,12 +117,21 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     await chain.stop();
     throw error;
   }
+  let sanctions: SanctionsScreening;
+  try {
+    sanctions = createSanctions(config, chain);
+  } catch (error) {
+    await database.close();
+    await chain.stop();
+    throw error;
+  }
   const metrics = createMetrics();
   registerBacklogMetrics(metrics.registry, { db: database.db, chain: chain.chain, clock });
   registerCustodyMetrics(metrics.registry, { db: database.db });
   registerTreasuryMetrics(metrics.registry, { db: database.db, chain, wallets, config, clock });
   const redis = config.redisUrl ? await connectRedis({ url: config.redisUrl, prefix: config.redisKeyPrefix }) : null;
   if (redis) metrics.registry.registerMetric(metrics.sharedLimits.redisUp);
+  const limits = createAccountLimits({ db: database.db, clock, settings: config.limits });
   return {
     config,
     database,
@@ -133,16 +152,24 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     webhookSecrets: createWebhookSecrets(masterSeed),
     webhookSockets: createSocketSlots({ perProcess: config.webhooks.maxSockets, perEndpoint: config.webhooks.maxSocketsPerEndpoint }),
     webhookDestinations: createDestinationGuard(),
+    limits,
     // PGlite is one connection: one batch at a time, the next gathering while it runs.
-    transferBatches: createGroupCommit(database.db, writeTransferBatch, {
+    transferBatches: createGroupCommit(database.db, createTransferBatchWriter({ limits }), {
       ...config.groupCommit,
       concurrency: database.kind === 'pglite' ? 1 : config.groupCommit.concurrency,
       maxQueued: MAX_QUEUED_MEMBERS,
       onBatch: ({ size, ending }) => metrics.groupCommitBatches.observe({ ending }, size),
     }),
     accountFreezes: createAccountFreezes({ db: database.db, clock }),
-    // limits: the limits service's operator view, once it is composed here (null: the detail says null).
-    accountDirectory: createAccountDirectory({ db: database.db, limits: null }),
+    accountDirectory: createAccountDirectory({
+      db: database.db,
+      // The account's effective limits (as GET /account/limits shows them) and the operator's overrides.
+      limits: {
+        forOperators: async (accountId) => ({ effective: await limits.lines(accountId), overrides: await limits.overrides(accountId) }),
+      },
+    }),
+    sanctions,
+    sanctionsControls: createSanctionsControls({ db: database.db, screening: sanctions, clock }),
     operators: createOperators({ db: database.db, clock, publicUrl: config.publicUrl, bootstrapToken: config.treasury.operatorToken }),
     auditLog: createAuditLogReader({ db: database.db }),
     async close() {
@@ -152,6 +179,28 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
       await chain.stop();
     },
   };
+}
+
+/**
+ * The list file and the oracle: SANCTIONS_ORACLE_ADDRESS, or in sandbox mode on the embedded chain
+ * the stand-in deployed there. Until the app's logger is attached, its log lines go to stderr.
+ */
+function createSanctions(config: Config, chain: ChainConnection): SanctionsScreening {
+  const oracleAddress =
+    config.sanctions.oracleAddress ?? (config.mode === 'sandbox' && chain.embedded ? SANDBOX_SANCTIONS_ORACLE : undefined);
+  return createSanctionsScreening({
+    oracle:
+      oracleAddress === undefined
+        ? null
+        : createSanctionsOracle({
+            rpcUrl: chain.rpcUrl,
+            chainId: chain.chainId,
+            address: oracleAddress,
+            timeoutMs: config.sanctions.oracleTimeoutMs,
+          }),
+    listFile: config.sanctions.listFile,
+    now: () => Date.now(),
+  });
 }
 
 /** Sandbox mode: the built-in sandbox processor. Live mode: Stripe, with its webhook reader. */

@@ -25,6 +25,8 @@ import * as m0021 from './migrations/0021-payout-reversals.js';
 import * as m0022 from './migrations/0022-audit-log.js';
 import * as m0023 from './migrations/0023-operators.js';
 import * as m0024 from './migrations/0024-account-freezes.js';
+import * as m0025 from './migrations/0025-account-limits.js';
+import * as m0026 from './migrations/0026-blocked-deposits.js';
 import * as m0027 from './migrations/0027-events-commit-order.js';
 
 const migrations: Record<string, Migration> = {
@@ -52,6 +54,8 @@ const migrations: Record<string, Migration> = {
   '0022-audit-log': m0022,
   '0023-operators': m0023,
   '0024-account-freezes': m0024,
+  '0025-account-limits': m0025,
+  '0026-blocked-deposits': m0026,
   '0027-events-commit-order': m0027,
 };
 

@@ -288,6 +288,9 @@ export interface ChainDepositsTable {
   /** The sweep that moved it to the hot wallet (migration 0007). */
   sweep_id: string | null;
   swept_at: Date | null;
+  /** `blocked`: from a sanctioned sender, credited to nobody until released (migration 0026). */
+  status: Generated<'credited' | 'blocked' | 'released'>;
+  released_at: Date | null;
 }
 
 export interface ChainScanCursorsTable {
@@ -480,6 +483,22 @@ export interface AuditLogTable {
   request_id: string | null;
 }
 
+export interface LimitVolumeTable {
+  account_id: number;
+  currency: string;
+  span: 'hour' | 'day';
+  starts_at: Timestamp;
+  volume: Money;
+}
+
+export interface AccountLimitOverridesTable {
+  account_id: number;
+  currency: string;
+  day_limit: Money | null;
+  month_limit: Money | null;
+  updated_at: Timestamp;
+}
+
 export interface OperatorsTable {
   id: string;
   name: string;
@@ -549,6 +568,8 @@ export interface DB {
   refunds: RefundsTable;
   disputes: DisputesTable;
   audit_log: AuditLogTable;
+  limit_volume: LimitVolumeTable;
+  account_limit_overrides: AccountLimitOverridesTable;
   operators: OperatorsTable;
   payout_pauses: PayoutPausesTable;
   review_items: ReviewItemsTable;

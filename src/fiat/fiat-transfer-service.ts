@@ -3,7 +3,6 @@
 // recorded with the ledger movement (transfer-processing.ts). The client's Idempotency-Key is the
 // transfer's natural key, so a retry after a crash continues the same transfer.
 import type { Deps } from '../deps.js';
-import type { Trx } from '../ledger/ledger.js';
 import { accountLookups, sameAccountKey, type AccountLookup } from '../accounts/account-lookups.js';
 import type { AccountRow } from '../accounts/accounts-repository.js';
 import { checkVisibleText } from '../accounts/account-rules.js';
@@ -13,8 +12,8 @@ import { exponentOf, isFiatCurrency, type FiatCurrency } from '../money/assets.j
 import { FIAT_FEE_RATES, fiatFee, type FiatPaymentMethod } from '../money/fees.js';
 import { AppError, assert } from '../platform/errors.js';
 import { newId } from '../platform/ids.js';
-import type { FiatTransfer } from './fiat-transfer.js';
-import { findTransferByIdempotencyKey, insertTransferIntent, lockSender, sentSince } from './fiat-transfers-repository.js';
+import { limitVolumeOf, type FiatTransfer } from './fiat-transfer.js';
+import { findTransferByIdempotencyKey, insertTransferIntent, lockSender } from './fiat-transfers-repository.js';
 import { findProcessorCustomer } from './processor-customers-repository.js';
 import { processTransfer } from './transfer-processing.js';
 import { assertNotFrozen, refuseIfFrozen } from '../compliance/freezes/freeze-checks.js';
@@ -36,7 +35,7 @@ export interface SentTransfer {
   recipientHandle: string;
 }
 
-type TransferDeps = Pick<Deps, 'db' | 'processor' | 'clock' | 'config'>;
+type TransferDeps = Pick<Deps, 'db' | 'processor' | 'clock' | 'config' | 'limits'>;
 
 /**
  * The account a fiat transfer or quote goes to, by handle; 404 recipient_not_found when there is
@@ -95,12 +94,16 @@ export async function sendTransfer(deps: TransferDeps, input: SendTransferInput)
     completedAt: null,
   };
   const inserted = await deps.db.transaction().execute(async (trx) => {
+    // The sender's row serialises its fiat movements (transfers and payouts): the limit check
+    // below sees every one committed before it (decision 0036).
     await lockSender(trx, intent.senderAccountId);
     // Under the sender's lock, which a freeze waits for: the intent is recorded before the freeze
     // commits, or the freeze is seen here (decision 0035).
     await assertNotFrozen(trx, intent.senderAccountId, 'other');
-    await checkDailyLimit(trx, deps, intent);
-    return insertTransferIntent(trx, intent);
+    const recorded = await insertTransferIntent(trx, intent);
+    // Fees included: what leaves the sender's card or bank is the amount and the fee.
+    if (recorded) await deps.limits.checkAndRecord(trx, { ...limitVolumeOf(recorded), what: 'transfer' });
+    return recorded;
   });
   if (!inserted) {
     // A request with the same key got in between (only possible after its key's lease ran out).
@@ -161,23 +164,6 @@ function finish(transfer: FiatTransfer, recipientHandle: string): SentTransfer {
   return { transfer, recipientHandle };
 }
 
-const DAY_MS = 24 * 3600 * 1000;
-
-/** The per-sender daily velocity limit (DESIGN §6): 429 velocity_limit once a day's transfers would pass it. */
-async function checkDailyLimit(trx: Trx, deps: TransferDeps, intent: FiatTransfer): Promise<void> {
-  const limitMinor = deps.config.maxFiatDailyMajor * 10n ** BigInt(exponentOf(intent.currency));
-  const since = new Date(intent.createdAt.getTime() - DAY_MS);
-  const sent = await sentSince(trx, { senderAccountId: intent.senderAccountId, currency: intent.currency, since });
-  if (sent + intent.amountMinor > limitMinor) {
-    throw new AppError(
-      'velocity_limit',
-      `This transfer would take your ${intent.currency} transfers over ${deps.config.maxFiatDailyMajor} ${intent.currency} in 24 hours; try a smaller amount or later.`,
-      {},
-      { 'Retry-After': String(DAY_MS / 1000) },
-    );
-  }
-}
-
 /** The sender's processor customer and the instrument this payment method charges. */
 async function instrumentFor(
   deps: TransferDeps,
@@ -227,9 +213,9 @@ export interface FiatQuote {
 
 /**
  * What POST /transfers would charge for these terms, by the same rules and refusals (a frozen
- * sender, currency, amount, minimum, recipient, self); nothing is recorded and no card or bank setup is checked.
+ * sender, currency, amount, minimum, recipient, self, limits); nothing is recorded and no card or bank setup is checked.
  */
-export async function quoteFiatTransfer(deps: Pick<Deps, 'db' | 'config'>, input: FiatQuoteInput): Promise<FiatQuote> {
+export async function quoteFiatTransfer(deps: Pick<Deps, 'db' | 'config' | 'limits'>, input: FiatQuoteInput): Promise<FiatQuote> {
   await refuseIfFrozen(deps.db, input.senderAccountId, 'other');
   const currency = currencyOf(input.currency);
   const amountMinor = amountOf(input.amount, currency, deps.config.maxFiatTransferMajor);
@@ -237,6 +223,7 @@ export async function quoteFiatTransfer(deps: Pick<Deps, 'db' | 'config'>, input
   checkFiatMinimum(amountMinor, currency, paymentMethod);
   const recipient = await recipientOf(deps, input, input.recipientLookup);
   const { fee } = fiatFee(amountMinor, paymentMethod);
+  await deps.limits.refuseBeyond({ accountId: input.senderAccountId, currency, amountMinor: amountMinor + fee, what: 'transfer' });
   return {
     amountMinor,
     feeMinor: fee,

@@ -31,6 +31,14 @@ export interface FiatTransfer {
   completedAt: Date | null;
 }
 
+/**
+ * What a transfer counts towards its sender's limits (DESIGN §17): fees included, so the amount
+ * and the fee, in the buckets of when it was asked for. A transfer that fails gives it back.
+ */
+export function limitVolumeOf(t: FiatTransfer): { accountId: number; currency: FiatCurrency; amountMinor: bigint; at: Date } {
+  return { accountId: t.senderAccountId, currency: t.currency, amountMinor: t.amountMinor + t.feeMinor, at: t.createdAt };
+}
+
 /** The ledger operation that credits the recipient (and the fee) for a transfer. */
 export function creditOperationId(transferId: string): string {
   return `fiat:${transferId}`;

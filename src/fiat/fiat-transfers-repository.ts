@@ -6,7 +6,8 @@ import type { Db } from '../db/database.js';
 import type { FiatTransfersTable } from '../db/schema.js';
 import type { Trx } from '../ledger/ledger.js';
 import type { FiatCurrency } from '../money/assets.js';
-import type { FiatTransfer, FiatTransferStatus } from './fiat-transfer.js';
+import { limitVolumeOf, type FiatTransfer, type FiatTransferStatus } from './fiat-transfer.js';
+import { giveVolumeBack } from '../compliance/limits/limits-repository.js';
 
 type Row = Omit<Selectable<FiatTransfersTable>, 'locked_until' | 'check_at'>;
 
@@ -107,7 +108,11 @@ export interface StatusChange {
   completedAt?: Date | null;
 }
 
-/** Moves the transfer from `from` to `to`; null when it was not in `from` (someone else moved it). */
+/**
+ * Moves the transfer from `from` to `to`; null when it was not in `from` (someone else moved it).
+ * Every path that fails a transfer passes here: a failed transfer gives its volume back to the
+ * sender's limits (decision 0036), once, in the transaction of the change.
+ */
 export async function changeStatus(trx: Trx, change: StatusChange): Promise<FiatTransfer | null> {
   const row = await trx
     .updateTable('fiat_transfers')
@@ -124,7 +129,10 @@ export async function changeStatus(trx: Trx, change: StatusChange): Promise<Fiat
     .where('status', '=', change.from)
     .returning(COLUMNS)
     .executeTakeFirst();
-  return row ? toTransfer(row) : null;
+  if (!row) return null;
+  const changed = toTransfer(row);
+  if (change.to === 'failed' && change.from !== 'failed') await giveVolumeBack(trx, limitVolumeOf(changed));
+  return changed;
 }
 
 /** A still-pending bank debit: look again at `checkAt`, and release the lease. */
@@ -156,24 +164,8 @@ export async function claimTransfers(
 }
 
 /**
- * What the sender's fiat transfers in `currency` since `since` add up to (amounts, not fees), counting
- * every transfer that is not failed. Called with the sender's account row locked, so that two
- * transfers at once cannot both slip under the daily limit.
- */
-export async function sentSince(trx: Trx, input: { senderAccountId: number; currency: FiatCurrency; since: Date }): Promise<bigint> {
-  const row = await trx
-    .selectFrom('fiat_transfers')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<bigint>('amount'), eb.val(0n)).as('total'))
-    .where('sender_account_id', '=', input.senderAccountId)
-    .where('currency', '=', input.currency)
-    .where('status', '!=', 'failed')
-    .where('created_at', '>=', input.since)
-    .executeTakeFirstOrThrow();
-  return BigInt(row.total);
-}
-
-/**
- * Serialises one sender's new transfers (velocity check, then insert) on the sender's account row.
+ * Serialises one sender's fiat movements (a new transfer, or a payout: limit check, then insert) on
+ * the sender's account row.
  * FOR NO KEY UPDATE, not FOR UPDATE: the insert that follows takes a key-share lock on the
  * recipient's row (its foreign key), and FOR UPDATE conflicts with key-share, so two people paying
  * each other at once deadlocked. NO KEY UPDATE still excludes the same sender's other transfers.

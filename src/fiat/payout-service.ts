@@ -12,6 +12,7 @@ import { presentEntry } from '../http/views/fiat-history-view.js';
 import { reservePayout, resolvePayout } from './fiat-ledger.js';
 import { mayBePaidOut } from './card-risk/sender-standing.js';
 import { frozenAmong } from '../compliance/freezes/freeze-checks.js';
+import { lockSender } from './fiat-transfers-repository.js';
 import {
   claimPendingPayouts,
   findPayoutCandidates,
@@ -24,7 +25,7 @@ import {
   type PayoutCandidate,
 } from './payouts-repository.js';
 
-type PayoutDeps = Pick<Deps, 'db' | 'processor' | 'clock'>;
+type PayoutDeps = Pick<Deps, 'db' | 'processor' | 'clock' | 'limits'>;
 
 const LEASE_MS = 5 * 60 * 1000;
 /** How long to wait before asking again about a payout the processor has not paid yet. */
@@ -44,10 +45,16 @@ async function startPayout(deps: PayoutDeps, candidate: PayoutCandidate): Promis
       // Another worker is on this account (or it connected another payout account meanwhile).
       if ((await lockPayoutAccount(trx, candidate.accountId)) !== candidate.payoutRef) return false;
       if (!(await mayBePaidOut(trx, candidate.accountId, candidate.currency))) return false;
-      // Under the account's key-share lock to the commit: a freeze (either scope) committed before
-      // stops the payout here; one committing after waits until it is reserved (decision 0035).
+      // The account's row serialises its fiat movements, as for its transfers: a payout takes at
+      // most what its limits leave (DESIGN §17); the rest waits until volume ages out.
+      await lockSender(trx, candidate.accountId);
+      // Under the account's lock to the commit: a freeze (either scope) committed before stops the
+      // payout here; one committing after waits until it is reserved (decision 0035).
       if ((await frozenAmong(trx, [candidate.accountId], 'payout')).size > 0) return false;
-      const amountMinor = await spendableBalance(trx, candidate.accountId, candidate.currency);
+      const now = deps.clock.now();
+      const spendable = await spendableBalance(trx, candidate.accountId, candidate.currency);
+      const room = await deps.limits.room(trx, { accountId: candidate.accountId, currency: candidate.currency, at: now });
+      const amountMinor = spendable < room ? spendable : room;
       if (amountMinor <= 0n) return false;
       const payout: Payout = {
         id: newId('po'),
@@ -58,11 +65,12 @@ async function startPayout(deps: PayoutDeps, candidate: PayoutCandidate): Promis
         instrumentRef: candidate.payoutRef,
         processorRef: null,
         failureCode: null,
-        createdAt: deps.clock.now(),
+        createdAt: now,
         completedAt: null,
       };
       await insertPayout(trx, payout);
       await reservePayout(trx, payout);
+      await deps.limits.record(trx, { accountId: payout.accountId, currency: payout.currency, amountMinor, at: now });
       return true;
     });
   } catch (error) {

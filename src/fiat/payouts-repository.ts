@@ -1,4 +1,5 @@
 // SQL for payouts of received money to users' connected payout accounts.
+import { giveVolumeBack } from '../compliance/limits/limits-repository.js';
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../db/database.js';
 import { leaseDueRows } from '../jobs/lease.js';
@@ -147,8 +148,18 @@ export async function finishPayout(
     })
     .where('id', '=', input.id)
     .where('status', '=', 'pending')
+    .returning(['account_id', 'currency', 'amount', 'created_at'])
     .executeTakeFirst();
-  return result.numUpdatedRows === 1n;
+  if (!result) return false;
+  // A payout that failed gives its volume back to the account's limits (decision 0036).
+  if (input.status === 'failed')
+    await giveVolumeBack(trx, {
+      accountId: result.account_id,
+      currency: result.currency as FiatCurrency,
+      amountMinor: result.amount,
+      at: result.created_at,
+    });
+  return true;
 }
 
 /** The processor has the payout but has not paid it yet: remember its reference, look again later. */

@@ -19,6 +19,7 @@ import { custodyCheckJob } from './custody-check-job.js';
 import { treasuryJob } from './treasury-job.js';
 import { webhookDeliveryJob } from './webhook-delivery-job.js';
 import { eventRetentionJob } from './event-retention-job.js';
+import { limitVolumeRetentionJob } from './limit-volume-retention-job.js';
 
 export interface Job {
   name: string;
@@ -58,6 +59,7 @@ export const JOBS: Job[] = [
   // Last: books against custody, at most once a minute (jobs/custody-check-job.ts).
   custodyCheckJob,
   eventRetentionJob,
+  limitVolumeRetentionJob,
   // Its own queue (events/webhook-delivery.ts); last, so that a tick run by hand sends what the others recorded.
   webhookDeliveryJob,
 ];

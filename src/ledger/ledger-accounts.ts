@@ -4,7 +4,7 @@
 import { randomInt } from 'node:crypto';
 import type { Asset } from '../money/assets.js';
 
-export type PlatformAccountKind = 'fees' | 'processor_clearing' | 'chain_custody' | 'x402_revenue' | 'losses';
+export type PlatformAccountKind = 'fees' | 'processor_clearing' | 'chain_custody' | 'x402_revenue' | 'losses' | 'blocked_deposits';
 
 /** A user's money: `available` to spend, or `held` (received by card, released after the hold, DESIGN §16). */
 export type UserAccountKind = 'available' | 'held';
@@ -33,6 +33,8 @@ const MAY_GO_NEGATIVE: Record<PlatformAccountKind, boolean> = {
   chain_custody: true,
   // What peerpay lost (dispute fees, written-off debts): negative by the sum of the losses.
   losses: true,
+  // Deposits from sanctioned senders, owed to nobody until an operator releases them (decision 0037).
+  blocked_deposits: false,
 };
 
 export function userAvailable(owner: number, asset: Asset): LedgerAccountKey {

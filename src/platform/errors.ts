@@ -39,7 +39,6 @@ export const ERROR_CODES = [
   'unsupported_media_type',
   'too_many_attempts',
   'rate_limited',
-  'velocity_limit',
   'limit_exceeded',
   'limit_reached',
   'processor_unavailable',

@@ -1,7 +1,9 @@
 // GET /agent/transfer/quote: what a transfer would cost, computed by the same rules as the transfer
 // itself (stablecoin-amounts.ts), so that a quote and the transfer it describes always agree. The
 // recipient must exist, since a quote is for a transfer that could be made; the balance is not
-// checked (a quote is a price, and a balance can change before the transfer).
+// checked (a quote is a price, and a balance can change before the transfer). The sender's limits
+// are: a quote refuses (429 limit_exceeded) what the transfer would, so that an agent can tell its
+// user before asking them to confirm.
 import type { Deps } from '../deps.js';
 import type { AccountLookup } from '../accounts/account-lookups.js';
 import type { Token } from '../money/assets.js';
@@ -28,7 +30,7 @@ export interface TransferQuote extends Priced {
   recipientHandle: string | null;
 }
 
-export async function quoteTransfer(deps: Pick<Deps, 'db' | 'config'>, input: QuoteInput): Promise<TransferQuote> {
+export async function quoteTransfer(deps: Pick<Deps, 'db' | 'config' | 'limits'>, input: QuoteInput): Promise<TransferQuote> {
   // A frozen sender is told at the quote, before any client asks its user to confirm, and before
   // anything else about the terms (DESIGN §17); read beside the recipient, not after it.
   const frozen = refuseIfFrozen(deps.db, input.senderAccountId, 'other');
@@ -42,6 +44,7 @@ export async function quoteTransfer(deps: Pick<Deps, 'db' | 'config'>, input: Qu
       started: input.recipientLookup,
     });
     await frozen;
+    await deps.limits.refuseBeyond({ accountId: input.senderAccountId, currency, amountMinor: priced.amountMinor, what: 'transfer' });
     return { ...priced, currency, feeRateLabel: STABLECOIN_FEE_RATE.label, recipientHandle: shownHandleOf(input.to, recipient) };
   } catch (error) {
     await frozen;

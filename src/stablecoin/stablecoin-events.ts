@@ -42,7 +42,10 @@ export function stablecoinTransferEvents(transfer: StablecoinTransfer, handles: 
   ];
 }
 
-export async function recordDepositEvent(trx: Trx, deposit: NewDeposit): Promise<void> {
+export async function recordDepositEvent(
+  trx: Trx,
+  deposit: Pick<NewDeposit, 'id' | 'accountId' | 'token' | 'amountMinor' | 'from' | 'txHash' | 'creditedAt'>,
+): Promise<void> {
   const data = presentHistoryItem({
     id: deposit.id,
     type: 'deposit',

@@ -91,7 +91,8 @@ export async function listHistory(db: Db, input: { accountId: number; after: Pos
                from withdrawals w where w.account_id = ${me} ${withdrawalCursor}
               order by w.created_at desc, ${withdrawalId} desc limit ${n})
             union all
-            (select d.id, 'deposit', 'received', d.token, d.amount, 0::bigint, 'complete',
+            (select d.id, 'deposit', 'received', d.token, d.amount, 0::bigint,
+                    case when d.status = 'blocked' then 'blocked' else 'complete' end,
                     null, d.from_address, d.tx_hash, d.credited_at
                from chain_deposits d where d.account_id = ${me} ${depositCursor}
               order by d.credited_at desc, ${depositId} desc limit ${n})) h

@@ -4,10 +4,17 @@
 // one statement. Carefully when a member is alone or two share an Idempotency-Key: the records of
 // all members in one statement (each under its key, the record's natural key), each inserted
 // one's operation checked, the records of those refused taken back, then the ledger rows and
-// the events. Together is two statements for the whole batch (lock, write); carefully four or five.
+// the events. Each member is checked against its sender's freeze and limits too (DESIGN §17): the
+// batch holds every sender's ledger account locked, reads the senders' freezes under a key-share
+// lock on their accounts rows, and one statement reads all the senders' volume; members are
+// checked in memory in member order, and the volume of those written goes out in the ledger's
+// statement. Together is four statements for the whole batch (lock, freezes, read volume, write);
+// carefully six or seven.
 import { accountFrozen, frozenAmong } from '../compliance/freezes/freeze-checks.js';
 import { eventsClause, recordEvents } from '../events/record-event.js';
-import type { MemberPlan, Outcome, WrittenMembers } from '../ledger/group-commit.js';
+import type { BatchWriter, MemberPlan, Outcome, WrittenMembers } from '../ledger/group-commit.js';
+import type { AccountLimits, LimitBatch, Movement } from '../compliance/limits/limits-service.js';
+import type { Alongside } from '../ledger/ledger-writes.js';
 import { insufficientBalance, stageOperation, type LedgerBatch } from '../ledger/ledger-batch.js';
 import type { Trx } from '../ledger/ledger.js';
 import { assert } from '../platform/errors.js';
@@ -27,93 +34,122 @@ export function transferMember(intent: StablecoinTransfer, handles: { sender: st
   return { accounts: transferAccounts(intent), intent, senderHandle: handles.sender, recipientHandle: handles.recipient };
 }
 
-/**
- * Each member's outcome: the transfer written, null when its sender already had a transfer under
- * its Idempotency-Key (the caller looks that one up), or insufficient_balance.
- *
- * A batch of several members whose keys all differ is staged first and written in the ledger's
- * own statement (records, ledger rows and events: one round trip). Should a record's key turn out
- * to be taken already (a replay that reached the batch), that statement fails and the members run
- * again alone. A member alone, or a batch in which two members share a key, is written carefully:
- * records first, so that a replay is known before anything is staged.
- */
-export async function writeTransferBatch(
-  trx: Trx,
-  batch: LedgerBatch,
-  members: readonly TransferMember[],
-): Promise<WrittenMembers<StablecoinTransfer | null>> {
-  // The senders' freezes, read under a key-share lock on their accounts rows held to the commit:
-  // a freeze committing meanwhile waits for this batch, or this batch waited for it and sees it
-  // (decision 0035). The lock conflicts only with a freeze's (and other FOR UPDATE writers', none of
-  // which wait on ledger rows), so taking it after the batch's ledger locks cannot deadlock.
-  const frozen = await frozenAmong(
-    trx,
-    members.map((m) => m.intent.senderAccountId),
-    'other',
-  );
-  if (frozen.size === 0) return writeOpenBatch(trx, batch, members);
-  const open = members.filter((m) => !frozen.has(m.intent.senderAccountId));
-  const written = open.length > 0 ? await writeOpenBatch(trx, batch, open) : { outcomes: [] };
-  let next = 0;
-  const outcomes = members.map((m): Outcome<StablecoinTransfer | null> =>
-    frozen.has(m.intent.senderAccountId) ? { ok: false, error: accountFrozen('other') } : written.outcomes[next++]!,
-  );
-  return { ...written, outcomes };
+/** What a member counts towards its sender's limits: the amount, fee included (it is taken from the amount). */
+function movementOf(member: TransferMember): Movement {
+  const t = member.intent;
+  return { accountId: t.senderAccountId, currency: t.currency, amountMinor: t.amountMinor, at: t.createdAt, what: 'transfer' };
 }
 
-/** writeTransferBatch for members whose senders may send. */
+/**
+ * The batch writer of internal transfers. Each member's outcome: the transfer written, null when
+ * its sender already had a transfer under its Idempotency-Key (the caller looks that one up),
+ * insufficient_balance, or limit_exceeded.
+ *
+ * A batch of several members whose keys all differ is staged first and written in the ledger's
+ * own statement (records, ledger rows, limit volume and events: one round trip). Should a record's
+ * key turn out to be taken already (a replay that reached the batch), that statement fails and the
+ * members run again alone. A member alone, or a batch in which two members share a key, is written
+ * carefully: records first, so that a replay is known before anything is staged.
+ */
+export function createTransferBatchWriter({ limits }: { limits: AccountLimits }): BatchWriter<TransferMember, StablecoinTransfer | null> {
+  return async (trx, batch, members) => {
+    // The senders' freezes, read under a key-share lock on their accounts rows held to the commit:
+    // a freeze committing meanwhile waits for this batch, or this batch waited for it and sees it
+    // (decision 0035). The lock conflicts only with a freeze's (and other FOR UPDATE writers', none
+    // of which wait on ledger rows), so taking it after the batch's ledger locks cannot deadlock.
+    const frozen = await frozenAmong(
+      trx,
+      members.map((m) => m.intent.senderAccountId),
+      'other',
+    );
+    if (frozen.size === 0) return writeOpenBatch(trx, batch, limits, members);
+    const open = members.filter((m) => !frozen.has(m.intent.senderAccountId));
+    const written = open.length > 0 ? await writeOpenBatch(trx, batch, limits, open) : { outcomes: [] };
+    let next = 0;
+    const outcomes = members.map((m): Outcome<StablecoinTransfer | null> =>
+      frozen.has(m.intent.senderAccountId) ? { ok: false, error: accountFrozen('other') } : written.outcomes[next++]!,
+    );
+    return { ...written, outcomes };
+  };
+}
+
+/** The batch for members whose senders may send: their limits, then their writes. */
 async function writeOpenBatch(
   trx: Trx,
   batch: LedgerBatch,
+  limits: AccountLimits,
   members: readonly TransferMember[],
 ): Promise<WrittenMembers<StablecoinTransfer | null>> {
+  const limitBatch = await limits.openBatch(trx, members.map(movementOf));
   const keys = members.filter((m) => m.intent.idempotencyKey !== null).map((m) => keyOf(m.intent));
   if (members.length === 1 || new Set(keys).size < keys.length) {
-    return { outcomes: await writeCarefully(trx, batch, members) };
+    return writeCarefully(trx, batch, limitBatch, members);
   }
-  return writeTogether(trx, batch, members);
+  return writeTogether(trx, batch, limitBatch, members);
+}
+
+/** A member's limit refusal, or null when it fits and its operation was staged (its volume then staged too). */
+function stageMember(batch: LedgerBatch, limitBatch: LimitBatch, member: TransferMember): { ok: true } | { ok: false; error: Error } {
+  const movement = movementOf(member);
+  const refusal = limitBatch.refusal(movement);
+  if (refusal) return { ok: false, error: refusal };
+  if (!stageOperation(batch, transferOperation(member.intent))) return { ok: false, error: insufficientBalance() };
+  limitBatch.stage(movement);
+  return { ok: true };
 }
 
 /** A keyed member of a batch written together was refused: it may be a replay, which only its record can tell. */
 export class KeyedRefusal extends Error {}
 
-function writeTogether(trx: Trx, batch: LedgerBatch, members: readonly TransferMember[]): WrittenMembers<StablecoinTransfer | null> {
+function writeTogether(
+  trx: Trx,
+  batch: LedgerBatch,
+  limitBatch: LimitBatch,
+  members: readonly TransferMember[],
+): WrittenMembers<StablecoinTransfer | null> {
   const outcomes: Outcome<StablecoinTransfer | null>[] = [];
   const written: TransferMember[] = [];
   for (const member of members) {
-    if (stageOperation(batch, transferOperation(member.intent))) {
+    const staged = stageMember(batch, limitBatch, member);
+    if (staged.ok) {
       written.push(member);
       outcomes.push({ ok: true, value: member.intent });
     } else if (member.intent.idempotencyKey !== null) {
-      // Refused for its balance, or a replay of a transfer written earlier (whose record would
-      // answer it)? The members run again alone, where the record is written first.
-      throw new KeyedRefusal('a keyed member of the batch was refused for its balance');
+      // Refused for its balance or a limit, or a replay of a transfer written earlier (whose
+      // record would answer it)? The members run again alone, where the record is written first.
+      throw new KeyedRefusal('a keyed member of the batch was refused');
     } else {
-      outcomes.push({ ok: false, error: insufficientBalance() });
+      outcomes.push({ ok: false, error: staged.error });
     }
   }
   if (written.length === 0) return { outcomes };
-  return {
-    outcomes,
-    alongside: {
-      clauses: [
-        transferRecordsClause(
-          trx,
-          written.map((m) => m.intent),
-        ),
-        eventsClause(written.flatMap((m) => stablecoinTransferEvents(m.intent, { sender: m.senderHandle, recipient: m.recipientHandle }))),
-      ],
-      // Every record is new: one whose key was taken already fails the statement.
-      expectedRows: new Map([['transfer_records', written.length]]),
-    },
-  };
+  const alongside = withVolume(trx, limitBatch, {
+    clauses: [
+      transferRecordsClause(
+        trx,
+        written.map((m) => m.intent),
+      ),
+      eventsClause(written.flatMap((m) => stablecoinTransferEvents(m.intent, { sender: m.senderHandle, recipient: m.recipientHandle }))),
+    ],
+    // Every record is new: one whose key was taken already fails the statement.
+    expectedRows: new Map([['transfer_records', written.length]]),
+  });
+  return { outcomes, alongside };
+}
+
+/** The written members' limit volume, added to what goes in the ledger's statement. */
+function withVolume(trx: Trx, limitBatch: LimitBatch, alongside: Alongside): Alongside {
+  const volume = limitBatch.clause(trx);
+  if (!volume) return alongside;
+  return { clauses: [...alongside.clauses, volume.clause], expectedRows: new Map([...alongside.expectedRows, [volume.name, volume.rows]]) };
 }
 
 async function writeCarefully(
   trx: Trx,
   batch: LedgerBatch,
+  limitBatch: LimitBatch,
   members: readonly TransferMember[],
-): Promise<Outcome<StablecoinTransfer | null>[]> {
+): Promise<WrittenMembers<StablecoinTransfer | null>> {
   const outcomes = new Array<Outcome<StablecoinTransfer | null>>(members.length);
   const written: TransferMember[] = [];
   let round = members.map((_, i) => i);
@@ -134,13 +170,16 @@ async function writeCarefully(
       if (!inserted.has(member.intent.id)) {
         if (refusedKeys.has(keyOf(member.intent))) next.push(i);
         else outcomes[i] = { ok: true, value: null };
-      } else if (stageOperation(batch, transferOperation(member.intent))) {
+        continue;
+      }
+      const staged = stageMember(batch, limitBatch, member);
+      if (staged.ok) {
         written.push(member);
         outcomes[i] = { ok: true, value: member.intent };
       } else {
         refusedIds.push(member.intent.id);
         if (member.intent.idempotencyKey !== null) refusedKeys.add(keyOf(member.intent));
-        outcomes[i] = { ok: false, error: insufficientBalance() };
+        outcomes[i] = { ok: false, error: staged.error };
       }
     }
     await deleteTransfers(trx, refusedIds);
@@ -150,7 +189,8 @@ async function writeCarefully(
     trx,
     written.flatMap((m) => stablecoinTransferEvents(m.intent, { sender: m.senderHandle, recipient: m.recipientHandle })),
   );
-  return outcomes;
+  if (written.length === 0) return { outcomes };
+  return { outcomes, alongside: withVolume(trx, limitBatch, { clauses: [], expectedRows: new Map() }) };
 }
 
 function keyOf(transfer: StablecoinTransfer): string {

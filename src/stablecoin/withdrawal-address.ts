@@ -2,16 +2,19 @@
 // /stablecoin/withdrawal-address, or by the first successful withdrawal when none is saved; used by
 // withdrawals that name no address. Always stored and answered in EIP-55 checksummed form. An
 // address a withdrawal would refuse (peerpay's hot wallet, a token contract, any deposit address) is
-// refused when saved, with the withdrawal's own check and code (400 invalid_address).
+// refused when saved, with the withdrawal's own check and code (400 invalid_address). A sanctioned
+// address is refused with 403 destination_sanctioned and freezes the account, as a withdrawal to it
+// would (DESIGN §17).
 import type { Deps } from '../deps.js';
 import { findWithdrawalAddress, upsertWithdrawalAddress } from './withdrawal-address-repository.js';
 import { checkedDestination, type DestinationDeps } from './withdrawal-destination.js';
 
 export async function saveWithdrawalAddress(
-  deps: DestinationDeps & Pick<Deps, 'clock'>,
+  deps: DestinationDeps & Pick<Deps, 'clock' | 'sanctionsControls'>,
   input: { accountId: number; address: string },
 ): Promise<string> {
   const address = await checkedDestination(deps, input.address, 'address');
+  await deps.sanctionsControls.refuseListedDestination({ accountId: input.accountId, address, use: 'withdrawal_address' });
   await upsertWithdrawalAddress(deps.db, { accountId: input.accountId, address, at: deps.clock.now() });
   return address;
 }

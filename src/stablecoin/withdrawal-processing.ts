@@ -27,7 +27,7 @@ import type { Token } from '../money/assets.js';
 import { availableLiquidityMinor } from './treasury/hot-wallet-liquidity.js';
 import { recordWithdrawalEvent } from './stablecoin-events.js';
 
-type ProcessingDeps = Pick<Deps, 'db' | 'chain' | 'wallets' | 'clock' | 'config'>;
+type ProcessingDeps = Pick<Deps, 'db' | 'chain' | 'wallets' | 'clock' | 'config' | 'sanctions' | 'sanctionsControls'>;
 
 /** Longer than any request takes from reserving to sending (the outbox bounds signing at 30 s). */
 const UNSENT_GRACE_MS = 2 * 60 * 1000;
@@ -51,9 +51,12 @@ export async function processWithdrawals(deps: ProcessingDeps, limit: number, lo
     try {
       if ((await continueWithdrawal(deps, w)).txHash !== null) handled++;
     } catch (error) {
-      // A refusal was recorded (given up, refunded: the chain refused it, or the account was
-      // frozen meanwhile); anything else is tried again next round.
-      const recorded = error instanceof AppError && (error.code === 'withdrawal_unavailable' || error.code === 'account_frozen');
+      // A refusal was recorded (given up, refunded: the chain refused it, the account was frozen
+      // meanwhile, or the destination is sanctioned, the account frozen); anything else is tried
+      // again next round.
+      const recorded =
+        error instanceof AppError &&
+        (error.code === 'withdrawal_unavailable' || error.code === 'account_frozen' || error.code === 'destination_sanctioned');
       if (!recorded) failures.push(error);
     }
   }

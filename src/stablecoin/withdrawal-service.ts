@@ -18,7 +18,7 @@ import { chainErrorText } from './outbox/chain-error-text.js';
 import { findOutboxEntry, hotWalletTokenTransfer, sendFromHotWallet } from './outbox/hot-wallet-outbox.js';
 import { priceOperation, tokenAmountOf, tokenOf, type Priced } from './stablecoin-amounts.js';
 import type { Token } from '../money/assets.js';
-import type { Withdrawal } from './withdrawal.js';
+import { limitVolumeOf, type Withdrawal } from './withdrawal.js';
 import { withdrawalDestination } from './withdrawal-destination.js';
 import { reserveWithdrawal, resolveWithdrawal } from './withdrawal-ledger.js';
 import { recordWithdrawalEvent } from './stablecoin-events.js';
@@ -32,6 +32,7 @@ import {
   setTxHash,
 } from './withdrawals-repository.js';
 import { availableLiquidityMinor } from './treasury/hot-wallet-liquidity.js';
+import { destinationSanctioned } from '../compliance/sanctions/sanctions-controls.js';
 
 export interface WithdrawInput {
   accountId: number;
@@ -42,7 +43,7 @@ export interface WithdrawInput {
   idempotencyKey: string | null;
 }
 
-export type WithdrawalDeps = Pick<Deps, 'db' | 'chain' | 'wallets' | 'clock' | 'config'>;
+export type WithdrawalDeps = Pick<Deps, 'db' | 'chain' | 'wallets' | 'clock' | 'config' | 'sanctions' | 'sanctionsControls'>;
 
 export interface WithdrawalQuote {
   currency: Token;
@@ -53,17 +54,21 @@ export interface WithdrawalQuote {
 
 /** What POST /stablecoin/withdraw would take, send and where, by its rules and refusals; nothing is recorded. */
 export async function quoteWithdrawal(
-  deps: Pick<Deps, 'db' | 'chain' | 'wallets' | 'config'>,
+  deps: Pick<Deps, 'db' | 'chain' | 'wallets' | 'config' | 'sanctionsControls' | 'limits'>,
   input: { accountId: number; amount: number | string; currency: string; address?: string | undefined },
 ): Promise<WithdrawalQuote> {
   await refuseIfFrozen(deps.db, input.accountId, 'other');
   const currency = tokenOf(input.currency);
   const priced = priceOperation(tokenAmountOf(input.amount, currency, deps.config.maxStablecoinOperationMajor), currency, 'withdrawal');
   const address = await withdrawalDestination(deps, { accountId: input.accountId, address: input.address });
+  // Refused as the withdrawal would be, so that a client asks for no confirmation of a withdrawal
+  // that cannot happen; a quote moves nothing and freezes nothing (decision 0037).
+  await deps.sanctionsControls.refuseListedDestination({ accountId: input.accountId, address, use: 'withdrawal_quote' });
+  await deps.limits.refuseBeyond({ accountId: input.accountId, currency, amountMinor: priced.amountMinor, what: 'withdrawal' });
   return { currency, priced, address };
 }
 
-export async function withdraw(deps: WithdrawalDeps, input: WithdrawInput): Promise<Withdrawal> {
+export async function withdraw(deps: WithdrawalDeps & Pick<Deps, 'limits'>, input: WithdrawInput): Promise<Withdrawal> {
   // Before anything else about the withdrawal (DESIGN §17); the check that counts is the one in
   // the transaction that reserves the money, below.
   await refuseIfFrozen(deps.db, input.accountId, 'other');
@@ -76,6 +81,9 @@ export async function withdraw(deps: WithdrawalDeps, input: WithdrawInput): Prom
     const earlier = await findWithdrawalByIdempotencyKey(deps.db, input.accountId, input.idempotencyKey);
     if (earlier) return continueWithdrawal(deps, sameWithdrawalOrRefuse(earlier, request));
   }
+  // Screened before anything is recorded: a listed address freezes the account (committed on its
+  // own) and is refused with nothing reserved; an oracle that does not answer refuses with 503.
+  await deps.sanctionsControls.refuseListedDestination({ accountId: input.accountId, address, use: 'withdrawal' });
   const intent: Withdrawal = {
     id: newId('wd'),
     accountId: input.accountId,
@@ -97,7 +105,12 @@ export async function withdraw(deps: WithdrawalDeps, input: WithdrawInput): Prom
       // Holds the account against a freeze until the reservation commits (decision 0035).
       await assertNotFrozen(trx, intent.accountId, 'other');
       const inserted = await insertWithdrawal(trx, intent);
-      if (inserted) await reserveWithdrawal(trx, inserted);
+      if (inserted) {
+        // Reserving locks the account's ledger account of the token, which serialises its token
+        // movements: the limit check after it sees every one committed before (decision 0036).
+        await reserveWithdrawal(trx, inserted);
+        await deps.limits.checkAndRecord(trx, { ...limitVolumeOf(inserted), what: 'withdrawal' });
+      }
       return inserted;
     });
   } catch (error) {
@@ -146,6 +159,9 @@ class AwaitingLiquidity extends Error {}
  */
 export async function continueWithdrawal(deps: WithdrawalDeps, w: Withdrawal): Promise<Withdrawal> {
   if (w.status !== 'pending') return w;
+  const screening = await screenBeforeSigning(deps, w);
+  if (screening === 'unavailable') return currentState(deps, w.id);
+  if (screening === 'listed') return failSanctioned(deps, w);
   let txHash;
   try {
     ({ txHash } = await sendFromHotWallet(deps, {
@@ -208,6 +224,57 @@ export async function giveUpUnsent(
     await recordWithdrawalEvent(trx, failed, failed.completedAt ?? deps.clock.now());
     return true;
   });
+}
+
+/**
+ * The destination is screened again, asking the oracle afresh, right before the transaction is
+ * signed: the request's answer may be minutes old (a withdrawal waiting for the hot wallet).
+ * `listed`: nothing is signed (failSanctioned ends it). `unavailable`: nothing is signed and the
+ * withdrawal stays pending for the job's next round, never sent on an unanswered question.
+ * Already signed: `send` (what is signed is re-broadcast, never stopped halfway: it may be on
+ * chain already).
+ */
+async function screenBeforeSigning(deps: WithdrawalDeps, w: Withdrawal): Promise<'send' | 'listed' | 'unavailable'> {
+  if (await findOutboxEntry(deps.db, { purpose: 'withdrawal', referenceId: w.id })) return 'send';
+  try {
+    return (await deps.sanctions.screen(w.address, { fresh: true })) === 'listed' ? 'listed' : 'send';
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'screening_unavailable') return 'unavailable';
+    throw error;
+  }
+}
+
+/**
+ * A withdrawal whose destination was listed before it was signed: the account is frozen and the
+ * withdrawal fails (`destination_sanctioned`), its gross back in the balance, with the events of a
+ * failed withdrawal; all in one transaction. Money to a listed address never goes out, and money
+ * in a frozen account cannot leave it either, so the balance is where it is safe (decision 0037).
+ * Throws 403 destination_sanctioned for the request to answer (the job records it and goes on);
+ * returns the withdrawal as it stands when it had ended or been signed meanwhile.
+ */
+async function failSanctioned(deps: WithdrawalDeps, w: Withdrawal): Promise<Withdrawal> {
+  const ended = await deps.db.transaction().execute(async (trx: Trx) => {
+    const at = deps.clock.now();
+    await deps.sanctionsControls.freezeForSanctions(trx, { accountId: w.accountId, address: w.address, use: 'withdrawal_signing', at });
+    const locked = await lockWithdrawal(trx, w.id);
+    if (locked?.status !== 'pending') return false;
+    // Signed meanwhile by another process (its screening said clear a moment earlier): it stands.
+    if (await findOutboxEntry(trx, { purpose: 'withdrawal', referenceId: w.id })) return false;
+    const failed = await finishWithdrawal(trx, {
+      id: w.id,
+      status: 'failed',
+      failureCode: 'destination_sanctioned',
+      txHash: null,
+      at,
+      releaseKey: true,
+    });
+    assert(failed, 'a locked pending withdrawal can be ended');
+    await resolveWithdrawal(trx, failed, 'void_pending');
+    await recordWithdrawalEvent(trx, failed, at);
+    return true;
+  });
+  if (!ended) return currentState(deps, w.id);
+  throw destinationSanctioned(w.address, true);
 }
 
 async function currentState(deps: Pick<Deps, 'db'>, id: string): Promise<Withdrawal> {

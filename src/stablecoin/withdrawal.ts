@@ -19,14 +19,20 @@ export interface Withdrawal {
   netMinor: bigint;
   status: WithdrawalStatus;
   /**
-   * Why it failed: `reverted` (on chain), `not_sent` (refused before anything was signed) or
-   * `account_frozen` (the account was frozen before it was signed; decision 0035).
+   * Why it failed: `reverted` (on chain), `not_sent` (refused before anything was signed),
+   * `account_frozen` (the account was frozen before it was signed; decision 0035) or
+   * `destination_sanctioned` (listed before it was signed).
    */
   failureCode: string | null;
   txHash: Hash | null;
   idempotencyKey: string | null;
   createdAt: Date;
   completedAt: Date | null;
+}
+
+/** What a withdrawal counts towards its account's limits (DESIGN §17): the gross (fee included), when it was asked for. */
+export function limitVolumeOf(w: Withdrawal): { accountId: number; currency: Token; amountMinor: bigint; at: Date } {
+  return { accountId: w.accountId, currency: w.currency, amountMinor: w.grossMinor, at: w.createdAt };
 }
 
 /** The ledger operation that reserved the money; its completion and refund are named after it. */

@@ -1,11 +1,12 @@
 // SQL for withdrawals. Status changes are conditional on the row still being `pending` and are
 // made with the row locked, so a withdrawal is completed, refunded or given up exactly once.
+import { giveVolumeBack } from '../compliance/limits/limits-repository.js';
 import { sql, type Selectable } from 'kysely';
 import type { Address, Hash } from 'viem';
 import type { Db } from '../db/database.js';
 import type { WithdrawalsTable } from '../db/schema.js';
 import type { Trx } from '../ledger/ledger.js';
-import type { Withdrawal, WithdrawalStatus } from './withdrawal.js';
+import { limitVolumeOf, type Withdrawal, type WithdrawalStatus } from './withdrawal.js';
 
 function toWithdrawal(row: Selectable<WithdrawalsTable>): Withdrawal {
   return {
@@ -105,7 +106,11 @@ export async function finishWithdrawal(
     .where('status', '=', 'pending')
     .returningAll()
     .executeTakeFirst();
-  return row ? toWithdrawal(row) : null;
+  if (!row) return null;
+  const finished = toWithdrawal(row);
+  // Every failed withdrawal ends here: its gross goes back to the limits with the balance (decision 0036).
+  if (finished.status === 'failed') await giveVolumeBack(trx, limitVolumeOf(finished));
+  return finished;
 }
 
 /** Pending withdrawals whose chain transaction the outbox has found final, oldest first. */

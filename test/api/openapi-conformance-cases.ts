@@ -159,6 +159,10 @@ export const CASES: Record<string, (w: World) => Case | Promise<Case>> = {
     };
   },
   getAccount: ({ alice }) => ({ success: [get('/account', alice, 200)], errors: [get('/account', 'bad', 401, 'unauthorized')] }),
+  getAccountLimits: ({ alice }) => ({
+    success: [get('/account/limits', alice, 200)],
+    errors: [get('/account/limits', 'bad', 401, 'unauthorized')],
+  }),
   updateAccount: async ({ alice, bob, send }) => {
     const phone = `+1415555${String(Date.now()).slice(-4)}`;
     await send({ method: 'PATCH', path: '/account', as: bob, body: { phone }, status: 200 });

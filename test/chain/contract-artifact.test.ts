@@ -3,7 +3,19 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { getAddress, keccak256, slice, toBytes } from 'viem';
-import { SANDBOX_TOKEN_ARTIFACT_PATH, compileSandboxToken, serializeArtifact } from '../../scripts/compile-contracts.js';
+import {
+  SANCTIONS_ORACLE_ARTIFACT_PATH,
+  SANDBOX_TOKEN_ARTIFACT_PATH,
+  compileContract,
+  compileSandboxToken,
+  serializeArtifact,
+} from '../../scripts/compile-contracts.js';
+import { sanctionsOracleAbi } from '../../src/adapters/chain/sanctions-oracle-abi.js';
+import {
+  SANCTIONS_ORACLE_RUNTIME_BYTECODE,
+  SANDBOX_SANCTIONS_ORACLE,
+  SANDBOX_SANCTIONS_ORACLE_OWNER,
+} from '../../src/adapters/chain/sandbox-sanctions-oracle.js';
 import { sandboxTokenAbi, tokenAbi } from '../../src/adapters/chain/token-abi.js';
 import { SANDBOX_TOKENS, SANDBOX_TOKEN_DEPLOYER, SANDBOX_TOKEN_RUNTIME_BYTECODE } from '../../src/adapters/chain/sandbox-tokens.js';
 import packageJson from '../../package.json' with { type: 'json' };
@@ -71,5 +83,27 @@ describe('sandbox token addresses', () => {
     expect(SANDBOX_TOKENS.USDC.address).toBe(getAddress('0x3c499c542cef5e3811e1192ce70d8cc03d5c3359'));
     expect(SANDBOX_TOKENS.EURC.address).toBe(getAddress(slice(keccak256(toBytes('peerpay sandbox EURC')), 12)));
     expect(SANDBOX_TOKEN_DEPLOYER).toBe(getAddress(slice(keccak256(toBytes('peerpay sandbox token deployer')), 12)));
+  });
+});
+
+describe('SanctionsOracle artifact', () => {
+  const oracleText = fs.readFileSync(SANCTIONS_ORACLE_ARTIFACT_PATH, 'utf8');
+  const oracle = JSON.parse(oracleText) as { abi: AbiEntry[]; deployedBytecode: string };
+
+  it('is exactly what the source compiles to (run `npm run compile:contracts` after editing contracts/)', () => {
+    expect(serializeArtifact(compileContract('SanctionsOracle'))).toBe(oracleText);
+    expect(SANCTIONS_ORACLE_RUNTIME_BYTECODE).toBe(oracle.deployedBytecode);
+  });
+
+  it('answers isSanctioned(address) view returns (bool), as Chainalysis’s oracle does, and has the ABI peerpay calls', () => {
+    const compiled = new Map(oracle.abi.map((entry) => [signatureOf(entry), entry.stateMutability]));
+    expect(compiled.get('function isSanctioned(address) returns (bool)')).toBe('view');
+    for (const entry of sanctionsOracleAbi as readonly AbiEntry[]) expect(compiled.has(signatureOf(entry)), signatureOf(entry)).toBe(true);
+  });
+
+  it('sits at its documented address, owned by its documented owner', () => {
+    expect(SANDBOX_SANCTIONS_ORACLE).toBe(getAddress(slice(keccak256(toBytes('peerpay sandbox sanctions oracle')), 12)));
+    expect(SANDBOX_SANCTIONS_ORACLE_OWNER).toBe(getAddress(slice(keccak256(toBytes('peerpay sandbox sanctions oracle owner')), 12)));
+    expect(fs.readFileSync('contracts/SanctionsOracle.sol', 'utf8')).toContain(`OWNER = ${SANDBOX_SANCTIONS_ORACLE_OWNER};`);
   });
 });

@@ -61,6 +61,10 @@ export interface TestServerOptions {
 
 export async function startTestServer(env: Record<string, string> = {}, options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'peerpay-test-'));
+  // Tests that are not about the per-account limits move more than a new account may (a tenth of
+  // 10,000 a day): unless a test names its LIMITS_FILE (or '' for the defaults), limits far above
+  // anything a test sends. The limits' own tests use the defaults or files of their own.
+  const limitsFile = env.LIMITS_FILE ?? generousLimitsFile(dataDir);
   const config = loadConfig({
     PORT: '0',
     DATA_DIR: dataDir,
@@ -69,6 +73,7 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     PASSWORD_HASH_COST_LOG2: '12',
     JOB_INTERVAL_MS: '3600000',
     ...env,
+    LIMITS_FILE: limitsFile,
   });
   const database = options.database ?? (await openTestDatabase());
   const sharesChain =
@@ -156,6 +161,15 @@ export async function startTestServer(env: Record<string, string> = {}, options:
       if (options.dataDir === undefined) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A LIMITS_FILE (in the test's DATA_DIR) whose limits no test reaches unless it means to. */
+function generousLimitsFile(dataDir: string): string {
+  const file = path.join(dataDir, 'generous-limits.json');
+  const huge = { day: '1000000000000', month: '1000000000000' };
+  const currencies = Object.fromEntries(['USD', 'EUR', 'GBP', 'JPY', 'USDC', 'EURC'].map((c) => [c, huge]));
+  fs.writeFileSync(file, JSON.stringify({ currencies, newAccounts: { divisor: 1 } }), { mode: 0o600 });
+  return file;
 }
 
 let userCounter = 0;

@@ -18,7 +18,10 @@ import { checkLedgerInvariants, feesOf } from '../../src/ledger/ledger-queries.j
 import { createGroupCommit, type BatchReport, type BatchWriter, type GroupCommit } from '../../src/ledger/group-commit.js';
 import { AppError } from '../../src/platform/errors.js';
 import { newId } from '../../src/platform/ids.js';
-import { transferMember, writeTransferBatch, type TransferMember } from '../../src/stablecoin/stablecoin-transfer-batch.js';
+import { createTransferBatchWriter, transferMember, type TransferMember } from '../../src/stablecoin/stablecoin-transfer-batch.js';
+import { createAccountLimits } from '../../src/compliance/limits/limits-service.js';
+import { DEFAULT_LIMITS } from '../../src/compliance/limits/limit-settings.js';
+import { systemClock } from '../../src/platform/clock.js';
 import type { StablecoinTransfer } from '../../src/stablecoin/stablecoin-transfer.js';
 import { openTestDatabase } from '../helpers/test-database.js';
 import { createUsers } from './ledger-helpers.js';
@@ -39,14 +42,20 @@ class Crash extends Error {}
  * go with the ledger's rows (a row that statement writes breaks a constraint).
  */
 const crashingWriter: BatchWriter<TransferMember, StablecoinTransfer | null> = async (trx, batch, members) => {
-  const written = await writeTransferBatch(trx, batch, members);
+  const written = await writeTransferBatch()(trx, batch, members);
   if (!members.some((m) => crashing.has(m.intent.id))) return written;
-  if (!written.alongside) throw new Crash('crashed after writing');
+  // A member alone (written carefully, its limit volume alone in the ledger's statement) crashes after its writes.
+  if (!written.alongside || members.length === 1) throw new Crash('crashed after writing');
   const breaking = sql`crash as (
       insert into ledger_transfers (operation_id, kind, debit_account_id, credit_account_id, asset, amount, code)
       values ('crash', 'posted', 1, 2, 'USDC', 0, 'crash') returning id)`;
   return { ...written, alongside: { ...written.alongside, clauses: [...written.alongside.clauses, breaking] } };
 };
+
+/** The service's writer, with the default limits (these amounts are far below them). */
+function writeTransferBatch(): BatchWriter<TransferMember, StablecoinTransfer | null> {
+  return createTransferBatchWriter({ limits: createAccountLimits({ db: database.db, clock: systemClock, settings: DEFAULT_LIMITS }) });
+}
 
 const HANDLES = { sender: 'PA-SENDER00', recipient: 'PA-RECIPIEN' };
 
@@ -253,7 +262,7 @@ describe('a batch whose commit fails', () => {
     let failing = '';
     // The service's writer; the batch holding the failing member also writes a row its commit refuses.
     const failingAtCommit: BatchWriter<TransferMember, StablecoinTransfer | null> = async (trx, batch, members) => {
-      const written = await writeTransferBatch(trx, batch, members);
+      const written = await writeTransferBatch()(trx, batch, members);
       if (members.some((m) => m.intent.id === failing)) await sql`insert into gc_commit_probe (parent) values (42)`.execute(trx);
       return written;
     };

@@ -39,6 +39,26 @@ export interface paths {
         patch: operations["updateAccount"];
         trace?: never;
     };
+    "/account/limits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller’s limits on what it sends, and what it used
+         * @description Per rail and currency or token, over a rolling 24 hours (`day`) and 30 days (`month`): the effective limit (an account younger than 7 days has a tenth of the usual ones), what was sent (transfers with their fees, withdrawals and payouts; failed ones give their volume back) and what remains. A transfer, withdrawal or quote beyond what remains answers 429 `limit_exceeded`. Amounts are decimal strings.
+         */
+        get: operations["getAccountLimits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/account/password": {
         parameters: {
             query?: never;
@@ -190,7 +210,7 @@ export interface paths {
         put?: never;
         /**
          * Send USDC or EURC to a user by e-mail, handle or phone; the 1.49% fee comes out of the amount
-         * @description Moves the caller’s balance at once: the recipient receives amount minus fee. The smallest transfer is 0.01 and every fee is at least 0.000001. Errors: 400 `invalid_request` (malformed input), `invalid_amount` (not > 0, more than 6 decimals), `amount_too_small` (under 0.01; `minimum` names it as a decimal string), `amount_too_large`, `unsupported_currency`, `self_transfer`, `insufficient_balance`; 404 `recipient_not_found`; 422 `idempotency_key_reused`.
+         * @description Moves the caller’s balance at once: the recipient receives amount minus fee. The smallest transfer is 0.01 and every fee is at least 0.000001. Errors: 400 `invalid_request` (malformed input), `invalid_amount` (not > 0, more than 6 decimals), `amount_too_small` (under 0.01; `minimum` names it as a decimal string), `amount_too_large`, `unsupported_currency`, `self_transfer`, `insufficient_balance`; 404 `recipient_not_found`; 422 `idempotency_key_reused`; 429 `limit_exceeded` (over a 24-hour or 30-day limit on what the account sends, fee included; `limit`, `window` and `remaining` say which, Retry-After when it fits again; `GET /account/limits` shows them).
          */
         post: operations["createAgentTransfer"];
         delete?: never;
@@ -208,7 +228,7 @@ export interface paths {
         };
         /**
          * What a transfer would cost: fee and what the recipient receives
-         * @description Computed by the same rules as the transfer, so the numbers are the transfer’s, and an amount the transfer would refuse (under 0.01: 400 `amount_too_small` with `minimum`) is refused here too. `currency` defaults to USDC. The recipient must exist (404 `recipient_not_found`); the balance is not checked. 400 as for the transfer.
+         * @description Computed by the same rules as the transfer, so the numbers are the transfer’s, and an amount the transfer would refuse (under 0.01: 400 `amount_too_small` with `minimum`) is refused here too. `currency` defaults to USDC. The recipient must exist (404 `recipient_not_found`); the balance is not checked, the limits are (429 `limit_exceeded`, as the transfer would answer). 400 as for the transfer.
          */
         get: operations["quoteAgentTransfer"];
         put?: never;
@@ -541,7 +561,7 @@ export interface paths {
         put?: never;
         /**
          * Send USDC or EURC to a user by e-mail; the 1.49% fee comes out of the amount
-         * @description The same transfer as POST /agent/transfer, addressed by e-mail. The smallest transfer is 0.01 and every fee is at least 0.000001. Errors: 400 `invalid_request` (malformed input), `invalid_amount` (not > 0, more than 6 decimals), `amount_too_small` (under 0.01; `minimum` names it as a decimal string), `amount_too_large`, `unsupported_currency`, `self_transfer`, `insufficient_balance`; 404 `recipient_not_found`; 422 `idempotency_key_reused`.
+         * @description The same transfer as POST /agent/transfer, addressed by e-mail. The smallest transfer is 0.01 and every fee is at least 0.000001. Errors: 400 `invalid_request` (malformed input), `invalid_amount` (not > 0, more than 6 decimals), `amount_too_small` (under 0.01; `minimum` names it as a decimal string), `amount_too_large`, `unsupported_currency`, `self_transfer`, `insufficient_balance`; 404 `recipient_not_found`; 422 `idempotency_key_reused`; 429 `limit_exceeded` (over a 24-hour or 30-day limit on what the account sends, fee included; `limit`, `window` and `remaining` say which, Retry-After when it fits again; `GET /account/limits` shows them).
          */
         post: operations["createStablecoinTransfer"];
         delete?: never;
@@ -598,7 +618,7 @@ export interface paths {
         put?: never;
         /**
          * Withdraw USDC or EURC to a Polygon address; the 1.49% fee comes out of the amount
-         * @description Reserves `gross` from the balance and sends `net` = gross − fee on Polygon from peerpay’s hot wallet; `txId` is the transaction hash. A withdrawal you can afford is never refused for peerpay’s reasons: when the hot wallet does not hold the tokens yet (a deposit still being moved to it), it is accepted `pending` with `txId` null and sent as soon as the hot wallet does. `pending` until the transaction has the configured confirmations, then `complete`; a reverted transaction makes it `failed` and refunds gross. Without `address` the saved default is used (PUT /stablecoin/withdrawal-address); the first completed withdrawal’s address becomes the default when none is saved. The smallest withdrawal is 1.00 (its fee pays for the chain transaction). Errors: 403 `account_frozen` (the account is frozen; a withdrawal accepted before the freeze and not yet signed fails, refunded, with failureCode `account_frozen`); 400 `invalid_request`, `invalid_amount`, `amount_too_small` (under 1.00; `minimum` names it as a decimal string), `amount_too_large`, `unsupported_currency`, `invalid_address`, `no_default_address`, `insufficient_balance`; 422 `idempotency_key_reused`; 503 `withdrawal_unavailable` (the token contract refused the transfer: nothing sent, balance unchanged; retry later).
+         * @description Reserves `gross` from the balance and sends `net` = gross − fee on Polygon from peerpay’s hot wallet; `txId` is the transaction hash. A withdrawal you can afford is never refused for peerpay’s reasons: when the hot wallet does not hold the tokens yet (a deposit still being moved to it), it is accepted `pending` with `txId` null and sent as soon as the hot wallet does. `pending` until the transaction has the configured confirmations, then `complete`; a reverted transaction makes it `failed` and refunds gross. Without `address` the saved default is used (PUT /stablecoin/withdrawal-address); the first completed withdrawal’s address becomes the default when none is saved. The smallest withdrawal is 1.00 (its fee pays for the chain transaction). The destination is screened against sanctions lists at the request and again before the transaction is signed: a listed address is refused with 403 `destination_sanctioned`, nothing is sent and the account is frozen; when it cannot be screened now, 503 `screening_unavailable` with Retry-After and nothing moves. Errors: 400 `invalid_request`, `invalid_amount`, `amount_too_small` (under 1.00; `minimum` names it as a decimal string), `amount_too_large`, `unsupported_currency`, `invalid_address`, `no_default_address`, `insufficient_balance`; 403 `destination_sanctioned`; 422 `idempotency_key_reused`; 429 `limit_exceeded` (over a 24-hour or 30-day limit, the gross counted; Retry-After when it fits again); 503 `withdrawal_unavailable` (the token contract refused the transfer: nothing sent, balance unchanged; retry later), `screening_unavailable`.
          */
         post: operations["createWithdrawal"];
         delete?: never;
@@ -616,7 +636,7 @@ export interface paths {
         };
         /**
          * What a withdrawal would cost: the fee, what arrives, and the address it would go to
-         * @description Computed by the same rules as POST /stablecoin/withdraw, and refused as it would be (amount, minimum 1.00, currency, address, no default address); the balance is not checked and nothing is recorded. Without `address`, the saved default is named.
+         * @description Computed by the same rules as POST /stablecoin/withdraw, and refused as it would be (amount, minimum 1.00, currency, address, no default address, a sanctioned address: 403 `destination_sanctioned`; 503 `screening_unavailable` when the address cannot be screened now; 429 `limit_exceeded` beyond a limit); the balance is not checked and nothing is recorded or frozen. Without `address`, the saved default is named.
          */
         get: operations["quoteWithdrawal"];
         put?: never;
@@ -638,7 +658,7 @@ export interface paths {
         get: operations["getWithdrawalAddress"];
         /**
          * Save the default address that withdrawals without an address go to
-         * @description A Polygon address: 0x and 40 hex digits; mixed case must match its EIP-55 checksum; never the zero address, peerpay’s hot wallet, a token contract or a peerpay deposit address (400 `invalid_address`, as a withdrawal to it would be). Replaces any saved address; answered checksummed.
+         * @description A Polygon address: 0x and 40 hex digits; mixed case must match its EIP-55 checksum; never the zero address, peerpay’s hot wallet, a token contract or a peerpay deposit address (400 `invalid_address`, as a withdrawal to it would be). A sanctioned address is refused with 403 `destination_sanctioned` and the account is frozen, as a withdrawal to it would be; 503 `screening_unavailable` when it cannot be screened now. Replaces any saved address; answered checksummed.
          */
         put: operations["setWithdrawalAddress"];
         post?: never;
@@ -720,7 +740,7 @@ export interface paths {
         put?: never;
         /**
          * Send money to another user; the sender pays the fee on top
-         * @description `instant` charges the saved card and completes at once. `ach` debits the bank account: `pending`, then `completed` after 3 business days (or `failed` if the bank returns the debit). Answers 200. Errors: 400 `amount_too_small` (the total charged, fee included, must reach the card network’s minimum: USD 0.50, EUR 0.50, GBP 0.30, JPY 50; `minimum` names the smallest amount), 402 `card_setup_required` / `card_declined` / `card_authentication_required` (call POST /agent/setup-link and have the user set up the card again), 409 `ach_setup_required` with `needsBankDebitSetup: true` (call POST /agent/bank-debit-link), 503 `processor_unavailable` (retry with the same Idempotency-Key; you are charged once).
+         * @description `instant` charges the saved card and completes at once. `ach` debits the bank account: `pending`, then `completed` after 3 business days (or `failed` if the bank returns the debit). Answers 200. Errors: 400 `amount_too_small` (the total charged, fee included, must reach the card network’s minimum: USD 0.50, EUR 0.50, GBP 0.30, JPY 50; `minimum` names the smallest amount), 402 `card_setup_required` / `card_declined` / `card_authentication_required` (call POST /agent/setup-link and have the user set up the card again), 409 `ach_setup_required` with `needsBankDebitSetup: true` (call POST /agent/bank-debit-link), 429 `limit_exceeded` (over a 24-hour or 30-day limit on what the account sends in that currency, fee included; `limit`, `window` and `remaining` say which, Retry-After when it fits again; `GET /account/limits` shows them), 503 `processor_unavailable` (retry with the same Idempotency-Key; you are charged once).
          */
         post: operations["createTransfer"];
         delete?: never;
@@ -738,7 +758,7 @@ export interface paths {
         };
         /**
          * What a fiat transfer would cost: the fee on top and the total charged
-         * @description Computed by the same rules as POST /transfers, so the numbers are the transfer’s, and terms it would refuse (currency, amount, minimum charge, unknown recipient, yourself) are refused here too. `paymentMethod` defaults to `instant`. Card and bank debit setup are not checked; nothing is recorded.
+         * @description Computed by the same rules as POST /transfers, so the numbers are the transfer’s, and terms it would refuse (currency, amount, minimum charge, unknown recipient, yourself, 429 `limit_exceeded` beyond a limit) are refused here too. `paymentMethod` defaults to `instant`. Card and bank debit setup are not checked; nothing is recorded.
          */
         get: operations["quoteTransfer"];
         put?: never;
@@ -822,7 +842,7 @@ export interface components {
              * @description Stable, snake_case error code: what clients branch on
              * @enum {string}
              */
-            code: "invalid_request" | "malformed_json" | "invalid_signature" | "invalid_amount" | "amount_too_large" | "amount_too_small" | "unsupported_currency" | "unsupported_chain" | "invalid_address" | "invalid_email" | "invalid_field" | "no_default_address" | "self_transfer" | "insufficient_balance" | "unauthorized" | "invalid_credentials" | "card_setup_required" | "card_declined" | "card_authentication_required" | "card_disputed" | "account_in_debt" | "account_frozen" | "destination_sanctioned" | "operator_forbidden" | "payment_required" | "not_found" | "recipient_not_found" | "ach_setup_required" | "already_exists" | "idempotency_key_in_use" | "idempotency_key_reused" | "link_expired" | "link_used" | "body_too_large" | "unsupported_media_type" | "too_many_attempts" | "rate_limited" | "velocity_limit" | "limit_exceeded" | "limit_reached" | "processor_unavailable" | "funding_unavailable" | "withdrawal_unavailable" | "screening_unavailable" | "service_unavailable" | "busy" | "not_ready" | "internal_error";
+            code: "invalid_request" | "malformed_json" | "invalid_signature" | "invalid_amount" | "amount_too_large" | "amount_too_small" | "unsupported_currency" | "unsupported_chain" | "invalid_address" | "invalid_email" | "invalid_field" | "no_default_address" | "self_transfer" | "insufficient_balance" | "unauthorized" | "invalid_credentials" | "card_setup_required" | "card_declined" | "card_authentication_required" | "card_disputed" | "account_in_debt" | "account_frozen" | "destination_sanctioned" | "operator_forbidden" | "payment_required" | "not_found" | "recipient_not_found" | "ach_setup_required" | "already_exists" | "idempotency_key_in_use" | "idempotency_key_reused" | "link_expired" | "link_used" | "body_too_large" | "unsupported_media_type" | "too_many_attempts" | "rate_limited" | "limit_exceeded" | "limit_reached" | "processor_unavailable" | "funding_unavailable" | "withdrawal_unavailable" | "screening_unavailable" | "service_unavailable" | "busy" | "not_ready" | "internal_error";
             /** @description What went wrong this time, and what to do about it; for people, not to be parsed */
             detail: string;
             /** @description `invalid_request` from schema validation: the refused field or parameter */
@@ -1387,6 +1407,195 @@ export interface operations {
                         code?: "unsupported_media_type";
                         /** @enum {integer} */
                         status?: 415;
+                    };
+                };
+            };
+            /**
+             * @description Too many requests; retry after Retry-After. Codes:
+             *     - `rate_limited`: Rate limit exceeded
+             */
+            429: {
+                headers: {
+                    /** @description rate_limited: what is left, e.g. `"default";r=0;t=30` */
+                    RateLimit?: string;
+                    /** @description rate_limited: the limit, e.g. `"default";q=1200;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description At this status: rate_limited
+                         * @enum {string}
+                         */
+                        code?: "rate_limited";
+                        /** @enum {integer} */
+                        status?: 429;
+                    };
+                };
+            };
+            /**
+             * @description Server error; retry after a brief wait. Codes:
+             *     - `internal_error`: Internal server error
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description At this status: internal_error
+                         * @enum {string}
+                         */
+                        code?: "internal_error";
+                        /** @enum {integer} */
+                        status?: 500;
+                    };
+                };
+            };
+            /**
+             * @description Temporarily unavailable; retry after Retry-After. Codes:
+             *     - `service_unavailable`: Service unavailable
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description At this status: service_unavailable
+                         * @enum {string}
+                         */
+                        code?: "service_unavailable";
+                        /** @enum {integer} */
+                        status?: 503;
+                    };
+                };
+            };
+        };
+    };
+    getAccountLimits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "limits": [
+                     *         {
+                     *           "rail": "fiat",
+                     *           "currency": "USD",
+                     *           "window": "day",
+                     *           "limit": "10000.00",
+                     *           "used": "250.00",
+                     *           "remaining": "9750.00"
+                     *         },
+                     *         {
+                     *           "rail": "fiat",
+                     *           "currency": "USD",
+                     *           "window": "month",
+                     *           "limit": "50000.00",
+                     *           "used": "1250.00",
+                     *           "remaining": "48750.00"
+                     *         },
+                     *         {
+                     *           "rail": "stablecoin",
+                     *           "currency": "USDC",
+                     *           "window": "day",
+                     *           "limit": "10000",
+                     *           "used": "12.5",
+                     *           "remaining": "9987.5"
+                     *         },
+                     *         {
+                     *           "rail": "stablecoin",
+                     *           "currency": "USDC",
+                     *           "window": "month",
+                     *           "limit": "50000",
+                     *           "used": "12.5",
+                     *           "remaining": "49987.5"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        limits: {
+                            /** @enum {string} */
+                            currency: "USD" | "EUR" | "GBP" | "JPY" | "USDC" | "EURC";
+                            /** @description The most the account may send in the window, fees included */
+                            limit: string;
+                            /**
+                             * @description The rail the currency or token moves on
+                             * @enum {string}
+                             */
+                            rail: "fiat" | "stablecoin";
+                            /** @description What it may still send now */
+                            remaining: string;
+                            /** @description What it sent in the window (failed movements not counted) */
+                            used: string;
+                            /**
+                             * @description `day`: a rolling 24 hours; `month`: a rolling 30 days
+                             * @enum {string}
+                             */
+                            window: "day" | "month";
+                        }[];
+                    };
+                };
+            };
+            /**
+             * @description Missing or invalid request fields. Codes:
+             *     - `invalid_request`: Invalid request
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description At this status: invalid_request
+                         * @enum {string}
+                         */
+                        code?: "invalid_request";
+                        /** @enum {integer} */
+                        status?: 400;
+                    };
+                };
+            };
+            /**
+             * @description Missing or invalid API key, or incorrect password. Codes:
+             *     - `unauthorized`: Missing or invalid API key
+             */
+            401: {
+                headers: {
+                    /** @description unauthorized: `Bearer realm="peerpay"` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description At this status: unauthorized
+                         * @enum {string}
+                         */
+                        code?: "unauthorized";
+                        /** @enum {integer} */
+                        status?: 401;
                     };
                 };
             };
@@ -3020,26 +3229,6 @@ export interface operations {
                 };
             };
             /**
-             * @description Error. Codes:
-             *     - `account_frozen`: Account frozen
-             */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /**
-                         * @description At this status: account_frozen
-                         * @enum {string}
-                         */
-                        code?: "account_frozen";
-                        /** @enum {integer} */
-                        status?: 403;
-                    };
-                };
-            };
-            /**
              * @description Not found. Codes:
              *     - `recipient_not_found`: Recipient not found
              */
@@ -3144,6 +3333,7 @@ export interface operations {
             /**
              * @description Too many requests; retry after Retry-After. Codes:
              *     - `rate_limited`: Rate limit exceeded
+             *     - `limit_exceeded`: Limit exceeded
              */
             429: {
                 headers: {
@@ -3158,10 +3348,10 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /**
-                         * @description At this status: rate_limited
+                         * @description At this status: rate_limited, limit_exceeded
                          * @enum {string}
                          */
-                        code?: "rate_limited";
+                        code?: "rate_limited" | "limit_exceeded";
                         /** @enum {integer} */
                         status?: 429;
                     };
@@ -3333,26 +3523,6 @@ export interface operations {
                 };
             };
             /**
-             * @description Error. Codes:
-             *     - `account_frozen`: Account frozen
-             */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /**
-                         * @description At this status: account_frozen
-                         * @enum {string}
-                         */
-                        code?: "account_frozen";
-                        /** @enum {integer} */
-                        status?: 403;
-                    };
-                };
-            };
-            /**
              * @description Not found. Codes:
              *     - `recipient_not_found`: Recipient not found
              */
@@ -3375,6 +3545,7 @@ export interface operations {
             /**
              * @description Too many requests; retry after Retry-After. Codes:
              *     - `rate_limited`: Rate limit exceeded
+             *     - `limit_exceeded`: Limit exceeded
              */
             429: {
                 headers: {
@@ -3389,10 +3560,10 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /**
-                         * @description At this status: rate_limited
+                         * @description At this status: rate_limited, limit_exceeded
                          * @enum {string}
                          */
-                        code?: "rate_limited";
+                        code?: "rate_limited" | "limit_exceeded";
                         /** @enum {integer} */
                         status?: 429;
                     };
@@ -4916,26 +5087,6 @@ export interface operations {
                 };
             };
             /**
-             * @description Error. Codes:
-             *     - `account_frozen`: Account frozen
-             */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /**
-                         * @description At this status: account_frozen
-                         * @enum {string}
-                         */
-                        code?: "account_frozen";
-                        /** @enum {integer} */
-                        status?: 403;
-                    };
-                };
-            };
-            /**
              * @description Too many requests; retry after Retry-After. Codes:
              *     - `rate_limited`: Rate limit exceeded
              */
@@ -5171,26 +5322,6 @@ export interface operations {
                 };
             };
             /**
-             * @description Error. Codes:
-             *     - `account_frozen`: Account frozen
-             */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /**
-                         * @description At this status: account_frozen
-                         * @enum {string}
-                         */
-                        code?: "account_frozen";
-                        /** @enum {integer} */
-                        status?: 403;
-                    };
-                };
-            };
-            /**
              * @description Too many requests; retry after Retry-After. Codes:
              *     - `rate_limited`: Rate limit exceeded
              */
@@ -5419,26 +5550,6 @@ export interface operations {
                         code?: "payment_required";
                         /** @enum {integer} */
                         status?: 402;
-                    };
-                };
-            };
-            /**
-             * @description Error. Codes:
-             *     - `account_frozen`: Account frozen
-             */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /**
-                         * @description At this status: account_frozen
-                         * @enum {string}
-                         */
-                        code?: "account_frozen";
-                        /** @enum {integer} */
-                        status?: 403;
                     };
                 };
             };
@@ -6694,26 +6805,6 @@ export interface operations {
                 };
             };
             /**
-             * @description Error. Codes:
-             *     - `account_frozen`: Account frozen
-             */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /**
-                         * @description At this status: account_frozen
-                         * @enum {string}
-                         */
-                        code?: "account_frozen";
-                        /** @enum {integer} */
-                        status?: 403;
-                    };
-                };
-            };
-            /**
              * @description Not found. Codes:
              *     - `recipient_not_found`: Recipient not found
              */
@@ -6818,6 +6909,7 @@ export interface operations {
             /**
              * @description Too many requests; retry after Retry-After. Codes:
              *     - `rate_limited`: Rate limit exceeded
+             *     - `limit_exceeded`: Limit exceeded
              */
             429: {
                 headers: {
@@ -6832,10 +6924,10 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /**
-                         * @description At this status: rate_limited
+                         * @description At this status: rate_limited, limit_exceeded
                          * @enum {string}
                          */
-                        code?: "rate_limited";
+                        code?: "rate_limited" | "limit_exceeded";
                         /** @enum {integer} */
                         status?: 429;
                     };
@@ -6949,7 +7041,7 @@ export interface operations {
                             /** @description Withdrawals: the address sent to. Deposits: the address the tokens came from (the zero address for tokens minted to you, e.g. by a funding link) */
                             address?: string;
                             /**
-                             * @description Sent: before fee (what left your balance). Received: what reached your balance, in major units (at most 6 decimals)
+                             * @description Sent: before fee (what left your balance). Received: what reached your balance (a blocked deposit: what arrived), in major units (at most 6 decimals)
                              * @example 10
                              */
                             amount: number;
@@ -6979,10 +7071,10 @@ export interface operations {
                              */
                             recipientAmount?: number;
                             /**
-                             * @description Transfers: `complete`. Withdrawals: `pending` until confirmed on chain, then `complete`; `failed` refunded the amount. Deposits: `complete` (listed once credited, after the confirmations).
+                             * @description Transfers: `complete`. Withdrawals: `pending` until confirmed on chain, then `complete`; `failed` refunded the amount. Deposits: `complete` (listed once credited, after the confirmations); `blocked` when the sender is on a sanctions list: not in your balance, the account is frozen, and peerpay support decides (a released deposit becomes `complete`).
                              * @enum {string}
                              */
-                            status: "complete" | "pending" | "failed";
+                            status: "complete" | "pending" | "failed" | "blocked";
                             /** @description Withdrawals and deposits: the Polygon transaction */
                             txHash?: string | null;
                             /**
@@ -7445,7 +7537,7 @@ export interface operations {
             };
             /**
              * @description Error. Codes:
-             *     - `account_frozen`: Account frozen
+             *     - `destination_sanctioned`: Destination sanctioned
              */
             403: {
                 headers: {
@@ -7454,10 +7546,10 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /**
-                         * @description At this status: account_frozen
+                         * @description At this status: destination_sanctioned
                          * @enum {string}
                          */
-                        code?: "account_frozen";
+                        code?: "destination_sanctioned";
                         /** @enum {integer} */
                         status?: 403;
                     };
@@ -7548,6 +7640,7 @@ export interface operations {
             /**
              * @description Too many requests; retry after Retry-After. Codes:
              *     - `rate_limited`: Rate limit exceeded
+             *     - `limit_exceeded`: Limit exceeded
              */
             429: {
                 headers: {
@@ -7562,10 +7655,10 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /**
-                         * @description At this status: rate_limited
+                         * @description At this status: rate_limited, limit_exceeded
                          * @enum {string}
                          */
-                        code?: "rate_limited";
+                        code?: "rate_limited" | "limit_exceeded";
                         /** @enum {integer} */
                         status?: 429;
                     };
@@ -7594,6 +7687,7 @@ export interface operations {
             /**
              * @description Temporarily unavailable; retry after Retry-After. Codes:
              *     - `withdrawal_unavailable`: Withdrawals unavailable
+             *     - `screening_unavailable`: Screening unavailable
              *     - `service_unavailable`: Service unavailable
              */
             503: {
@@ -7605,10 +7699,10 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /**
-                         * @description At this status: withdrawal_unavailable, service_unavailable
+                         * @description At this status: withdrawal_unavailable, screening_unavailable, service_unavailable
                          * @enum {string}
                          */
-                        code?: "withdrawal_unavailable" | "service_unavailable";
+                        code?: "withdrawal_unavailable" | "screening_unavailable" | "service_unavailable";
                         /** @enum {integer} */
                         status?: 503;
                     };
@@ -7738,7 +7832,7 @@ export interface operations {
             };
             /**
              * @description Error. Codes:
-             *     - `account_frozen`: Account frozen
+             *     - `destination_sanctioned`: Destination sanctioned
              */
             403: {
                 headers: {
@@ -7747,10 +7841,10 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /**
-                         * @description At this status: account_frozen
+                         * @description At this status: destination_sanctioned
                          * @enum {string}
                          */
-                        code?: "account_frozen";
+                        code?: "destination_sanctioned";
                         /** @enum {integer} */
                         status?: 403;
                     };
@@ -7759,6 +7853,7 @@ export interface operations {
             /**
              * @description Too many requests; retry after Retry-After. Codes:
              *     - `rate_limited`: Rate limit exceeded
+             *     - `limit_exceeded`: Limit exceeded
              */
             429: {
                 headers: {
@@ -7773,10 +7868,10 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /**
-                         * @description At this status: rate_limited
+                         * @description At this status: rate_limited, limit_exceeded
                          * @enum {string}
                          */
-                        code?: "rate_limited";
+                        code?: "rate_limited" | "limit_exceeded";
                         /** @enum {integer} */
                         status?: 429;
                     };
@@ -7804,6 +7899,7 @@ export interface operations {
             };
             /**
              * @description Temporarily unavailable; retry after Retry-After. Codes:
+             *     - `screening_unavailable`: Screening unavailable
              *     - `service_unavailable`: Service unavailable
              */
             503: {
@@ -7815,10 +7911,10 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /**
-                         * @description At this status: service_unavailable
+                         * @description At this status: screening_unavailable, service_unavailable
                          * @enum {string}
                          */
-                        code?: "service_unavailable";
+                        code?: "screening_unavailable" | "service_unavailable";
                         /** @enum {integer} */
                         status?: 503;
                     };
@@ -8045,6 +8141,26 @@ export interface operations {
                 };
             };
             /**
+             * @description Error. Codes:
+             *     - `destination_sanctioned`: Destination sanctioned
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description At this status: destination_sanctioned
+                         * @enum {string}
+                         */
+                        code?: "destination_sanctioned";
+                        /** @enum {integer} */
+                        status?: 403;
+                    };
+                };
+            };
+            /**
              * @description Request body too large. Codes:
              *     - `body_too_large`: Request body too large
              */
@@ -8132,6 +8248,7 @@ export interface operations {
             };
             /**
              * @description Temporarily unavailable; retry after Retry-After. Codes:
+             *     - `screening_unavailable`: Screening unavailable
              *     - `service_unavailable`: Service unavailable
              */
             503: {
@@ -8143,10 +8260,10 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /**
-                         * @description At this status: service_unavailable
+                         * @description At this status: screening_unavailable, service_unavailable
                          * @enum {string}
                          */
-                        code?: "service_unavailable";
+                        code?: "screening_unavailable" | "service_unavailable";
                         /** @enum {integer} */
                         status?: 503;
                     };
@@ -9143,7 +9260,6 @@ export interface operations {
             /**
              * @description Error. Codes:
              *     - `account_in_debt`: Account in debt
-             *     - `account_frozen`: Account frozen
              */
             403: {
                 headers: {
@@ -9152,10 +9268,10 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /**
-                         * @description At this status: account_in_debt, account_frozen
+                         * @description At this status: account_in_debt
                          * @enum {string}
                          */
-                        code?: "account_in_debt" | "account_frozen";
+                        code?: "account_in_debt";
                         /** @enum {integer} */
                         status?: 403;
                     };
@@ -9267,7 +9383,7 @@ export interface operations {
             /**
              * @description Too many requests; retry after Retry-After. Codes:
              *     - `rate_limited`: Rate limit exceeded
-             *     - `velocity_limit`: Daily limit reached
+             *     - `limit_exceeded`: Limit exceeded
              */
             429: {
                 headers: {
@@ -9282,10 +9398,10 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /**
-                         * @description At this status: rate_limited, velocity_limit
+                         * @description At this status: rate_limited, limit_exceeded
                          * @enum {string}
                          */
-                        code?: "rate_limited" | "velocity_limit";
+                        code?: "rate_limited" | "limit_exceeded";
                         /** @enum {integer} */
                         status?: 429;
                     };
@@ -9467,26 +9583,6 @@ export interface operations {
                 };
             };
             /**
-             * @description Error. Codes:
-             *     - `account_frozen`: Account frozen
-             */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /**
-                         * @description At this status: account_frozen
-                         * @enum {string}
-                         */
-                        code?: "account_frozen";
-                        /** @enum {integer} */
-                        status?: 403;
-                    };
-                };
-            };
-            /**
              * @description Not found. Codes:
              *     - `recipient_not_found`: Recipient not found
              */
@@ -9509,6 +9605,7 @@ export interface operations {
             /**
              * @description Too many requests; retry after Retry-After. Codes:
              *     - `rate_limited`: Rate limit exceeded
+             *     - `limit_exceeded`: Limit exceeded
              */
             429: {
                 headers: {
@@ -9523,10 +9620,10 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /**
-                         * @description At this status: rate_limited
+                         * @description At this status: rate_limited, limit_exceeded
                          * @enum {string}
                          */
-                        code?: "rate_limited";
+                        code?: "rate_limited" | "limit_exceeded";
                         /** @enum {integer} */
                         status?: 429;
                     };

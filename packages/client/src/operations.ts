@@ -17,6 +17,7 @@ export const OPERATIONS = {
   createWithdrawal: { method: 'POST', path: '/stablecoin/withdraw', idempotent: true },
   deleteWebhookEndpoint: { method: 'DELETE', path: '/webhook-endpoints/{id}', idempotent: false },
   getAccount: { method: 'GET', path: '/account', idempotent: false },
+  getAccountLimits: { method: 'GET', path: '/account/limits', idempotent: false },
   getBalance: { method: 'GET', path: '/balance', idempotent: false },
   getDepositAddress: { method: 'GET', path: '/stablecoin/deposit-address', idempotent: false },
   getHealth: { method: 'GET', path: '/health', idempotent: false },

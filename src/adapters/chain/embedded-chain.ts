@@ -1,10 +1,11 @@
 // The embedded chain of sandbox mode: anvil with its state in DATA_DIR, the sandbox USDC and EURC at
-// their fixed addresses, and gas for the token owner so that it can mint at once. The caller passes
+// their fixed addresses, the stand-in sanctions oracle at its own, and gas for the token owner so that it can mint at once. The caller passes
 // the owner's address (derived from the master seed); the owner's key never comes here.
 import { createTestClient, http, publicActions, type Address } from 'viem';
 import type { Token } from '../../money/assets.js';
 import { startAnvil, type AnvilExit } from './anvil-process.js';
 import { SANDBOX_TOKENS, ensureSandboxTokens } from './sandbox-tokens.js';
+import { ensureSandboxSanctionsOracle } from './sandbox-sanctions-oracle.js';
 import { chainFor } from './viem-chain.js';
 
 export const SANDBOX_CHAIN_ID = 137;
@@ -45,6 +46,8 @@ export async function startEmbeddedChain(options: EmbeddedChainOptions): Promise
   try {
     const initialisedTokens = await ensureSandboxTokens({ rpcUrl: anvil.rpcUrl, chainId: SANDBOX_CHAIN_ID, owner: options.tokenOwner });
     await ensureGas({ rpcUrl: anvil.rpcUrl, address: options.tokenOwner });
+    // After the tokens: their initialisation is block 1, which the installation identity records.
+    await ensureSandboxSanctionsOracle({ rpcUrl: anvil.rpcUrl, chainId: SANDBOX_CHAIN_ID });
     return {
       rpcUrl: anvil.rpcUrl,
       chainId: SANDBOX_CHAIN_ID,

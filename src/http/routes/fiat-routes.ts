@@ -34,7 +34,7 @@ export async function fiatRoutes(app: App, deps: Deps): Promise<void> {
       tag: 'fiat',
       summary: 'Send money to another user; the sender pays the fee on top',
       description:
-        '`instant` charges the saved card and completes at once. `ach` debits the bank account: `pending`, then `completed` after 3 business days (or `failed` if the bank returns the debit). Answers 200. Errors: 400 `amount_too_small` (the total charged, fee included, must reach the card network’s minimum: USD 0.50, EUR 0.50, GBP 0.30, JPY 50; `minimum` names the smallest amount), 402 `card_setup_required` / `card_declined` / `card_authentication_required` (call POST /agent/setup-link and have the user set up the card again), 409 `ach_setup_required` with `needsBankDebitSetup: true` (call POST /agent/bank-debit-link), 503 `processor_unavailable` (retry with the same Idempotency-Key; you are charged once).',
+        '`instant` charges the saved card and completes at once. `ach` debits the bank account: `pending`, then `completed` after 3 business days (or `failed` if the bank returns the debit). Answers 200. Errors: 400 `amount_too_small` (the total charged, fee included, must reach the card network’s minimum: USD 0.50, EUR 0.50, GBP 0.30, JPY 50; `minimum` names the smallest amount), 402 `card_setup_required` / `card_declined` / `card_authentication_required` (call POST /agent/setup-link and have the user set up the card again), 409 `ach_setup_required` with `needsBankDebitSetup: true` (call POST /agent/bank-debit-link), 429 `limit_exceeded` (over a 24-hour or 30-day limit on what the account sends in that currency, fee included; `limit`, `window` and `remaining` say which, Retry-After when it fits again; `GET /account/limits` shows them), 503 `processor_unavailable` (retry with the same Idempotency-Key; you are charged once).',
       auth: 'required',
       readsBody: true,
       idempotent: true,
@@ -56,7 +56,7 @@ export async function fiatRoutes(app: App, deps: Deps): Promise<void> {
         'account_in_debt',
         'account_frozen',
         'ach_setup_required',
-        'velocity_limit',
+        'limit_exceeded',
         'processor_unavailable',
       ],
     }),
@@ -77,7 +77,7 @@ export async function fiatRoutes(app: App, deps: Deps): Promise<void> {
       tag: 'fiat',
       summary: 'What a fiat transfer would cost: the fee on top and the total charged',
       description:
-        'Computed by the same rules as POST /transfers, so the numbers are the transfer’s, and terms it would refuse (currency, amount, minimum charge, unknown recipient, yourself) are refused here too. `paymentMethod` defaults to `instant`. Card and bank debit setup are not checked; nothing is recorded.',
+        'Computed by the same rules as POST /transfers, so the numbers are the transfer’s, and terms it would refuse (currency, amount, minimum charge, unknown recipient, yourself, 429 `limit_exceeded` beyond a limit) are refused here too. `paymentMethod` defaults to `instant`. Card and bank debit setup are not checked; nothing is recorded.',
       auth: 'required',
       // The recipient is read in the same statement as the key: one round trip for the whole quote.
       accountAlongsideKey: (request) => {
@@ -95,6 +95,7 @@ export async function fiatRoutes(app: App, deps: Deps): Promise<void> {
         'unsupported_currency',
         'self_transfer',
         'recipient_not_found',
+        'limit_exceeded',
       ],
     }),
     async (request) => {

@@ -23,12 +23,12 @@ export function withdrawalAddressRoutes(app: App, deps: Deps): void {
       tag: 'stablecoin',
       summary: 'Save the default address that withdrawals without an address go to',
       description:
-        'A Polygon address: 0x and 40 hex digits; mixed case must match its EIP-55 checksum; never the zero address, peerpay’s hot wallet, a token contract or a peerpay deposit address (400 `invalid_address`, as a withdrawal to it would be). Replaces any saved address; answered checksummed.',
+        'A Polygon address: 0x and 40 hex digits; mixed case must match its EIP-55 checksum; never the zero address, peerpay’s hot wallet, a token contract or a peerpay deposit address (400 `invalid_address`, as a withdrawal to it would be). A sanctioned address is refused with 403 `destination_sanctioned` and the account is frozen, as a withdrawal to it would be; 503 `screening_unavailable` when it cannot be screened now. Replaces any saved address; answered checksummed.',
       auth: 'required',
       readsBody: true,
       body: WithdrawalAddressBody,
       responses: { 200: WithdrawalAddressResponse },
-      errors: ['invalid_address'],
+      errors: ['invalid_address', 'destination_sanctioned', 'screening_unavailable'],
     }),
     async (request) => ({
       address: await saveWithdrawalAddress(deps, { accountId: callerOf(request).accountId, address: request.body.address }),

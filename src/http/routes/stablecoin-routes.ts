@@ -34,10 +34,11 @@ const TRANSFER_CODES = [
   'self_transfer',
   'insufficient_balance',
   'recipient_not_found',
+  'limit_exceeded',
 ] as const;
 
 const TRANSFER_ERRORS =
-  'The smallest transfer is 0.01 and every fee is at least 0.000001. Errors: 400 `invalid_request` (malformed input), `invalid_amount` (not > 0, more than 6 decimals), `amount_too_small` (under 0.01; `minimum` names it as a decimal string), `amount_too_large`, `unsupported_currency`, `self_transfer`, `insufficient_balance`; 404 `recipient_not_found`; 422 `idempotency_key_reused`.';
+  'The smallest transfer is 0.01 and every fee is at least 0.000001. Errors: 400 `invalid_request` (malformed input), `invalid_amount` (not > 0, more than 6 decimals), `amount_too_small` (under 0.01; `minimum` names it as a decimal string), `amount_too_large`, `unsupported_currency`, `self_transfer`, `insufficient_balance`; 404 `recipient_not_found`; 422 `idempotency_key_reused`; 429 `limit_exceeded` (over a 24-hour or 30-day limit on what the account sends, fee included; `limit`, `window` and `remaining` say which, Retry-After when it fits again; `GET /account/limits` shows them).';
 
 export async function stablecoinRoutes(app: App, deps: Deps): Promise<void> {
   app.get(
@@ -125,7 +126,7 @@ export async function stablecoinRoutes(app: App, deps: Deps): Promise<void> {
       tag: 'stablecoin',
       summary: 'What a transfer would cost: fee and what the recipient receives',
       description:
-        'Computed by the same rules as the transfer, so the numbers are the transfer’s, and an amount the transfer would refuse (under 0.01: 400 `amount_too_small` with `minimum`) is refused here too. `currency` defaults to USDC. The recipient must exist (404 `recipient_not_found`); the balance is not checked. 400 as for the transfer.',
+        'Computed by the same rules as the transfer, so the numbers are the transfer’s, and an amount the transfer would refuse (under 0.01: 400 `amount_too_small` with `minimum`) is refused here too. `currency` defaults to USDC. The recipient must exist (404 `recipient_not_found`); the balance is not checked, the limits are (429 `limit_exceeded`, as the transfer would answer). 400 as for the transfer.',
       auth: 'required',
       // The recipient is read in the same statement as the key: one round trip for the whole quote.
       accountAlongsideKey: (request) => recipientKeyOf((request.query as { to?: unknown }).to),

@@ -51,7 +51,6 @@ const DETAIL: Record<ErrorCode, string> = {
   unsupported_media_type: 'Send the request body as application/json.',
   too_many_attempts: 'Too many wrong passwords for this account; try again later.',
   rate_limited: 'Rate limit of 120 requests per minute exceeded; retry after 30 seconds.',
-  velocity_limit: 'This transfer would take today’s transfers over the daily limit of 10000 USD; try again tomorrow.',
   limit_exceeded:
     'This transfer would take your USD sent in the last 24 hours over your limit of 10000.00 USD; 250.00 USD remains. Retry after the time in Retry-After, or send less.',
   processor_unavailable:

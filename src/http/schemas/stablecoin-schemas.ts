@@ -155,13 +155,16 @@ export const HistoryItem = Type.Object({
     description: 'The kind of movement; deposits and withdrawals are listed as their own types',
   }),
   direction: StringEnum(['sent', 'received']),
-  amount: TokenAmount('Sent: before fee (what left your balance). Received: what reached your balance', 10),
+  amount: TokenAmount(
+    'Sent: before fee (what left your balance). Received: what reached your balance (a blocked deposit: what arrived)',
+    10,
+  ),
   fee: Type.Optional(TokenAmount('Sent only: the fee you paid', 0.149)),
   recipientAmount: Type.Optional(TokenAmount('Sent only: what the recipient received', 9.851)),
   currency: Token,
-  status: StringEnum(['complete', 'pending', 'failed'], {
+  status: StringEnum(['complete', 'pending', 'failed', 'blocked'], {
     description:
-      'Transfers: `complete`. Withdrawals: `pending` until confirmed on chain, then `complete`; `failed` refunded the amount. Deposits: `complete` (listed once credited, after the confirmations).',
+      'Transfers: `complete`. Withdrawals: `pending` until confirmed on chain, then `complete`; `failed` refunded the amount. Deposits: `complete` (listed once credited, after the confirmations); `blocked` when the sender is on a sanctions list: not in your balance, the account is frozen, and peerpay support decides (a released deposit becomes `complete`).',
   }),
   address: Type.Optional(
     Type.String({

@@ -23,7 +23,8 @@ import type { Deps } from '../../deps.js';
 import type { TokenTransferLog } from '../../adapters/chain/chain-adapter.js';
 import type { Token } from '../../money/assets.js';
 import { newId } from '../../platform/ids.js';
-import { MAX_LEDGER_AMOUNT, recordDeposit } from './deposit-ledger.js';
+import { MAX_LEDGER_AMOUNT, recordBlockedDeposit, recordDeposit } from './deposit-ledger.js';
+import type { NewDeposit } from './deposits-repository.js';
 import { depositAccountsPage, depositAddressesAmong, type DepositAccount } from './deposits-repository.js';
 import { insertCursor, moveCursor, readCursor, type ScanCursor } from '../../platform/scan-cursors.js';
 import { withDepositScanLock } from './scan-lock.js';
@@ -38,7 +39,7 @@ const MAX_QUERIES_PER_ROUND = 20;
 /** All steps of a round (beginning or ending a range, reading a page). */
 const MAX_STEPS_PER_ROUND = 64;
 
-type WatcherDeps = Pick<Deps, 'db' | 'database' | 'chain' | 'wallets' | 'clock' | 'config'>;
+type WatcherDeps = Pick<Deps, 'db' | 'database' | 'chain' | 'wallets' | 'clock' | 'config' | 'sanctions' | 'sanctionsControls'>;
 
 export class DeepReorgError extends Error {
   override name = 'DeepReorgError';
@@ -151,9 +152,10 @@ async function creditPage(deps: WatcherDeps, cursor: ScanCursor, page: readonly 
   const foreign = logs.find((l) => l.blockNumber === range.to && l.blockHash.toLowerCase() !== range.toHash.toLowerCase());
   if (foreign) await checkBlockHash(deps, { number: range.to, hash: range.toHash, what: 'the end of the range being read' });
   const deposits = await depositsAmong(deps, logs, page);
+  const listed = await listedSenders(deps, deposits);
   let credited = 0;
   for (const { log, accountId, token } of deposits) {
-    const recorded = await recordDeposit(deps.db, {
+    const deposit: NewDeposit = {
       id: newId('dep'),
       accountId,
       token,
@@ -165,10 +167,29 @@ async function creditPage(deps: WatcherDeps, cursor: ScanCursor, page: readonly 
       from: getAddress(log.from),
       to: getAddress(log.to),
       creditedAt: deps.clock.now(),
-    });
+    };
+    const recorded = listed.has(deposit.from)
+      ? await recordBlockedDeposit(deps.db, deposit, (trx) =>
+          deps.sanctionsControls.freezeForSanctions(trx, { accountId, address: deposit.from, use: 'deposit', at: deposit.creditedAt }),
+        )
+      : await recordDeposit(deps.db, deposit);
     if (recorded) credited++;
   }
   return credited;
+}
+
+/**
+ * The senders of these deposits that are on a sanctions list, all screened before any is recorded.
+ * Screening that cannot answer throws (503 screening_unavailable): the round fails before its
+ * cursor moves, and the next round reads the same logs again. A deposit is never credited on an
+ * unanswered question, nor blocked on one.
+ */
+async function listedSenders(deps: WatcherDeps, deposits: readonly { log: TokenTransferLog }[]): Promise<Set<Address>> {
+  const listed = new Set<Address>();
+  for (const from of new Set(deposits.map((d) => getAddress(d.log.from)))) {
+    if ((await deps.sanctions.screen(from)) === 'listed') listed.add(from);
+  }
+  return listed;
 }
 
 /**

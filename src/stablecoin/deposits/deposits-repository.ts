@@ -59,7 +59,7 @@ export interface NewDeposit {
 }
 
 /** Inserts the deposit unless its (txHash, logIndex) is recorded already; true when this call inserted it. */
-export async function insertDeposit(trx: Trx, deposit: NewDeposit): Promise<boolean> {
+export async function insertDeposit(trx: Trx, deposit: NewDeposit, status: 'credited' | 'blocked' = 'credited'): Promise<boolean> {
   const inserted = await trx
     .insertInto('chain_deposits')
     .values({
@@ -74,9 +74,55 @@ export async function insertDeposit(trx: Trx, deposit: NewDeposit): Promise<bool
       from_address: deposit.from,
       to_address: deposit.to,
       credited_at: deposit.creditedAt,
+      status,
     })
     .onConflict((oc) => oc.columns(['tx_hash', 'log_index']).doNothing())
     .returning('id')
     .executeTakeFirst();
   return inserted !== undefined;
+}
+
+export interface BlockedDeposit {
+  id: string;
+  accountId: number;
+  token: Token;
+  amountMinor: bigint;
+  from: Address;
+  txHash: Hash;
+  status: 'credited' | 'blocked' | 'released';
+  recordedAt: Date;
+  releasedAt: Date | null;
+}
+
+/** The deposit, its row locked until the transaction ends (a release decides on it); undefined when there is none. */
+export async function lockDeposit(trx: Trx, id: string): Promise<BlockedDeposit | undefined> {
+  const row = await trx
+    .selectFrom('chain_deposits')
+    .select(['id', 'account_id', 'token', 'amount', 'from_address', 'tx_hash', 'status', 'credited_at', 'released_at'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    accountId: row.account_id,
+    token: row.token,
+    amountMinor: BigInt(row.amount),
+    from: getAddress(row.from_address),
+    txHash: row.tx_hash as Hash,
+    status: row.status,
+    recordedAt: new Date(row.credited_at),
+    releasedAt: row.released_at === null ? null : new Date(row.released_at),
+  };
+}
+
+/** Marks a blocked deposit released; true when this call changed it. */
+export async function markReleased(trx: Trx, input: { id: string; at: Date }): Promise<boolean> {
+  const result = await trx
+    .updateTable('chain_deposits')
+    .set({ status: 'released', released_at: input.at })
+    .where('id', '=', input.id)
+    .where('status', '=', 'blocked')
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
 }

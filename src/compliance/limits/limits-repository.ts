@@ -1,0 +1,200 @@
+// SQL for the limits: one statement reads what a check needs (the accounts' ages, their operator
+// overrides and the volume buckets of the windows), one writes the volume of any number of
+// movements, one gives a failed movement's volume back. The caller holds the lock that serialises
+// an account's movements on the rail (decision 0036): the read must come after it.
+import { sql, type RawBuilder } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { Trx } from '../../ledger/ledger.js';
+import type { Asset } from '../../money/assets.js';
+import { bucketStart, windowFrom, type Bucket, type BucketSpan } from './limit-windows.js';
+
+/** What an operator set for one account and currency; null leaves that window at the default. */
+export interface LimitOverride {
+  day: bigint | null;
+  month: bigint | null;
+}
+
+/** One account as a limit check sees it. */
+export interface AccountStanding {
+  createdAt: Date;
+  overrides: Map<string, LimitOverride>;
+  /** The buckets of both windows, per currency. */
+  buckets: Map<string, Bucket[]>;
+}
+
+/** A movement's volume, counted in the buckets of `at`. */
+export interface Volume {
+  accountId: number;
+  currency: Asset;
+  amountMinor: bigint;
+  at: Date;
+}
+
+type JsonRows = unknown[][] | string;
+
+function rowsOf(value: JsonRows): unknown[][] {
+  return typeof value === 'string' ? (JSON.parse(value) as unknown[][]) : value;
+}
+
+/**
+ * The standing of each account in `accountIds` (absent: no such account), with the buckets of
+ * `currencies` that the windows of `from` onwards count. One round trip.
+ */
+export async function readStanding(
+  db: Db | Trx,
+  input: { accountIds: readonly number[]; currencies: readonly Asset[]; from: Date },
+): Promise<Map<number, AccountStanding>> {
+  const standing = new Map<number, AccountStanding>();
+  if (input.accountIds.length === 0) return standing;
+  const dayFrom = windowFrom(input.from, 'day');
+  const monthFrom = windowFrom(input.from, 'month');
+  const result = await sql<{ id: number; created_at: Date; overrides: JsonRows; buckets: JsonRows }>`
+    select a.id, a.created_at,
+           coalesce((select json_agg(json_build_array(o.currency, o.day_limit::text, o.month_limit::text))
+                       from account_limit_overrides o where o.account_id = a.id), '[]'::json) as overrides,
+           coalesce((select json_agg(json_build_array(v.currency, v.span, (extract(epoch from v.starts_at) * 1000)::bigint::text, v.volume::text))
+                       from limit_volume v
+                      where v.account_id = a.id
+                        and v.currency in (${sql.join(input.currencies)})
+                        and ((v.span = 'hour' and v.starts_at >= ${dayFrom}) or (v.span = 'day' and v.starts_at >= ${monthFrom}))),
+                    '[]'::json) as buckets
+      from accounts a
+     where a.id in (${sql.join(input.accountIds)})`.execute(db);
+  for (const row of result.rows) {
+    const overrides = new Map<string, LimitOverride>();
+    for (const [currency, day, month] of rowsOf(row.overrides) as [string, string | null, string | null][])
+      overrides.set(currency, { day: day === null ? null : BigInt(day), month: month === null ? null : BigInt(month) });
+    const buckets = new Map<string, Bucket[]>();
+    for (const [currency, span, startsMs, volume] of rowsOf(row.buckets) as [string, BucketSpan, string, string][]) {
+      const list = buckets.get(currency) ?? [];
+      list.push({ span, startsAt: new Date(Number(startsMs)), volume: BigInt(volume) });
+      buckets.set(currency, list);
+    }
+    standing.set(row.id, { createdAt: new Date(row.created_at), overrides, buckets });
+  }
+  return standing;
+}
+
+interface BucketRow {
+  account_id: number;
+  currency: string;
+  span: BucketSpan;
+  starts_at: Date;
+  volume: bigint;
+}
+
+/** The bucket rows the volumes add to, one per bucket (an upsert may touch a row once). */
+function bucketRows(volumes: readonly Volume[]): BucketRow[] {
+  const rows = new Map<string, BucketRow>();
+  for (const v of volumes) {
+    for (const span of ['hour', 'day'] as const) {
+      const startsAt = bucketStart(v.at, span);
+      const key = `${v.accountId}/${v.currency}/${span}/${startsAt.getTime()}`;
+      const row = rows.get(key);
+      if (row) row.volume += v.amountMinor;
+      else rows.set(key, { account_id: v.accountId, currency: v.currency, span, starts_at: startsAt, volume: v.amountMinor });
+    }
+  }
+  return [...rows.values()];
+}
+
+function addVolumeQuery(db: Db | Trx, rows: readonly BucketRow[]) {
+  return db
+    .insertInto('limit_volume')
+    .values(rows.map((r) => ({ ...r })))
+    .onConflict((oc) =>
+      oc
+        .columns(['account_id', 'currency', 'span', 'starts_at'])
+        .doUpdateSet((eb) => ({ volume: eb('limit_volume.volume', '+', eb.ref('excluded.volume')) })),
+    );
+}
+
+/** Adds the movements' volume to their buckets, in one statement. */
+export async function addVolume(trx: Trx, volumes: readonly Volume[]): Promise<void> {
+  const rows = bucketRows(volumes.filter((v) => v.amountMinor > 0n));
+  if (rows.length > 0) await addVolumeQuery(trx, rows).execute();
+}
+
+/**
+ * The same as a WITH clause of the ledger's statement (ledger-writes.ts `Alongside`): the name it
+ * goes by and the rows it returns, or null when there is nothing to add.
+ */
+export function addVolumeClause(trx: Trx, volumes: readonly Volume[]): { clause: RawBuilder<unknown>; name: string; rows: number } | null {
+  const rows = bucketRows(volumes.filter((v) => v.amountMinor > 0n));
+  if (rows.length === 0) return null;
+  return {
+    clause: sql`limit_volume_added as (${addVolumeQuery(trx, rows).returning('account_id')})`,
+    name: 'limit_volume_added',
+    rows: rows.length,
+  };
+}
+
+/**
+ * Gives back the volume of a movement that failed (a declined card, a returned debit, a withdrawal
+ * or payout that failed): taken from the buckets it was added to. Buckets already removed (older
+ * than any window) have nothing left to give back.
+ */
+export async function giveVolumeBack(trx: Trx, volume: Volume): Promise<void> {
+  if (volume.amountMinor <= 0n) return;
+  const hour = bucketStart(volume.at, 'hour');
+  const day = bucketStart(volume.at, 'day');
+  await trx
+    .updateTable('limit_volume')
+    .set((eb) => ({ volume: sql<bigint>`greatest(${eb.ref('volume')} - ${volume.amountMinor}, 0)` }))
+    .where('account_id', '=', volume.accountId)
+    .where('currency', '=', volume.currency)
+    .where((eb) =>
+      eb.or([eb.and([eb('span', '=', 'hour'), eb('starts_at', '=', hour)]), eb.and([eb('span', '=', 'day'), eb('starts_at', '=', day)])]),
+    )
+    .execute();
+}
+
+/** Removes buckets no window reads any more (started before `before`); at most `limit` rows. */
+export async function pruneVolume(db: Db, input: { before: Date; limit: number }): Promise<number> {
+  const result = await sql`
+    delete from limit_volume where ctid in (select ctid from limit_volume where starts_at < ${input.before} limit ${input.limit})`.execute(
+    db,
+  );
+  return Number(result.numAffectedRows ?? 0n);
+}
+
+export async function findOverride(trx: Trx, accountId: number, currency: Asset): Promise<LimitOverride | null> {
+  const row = await trx
+    .selectFrom('account_limit_overrides')
+    .select(['day_limit', 'month_limit'])
+    .where('account_id', '=', accountId)
+    .where('currency', '=', currency)
+    .forUpdate()
+    .executeTakeFirst();
+  return row ? { day: row.day_limit, month: row.month_limit } : null;
+}
+
+/** Writes the override, or removes it when both windows are back at the default. */
+export async function saveOverride(
+  trx: Trx,
+  input: { accountId: number; currency: Asset; override: LimitOverride; at: Date },
+): Promise<void> {
+  if (input.override.day === null && input.override.month === null) {
+    await trx
+      .deleteFrom('account_limit_overrides')
+      .where('account_id', '=', input.accountId)
+      .where('currency', '=', input.currency)
+      .execute();
+    return;
+  }
+  await trx
+    .insertInto('account_limit_overrides')
+    .values({
+      account_id: input.accountId,
+      currency: input.currency,
+      day_limit: input.override.day,
+      month_limit: input.override.month,
+      updated_at: input.at,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['account_id', 'currency'])
+        .doUpdateSet({ day_limit: input.override.day, month_limit: input.override.month, updated_at: input.at }),
+    )
+    .execute();
+}

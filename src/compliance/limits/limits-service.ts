@@ -1,0 +1,241 @@
+// Per-account limits on outgoing volume (DESIGN §17, decision 0036): per account, rail and
+// currency or token, over a rolling 24 hours and 30 days. A movement is checked and its volume
+// recorded in the transaction that moves the money, after that transaction took the lock that
+// serialises the account's movements on the rail (the sender's account row for fiat, the sender's
+// ledger account for a token), so that movements racing for the last room never pass it together.
+import type { Db } from '../../db/database.js';
+import type { Trx } from '../../ledger/ledger.js';
+import type { Asset } from '../../money/assets.js';
+import type { Clock } from '../../platform/clock.js';
+import { AppError, assert } from '../../platform/errors.js';
+import { recordAudit, type Actor } from '../audit/audit-log.js';
+import type { LimitSettings } from './limit-settings.js';
+import { LIMITED_ASSETS } from './limit-settings.js';
+import { decimal, effectiveLimits, exceeded, limitExceeded, railOf, type Rail } from './limit-rules.js';
+import { WINDOWS, bucketStart, usedIn, type LimitWindow } from './limit-windows.js';
+import {
+  addVolume,
+  addVolumeClause,
+  findOverride,
+  readStanding,
+  saveOverride,
+  type AccountStanding,
+  type LimitOverride,
+  type Volume,
+} from './limits-repository.js';
+
+/** A movement to check: `what` names it in the refusal ("transfer", "withdrawal"). */
+export interface Movement extends Volume {
+  what: string;
+}
+
+/** One line of GET /account/limits. */
+export interface LimitLine {
+  rail: Rail;
+  currency: Asset;
+  window: LimitWindow;
+  limit: string;
+  used: string;
+  remaining: string;
+}
+
+/**
+ * The movements of one group-commit batch: each is checked in memory against the volume as the
+ * movements staged before it leave it, and the staged volume is written in the ledger's statement.
+ */
+export interface LimitBatch {
+  /** The refusal `movement` would get, or null when it fits; nothing is staged. */
+  refusal(movement: Movement): AppError | null;
+  /** Counts a movement that `refusal` let through and that the batch writes. */
+  stage(movement: Movement): void;
+  /** The WITH clause that writes the staged volume, or null when nothing was staged. */
+  clause(trx: Trx): ReturnType<typeof addVolumeClause>;
+}
+
+/** An operator's override as shown: null where the window has the default. */
+export interface OverrideLine {
+  currency: Asset;
+  day: string | null;
+  month: string | null;
+  updatedAt: string;
+}
+
+export interface OverrideChange {
+  accountId: number;
+  currency: Asset;
+  /** Minor units; null puts the window back to the default; undefined leaves it as it is. */
+  day?: bigint | null;
+  month?: bigint | null;
+  note: string;
+}
+
+export interface AccountLimits {
+  /** Refuses (429 limit_exceeded) or records the movement; `trx` holds the rail's lock. */
+  checkAndRecord(trx: Trx, movement: Movement): Promise<void>;
+  /** A group-commit batch's movements; `trx` holds every sender's ledger account. */
+  openBatch(trx: Trx, movements: readonly Movement[]): Promise<LimitBatch>;
+  /** A quote: refuses as the movement would now, without recording anything. */
+  refuseBeyond(movement: Omit<Movement, 'at'>): Promise<void>;
+  /** What may still leave now (a payout takes at most this); `trx` holds the rail's lock. */
+  room(trx: Trx, input: { accountId: number; currency: Asset; at: Date }): Promise<bigint>;
+  /** Records volume that needs no check (a payout already cut to `room`). */
+  record(trx: Trx, volume: Volume): Promise<void>;
+  /** The account's effective limits and what it used, every rail and window (404 not_found without the account). */
+  lines(accountId: number, from?: Db | Trx): Promise<LimitLine[]>;
+  /** What operators set for the account (for the operator's view of it). */
+  overrides(accountId: number): Promise<OverrideLine[]>;
+  /** An operator's override (audited as account.limits); answers the account's lines after it. */
+  setOverride(change: OverrideChange, by: Actor): Promise<LimitLine[]>;
+}
+
+export interface AccountLimitsDeps {
+  db: Db;
+  clock: Clock;
+  settings: LimitSettings;
+}
+
+export function createAccountLimits({ db, clock, settings }: AccountLimitsDeps): AccountLimits {
+  async function standingOf(trx: Db | Trx, accountId: number, currencies: readonly Asset[], at: Date): Promise<AccountStanding> {
+    const standing = (await readStanding(trx, { accountIds: [accountId], currencies, from: at })).get(accountId);
+    assert(standing, 'a moving account exists');
+    return standing;
+  }
+
+  function refusalIn(standing: AccountStanding, movement: Movement): AppError | null {
+    const limits = effectiveLimits(settings, standing, movement.currency, movement.at);
+    const over = exceeded(limits, standing.buckets.get(movement.currency) ?? [], movement.amountMinor, movement.at);
+    return over ? limitExceeded(movement.currency, movement.what, over) : null;
+  }
+
+  function linesOf(standing: AccountStanding, at: Date): LimitLine[] {
+    return LIMITED_ASSETS.flatMap((currency) => {
+      const limits = effectiveLimits(settings, standing, currency, at);
+      const buckets = standing.buckets.get(currency) ?? [];
+      return WINDOWS.map((window) => {
+        const used = usedIn(buckets, window, at);
+        const remaining = limits[window] > used ? limits[window] - used : 0n;
+        return {
+          rail: railOf(currency),
+          currency,
+          window,
+          limit: decimal(limits[window], currency),
+          used: decimal(used, currency),
+          remaining: decimal(remaining, currency),
+        };
+      });
+    });
+  }
+
+  async function lines(accountId: number, from: Db | Trx = db): Promise<LimitLine[]> {
+    const at = clock.now();
+    const standing = (await readStanding(from, { accountIds: [accountId], currencies: LIMITED_ASSETS, from: at })).get(accountId);
+    if (!standing) throw new AppError('not_found', 'No account has that id.');
+    return linesOf(standing, at);
+  }
+
+  return {
+    async checkAndRecord(trx, movement) {
+      const refusal = refusalIn(await standingOf(trx, movement.accountId, [movement.currency], movement.at), movement);
+      if (refusal) throw refusal;
+      await addVolume(trx, [movement]);
+    },
+
+    async openBatch(trx, movements) {
+      const earliest = new Date(Math.min(...movements.map((m) => m.at.getTime())));
+      const standing = await readStanding(trx, {
+        accountIds: [...new Set(movements.map((m) => m.accountId))],
+        currencies: [...new Set(movements.map((m) => m.currency))],
+        from: earliest,
+      });
+      const staged: Movement[] = [];
+      return {
+        refusal(movement) {
+          const account = standing.get(movement.accountId);
+          assert(account, 'a moving account exists');
+          return refusalIn(account, movement);
+        },
+        stage(movement) {
+          const account = standing.get(movement.accountId)!;
+          const buckets = account.buckets.get(movement.currency) ?? [];
+          // In memory as the database will have it: the next member is checked against it.
+          buckets.push(
+            { span: 'hour', startsAt: bucketStart(movement.at, 'hour'), volume: movement.amountMinor },
+            { span: 'day', startsAt: bucketStart(movement.at, 'day'), volume: movement.amountMinor },
+          );
+          account.buckets.set(movement.currency, buckets);
+          staged.push(movement);
+        },
+        clause: (trx) => addVolumeClause(trx, staged),
+      };
+    },
+
+    async refuseBeyond(movement) {
+      const at = clock.now();
+      const refusal = refusalIn(await standingOf(db, movement.accountId, [movement.currency], at), { ...movement, at });
+      if (refusal) throw refusal;
+    },
+
+    async room(trx, input) {
+      const standing = await standingOf(trx, input.accountId, [input.currency], input.at);
+      const limits = effectiveLimits(settings, standing, input.currency, input.at);
+      const buckets = standing.buckets.get(input.currency) ?? [];
+      let room: bigint | null = null;
+      for (const window of WINDOWS) {
+        const left = limits[window] - usedIn(buckets, window, input.at);
+        room = room === null || left < room ? left : room;
+      }
+      return room !== null && room > 0n ? room : 0n;
+    },
+
+    record: (trx, volume) => addVolume(trx, [volume]),
+
+    lines,
+
+    async overrides(accountId) {
+      const rows = await db
+        .selectFrom('account_limit_overrides')
+        .select(['currency', 'day_limit', 'month_limit', 'updated_at'])
+        .where('account_id', '=', accountId)
+        .orderBy('currency')
+        .execute();
+      return rows.map((row) => {
+        const currency = row.currency as Asset;
+        return {
+          currency,
+          day: row.day_limit === null ? null : decimal(row.day_limit, currency),
+          month: row.month_limit === null ? null : decimal(row.month_limit, currency),
+          updatedAt: new Date(row.updated_at).toISOString(),
+        };
+      });
+    },
+
+    async setOverride(change, by) {
+      return db.transaction().execute(async (trx) => {
+        const at = clock.now();
+        const exists = await trx.selectFrom('accounts').select('id').where('id', '=', change.accountId).executeTakeFirst();
+        if (!exists) throw new AppError('not_found', 'No account has that id.');
+        const before: LimitOverride = (await findOverride(trx, change.accountId, change.currency)) ?? { day: null, month: null };
+        const after: LimitOverride = {
+          day: change.day === undefined ? before.day : change.day,
+          month: change.month === undefined ? before.month : change.month,
+        };
+        await saveOverride(trx, { accountId: change.accountId, currency: change.currency, override: after, at });
+        const shown = (o: LimitOverride) => ({
+          currency: change.currency,
+          day: o.day === null ? null : decimal(o.day, change.currency),
+          month: o.month === null ? null : decimal(o.month, change.currency),
+        });
+        await recordAudit(trx, {
+          by,
+          action: 'account.limits',
+          target: String(change.accountId),
+          before: shown(before),
+          after: shown(after),
+          note: change.note,
+          at,
+        });
+        return lines(change.accountId, trx);
+      });
+    },
+  };
+}

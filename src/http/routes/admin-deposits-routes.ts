@@ -1,0 +1,54 @@
+// The operator's blocked-deposit route (DESIGN §17): a deposit from a sanctioned sender is credited
+// to nobody until an operator (support role or above) releases it. Without an operator credential
+// it answers as an unknown path (plugins/operator-auth.ts); left out of the public OpenAPI document.
+import { Type } from '@fastify/type-provider-typebox';
+import type { Deps } from '../../deps.js';
+import type { DepositReleases } from '../../compliance/sanctions/deposit-release-service.js';
+import { presentBlockedDeposit } from '../../compliance/sanctions/blocked-deposit-view.js';
+import { assert } from '../../platform/errors.js';
+import { operation } from '../schemas/operation.js';
+import { operatorOnly } from '../plugins/operator-auth.js';
+import type { App } from '../types.js';
+
+const ReleaseResponse = Type.Object(
+  {
+    deposit: Type.Object({}, { additionalProperties: true, description: 'The deposit, `released`' }),
+    changed: Type.Boolean({ description: 'false when it had been released before: nothing was credited again' }),
+  },
+  { additionalProperties: false },
+);
+
+export async function adminDepositsRoutes(app: App, releases: DepositReleases, deps: Pick<Deps, 'config' | 'operators'>): Promise<void> {
+  const forOperators = operatorOnly(app, deps);
+  app.post(
+    '/admin/deposits/:id/release',
+    forOperators(
+      operation({
+        operationId: 'releaseDeposit',
+        tag: 'service',
+        summary: 'Credit a deposit blocked by sanctions screening to its account, once (operator)',
+        auth: 'public',
+        published: false,
+        readsBody: true,
+        params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) }),
+        body: Type.Object(
+          { note: Type.String({ minLength: 1, maxLength: 1000, description: 'Why: kept in the audit log' }) },
+          { additionalProperties: false },
+        ),
+        responses: { 200: ReleaseResponse },
+        errors: ['invalid_request', 'not_found', 'operator_forbidden'],
+      }),
+      'support',
+    ),
+    async (request) => {
+      assert(request.operator, 'an operator route runs for an authenticated operator');
+      const { id } = request.params;
+      const { note } = request.body;
+      const { deposit, changed } = await releases.release(
+        { depositId: id, note },
+        { operator: request.operator.name, requestId: request.id },
+      );
+      return { deposit: presentBlockedDeposit(deposit), changed };
+    },
+  );
+}

@@ -1,0 +1,54 @@
+// Sandbox-only: POST /test-helpers/sanctions {address, sanctioned} lists or unlists an address on
+// the stand-in sanctions oracle of the embedded chain (DESIGN §17), so that a sandbox user can see
+// a refused withdrawal, a blocked deposit and the freeze they lead to. It exists only when screening
+// asks the stand-in (sandbox mode on the embedded chain, no SANCTIONS_ORACLE_ADDRESS elsewhere);
+// otherwise the path answers 404 like any unknown one.
+import { Type } from '@fastify/type-provider-typebox';
+import type { Deps } from '../../deps.js';
+import { SANDBOX_SANCTIONS_ORACLE, setSandboxSanctioned } from '../../adapters/chain/sandbox-sanctions-oracle.js';
+import { parsePolygonAddress } from '../../stablecoin/polygon-address.js';
+import { AppError } from '../../platform/errors.js';
+import { operation } from '../schemas/operation.js';
+import type { App } from '../types.js';
+
+const Body = Type.Object(
+  {
+    address: Type.String({ maxLength: 100, description: 'A Polygon address, 0x and 40 hex digits' }),
+    sanctioned: Type.Boolean({ description: 'true lists it, false unlists it' }),
+  },
+  { additionalProperties: false },
+);
+
+export async function testHelperSanctionsRoutes(app: App, deps: Pick<Deps, 'chain' | 'sanctions'>): Promise<void> {
+  if (!deps.chain.embedded || deps.sanctions.oracleAddress !== SANDBOX_SANCTIONS_ORACLE) return;
+  app.post(
+    '/test-helpers/sanctions',
+    operation({
+      operationId: 'setSandboxSanctioned',
+      tag: 'sandbox',
+      summary: 'List or unlist an address on the sandbox sanctions oracle (sandbox mode only)',
+      auth: 'public',
+      published: false,
+      readsBody: true,
+      body: Body,
+      responses: { 200: Type.Object({ address: Type.String(), sanctioned: Type.Boolean() }) },
+      errors: ['invalid_request', 'invalid_address', 'service_unavailable'],
+    }),
+    async (request) => {
+      const { sanctioned } = request.body;
+      const address = parsePolygonAddress(request.body.address);
+      try {
+        await setSandboxSanctioned({ rpcUrl: deps.chain.rpcUrl, chainId: deps.chain.chainId, address, sanctioned });
+      } catch (error) {
+        request.log.warn({ err: error }, 'the sandbox sanctions oracle was not changed');
+        throw new AppError(
+          'service_unavailable',
+          'The sandbox chain did not take the change just now; nothing changed. Retry in a moment.',
+        );
+      }
+      // This process's cached answer for it goes too, so the next screening sees the change.
+      deps.sanctions.forget(address);
+      return { address, sanctioned };
+    },
+  );
+}
