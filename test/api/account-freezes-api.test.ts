@@ -196,7 +196,10 @@ describe('account search and detail', () => {
     const response = await asOperator('GET', `/admin/accounts/${id}`);
     expect(response.status).toBe(200);
     const account = response.body.account;
-    expect(account).toMatchObject({ id, agentHandle: user.handle, email: user.email, name: user.name, activeKeys: 1, limits: null });
+    expect(account).toMatchObject({ id, agentHandle: user.handle, email: user.email, name: user.name, activeKeys: 1 });
+    // Its effective limits, as GET /account/limits shows them to the user, and no operator override.
+    expect(account.limits.overrides).toEqual([]);
+    expect(account.limits.effective).toContainEqual(expect.objectContaining({ rail: 'stablecoin', currency: 'USDC', window: 'day' }));
     expect(account.frozen).toMatchObject({ scope: 'payouts', by: 'env' });
     expect(account.balances.fiat).toContainEqual({ currency: 'EUR', available: '4.00', pending: '0.00', held: '0.00', owed: '0.00' });
     expect(account.balances.stablecoin).toContainEqual({ currency: 'USDC', available: '3.000000', pending: '0.000000' });

@@ -26,7 +26,7 @@ export const RECENT_TRANSFERS = 20;
 
 /**
  * The account's effective limits and overrides (DESIGN §17 Limits), as the limits service
- * presents them to operators. Until that service is composed in, the detail's `limits` is null.
+ * presents them to operators (composed in deps.ts).
  */
 export interface OperatorLimitsReader {
   forOperators(accountId: number): Promise<unknown>;
