@@ -24,6 +24,7 @@ import { stablecoinRoutes } from './http/routes/stablecoin-routes.js';
 import { nanoRoutes } from './http/routes/nano-routes.js';
 import { adminRoutes } from './http/routes/admin-routes.js';
 import { adminCardRiskRoutes, type AdminCardRiskServices } from './http/routes/admin-card-risk-routes.js';
+import { adminAccountsRoutes } from './http/routes/admin-accounts-routes.js';
 import { adminOperatorsRoutes } from './http/routes/admin-operators-routes.js';
 import { adminAuditRoutes } from './http/routes/admin-audit-routes.js';
 import { adminOpenApiRoutes } from './http/routes/admin-openapi-routes.js';
@@ -158,6 +159,9 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   await app.register(async (scope) => stablecoinWithdrawalRoutes(scope as App, deps));
   await app.register(async (scope) => adminRoutes(scope as App, deps));
   await app.register(async (scope) => adminCardRiskRoutes(scope as App, cardRiskServices(deps), deps));
+  await app.register(async (scope) =>
+    adminAccountsRoutes(scope as App, { directory: deps.accountDirectory, freezes: deps.accountFreezes }, deps),
+  );
   await app.register(async (scope) => adminDepositsRoutes(scope as App, createDepositReleases({ db: deps.db, clock: deps.clock }), deps));
   await app.register(async (scope) => adminOperatorsRoutes(scope as App, deps));
   await app.register(async (scope) => adminAuditRoutes(scope as App, deps));

@@ -23,6 +23,8 @@ import { connectRedis, type SharedRedis } from './platform/redis.js';
 import { createWebhookSecrets, type WebhookSecrets } from './events/webhook-secrets.js';
 import { createSocketSlots, type SocketSlots } from './events/webhook-socket-slots.js';
 import { createDestinationGuard, type DestinationGuard } from './events/destination-guard.js';
+import { createAccountFreezes, type AccountFreezes } from './compliance/freezes/freezes-service.js';
+import { createAccountDirectory, type AccountDirectory } from './compliance/accounts/account-detail-service.js';
 import { createGroupCommit, MAX_QUEUED_MEMBERS, type GroupCommit } from './ledger/group-commit.js';
 import { createTransferBatchWriter, type TransferMember } from './stablecoin/stablecoin-transfer-batch.js';
 import { createAccountLimits, type AccountLimits } from './compliance/limits/limits-service.js';
@@ -66,6 +68,10 @@ export interface Deps {
   readonly limits: AccountLimits;
   /** Internal stablecoin transfers, written in shared transactions (ledger/group-commit.ts). */
   readonly transferBatches: GroupCommit<TransferMember, StablecoinTransfer | null>;
+  /** The operator's freeze and unfreeze (DESIGN §17). */
+  readonly accountFreezes: AccountFreezes;
+  /** The operator's account search and detail (DESIGN §17). */
+  readonly accountDirectory: AccountDirectory;
   /** Sanctions screening of withdrawal destinations and deposit senders (DESIGN §17). */
   readonly sanctions: SanctionsScreening;
   /** What a listed address leads to: the refusal and the account's freeze. */
@@ -153,6 +159,14 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
       concurrency: database.kind === 'pglite' ? 1 : config.groupCommit.concurrency,
       maxQueued: MAX_QUEUED_MEMBERS,
       onBatch: ({ size, ending }) => metrics.groupCommitBatches.observe({ ending }, size),
+    }),
+    accountFreezes: createAccountFreezes({ db: database.db, clock }),
+    accountDirectory: createAccountDirectory({
+      db: database.db,
+      // The account's effective limits (as GET /account/limits shows them) and the operator's overrides.
+      limits: {
+        forOperators: async (accountId) => ({ effective: await limits.lines(accountId), overrides: await limits.overrides(accountId) }),
+      },
     }),
     sanctions,
     sanctionsControls: createSanctionsControls({ db: database.db, screening: sanctions, clock }),

@@ -16,6 +16,7 @@ import { limitVolumeOf, type FiatTransfer } from './fiat-transfer.js';
 import { findTransferByIdempotencyKey, insertTransferIntent, lockSender } from './fiat-transfers-repository.js';
 import { findProcessorCustomer } from './processor-customers-repository.js';
 import { processTransfer } from './transfer-processing.js';
+import { assertNotFrozen, refuseIfFrozen } from '../compliance/freezes/freeze-checks.js';
 import { refuseCardWhileDisputed, refuseWhileInDebt } from './card-risk/sender-standing.js';
 
 export interface SendTransferInput {
@@ -54,6 +55,9 @@ async function recipientOf(
 }
 
 export async function sendTransfer(deps: TransferDeps, input: SendTransferInput): Promise<SentTransfer> {
+  // Before anything else about the transfer (DESIGN §17): a frozen account is told so, not that it
+  // lacks a card. The check that counts is the one under the sender's lock below.
+  await refuseIfFrozen(deps.db, input.senderAccountId, 'other');
   if (input.note !== undefined) checkVisibleText(input.note, 'note');
   const currency = currencyOf(input.currency);
   const amountMinor = amountOf(input.amount, currency, deps.config.maxFiatTransferMajor);
@@ -93,6 +97,9 @@ export async function sendTransfer(deps: TransferDeps, input: SendTransferInput)
     // The sender's row serialises its fiat movements (transfers and payouts): the limit check
     // below sees every one committed before it (decision 0036).
     await lockSender(trx, intent.senderAccountId);
+    // Under the sender's lock, which a freeze waits for: the intent is recorded before the freeze
+    // commits, or the freeze is seen here (decision 0035).
+    await assertNotFrozen(trx, intent.senderAccountId, 'other');
     const recorded = await insertTransferIntent(trx, intent);
     // Fees included: what leaves the sender's card or bank is the amount and the fee.
     if (recorded) await deps.limits.checkAndRecord(trx, { ...limitVolumeOf(recorded), what: 'transfer' });
@@ -205,10 +212,11 @@ export interface FiatQuote {
 }
 
 /**
- * What POST /transfers would charge for these terms, by the same rules and refusals (currency,
- * amount, minimum, recipient, self, limits); nothing is recorded and no card or bank setup is checked.
+ * What POST /transfers would charge for these terms, by the same rules and refusals (a frozen
+ * sender, currency, amount, minimum, recipient, self, limits); nothing is recorded and no card or bank setup is checked.
  */
 export async function quoteFiatTransfer(deps: Pick<Deps, 'db' | 'config' | 'limits'>, input: FiatQuoteInput): Promise<FiatQuote> {
+  await refuseIfFrozen(deps.db, input.senderAccountId, 'other');
   const currency = currencyOf(input.currency);
   const amountMinor = amountOf(input.amount, currency, deps.config.maxFiatTransferMajor);
   const paymentMethod = input.paymentMethod ?? 'instant';

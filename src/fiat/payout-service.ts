@@ -11,6 +11,7 @@ import { recordEvent } from '../events/record-event.js';
 import { presentEntry } from '../http/views/fiat-history-view.js';
 import { reservePayout, resolvePayout } from './fiat-ledger.js';
 import { mayBePaidOut } from './card-risk/sender-standing.js';
+import { frozenAmong } from '../compliance/freezes/freeze-checks.js';
 import { lockSender } from './fiat-transfers-repository.js';
 import {
   claimPendingPayouts,
@@ -47,6 +48,9 @@ async function startPayout(deps: PayoutDeps, candidate: PayoutCandidate): Promis
       // The account's row serialises its fiat movements, as for its transfers: a payout takes at
       // most what its limits leave (DESIGN §17); the rest waits until volume ages out.
       await lockSender(trx, candidate.accountId);
+      // Under the account's lock to the commit: a freeze (either scope) committed before stops the
+      // payout here; one committing after waits until it is reserved (decision 0035).
+      if ((await frozenAmong(trx, [candidate.accountId], 'payout')).size > 0) return false;
       const now = deps.clock.now();
       const spendable = await spendableBalance(trx, candidate.accountId, candidate.currency);
       const room = await deps.limits.room(trx, { accountId: candidate.accountId, currency: candidate.currency, at: now });

@@ -74,6 +74,8 @@ export async function findPayoutCandidates(db: Db, limit: number): Promise<Payou
        and not exists (select 1 from ledger_accounts r
                         where r.code = 'platform:receivable:' || la.asset || ':' || la.owner_account_id and r.balance < 0)
        and not exists (select 1 from payout_pauses pp where pp.account_id = la.owner_account_id and pp.lifted_at is null)
+       -- Nor while the account is frozen, for payouts or for everything (DESIGN §17).
+       and not exists (select 1 from accounts fa where fa.id = la.owner_account_id and fa.frozen_scope is not null)
      order by la.id
      limit ${limit}`.execute(db);
   return rows.rows.map((r) => ({ accountId: r.account_id, currency: r.asset as FiatCurrency, payoutRef: r.payout_ref }));

@@ -17,6 +17,7 @@ import { endpointKey, priceText, type NanoEndpoint } from './pricing.js';
 import { settleAndServe } from './settle-payment.js';
 import { verifyPayment } from './verify-payment.js';
 import { chargeBalance } from './x402-ledger.js';
+import { assertNotFrozen, refuseIfFrozen } from '../compliance/freezes/freeze-checks.js';
 import { recordEvent } from '../events/record-event.js';
 import { presentX402Payment } from '../http/views/x402-payment-view.js';
 import { insertBalancePayment } from './x402-payments-repository.js';
@@ -66,6 +67,8 @@ export async function servePaid<T>(
       case 'none':
         throw new PaymentRefused('invalid_payload', 'payment required');
       case 'balance':
+        // Before anything else about the payment (DESIGN §17): 403, not a 402 asking to pay.
+        await refuseIfFrozen(ctx.deps.db, input.choice.accountId, 'other');
         return await payFromBalance(ctx, input.endpoint, input.choice.accountId, input.compute, beforeMoneyMoves);
       case 'x402':
         return await payOnChain(ctx, input.endpoint, input.resourceUrl, input.choice, input.compute, beforeMoneyMoves);
@@ -122,6 +125,8 @@ async function payFromBalance<T>(
   try {
     await ctx.deps.db.transaction().execute(async (trx) => {
       const now = ctx.deps.clock.now();
+      // Holds the account against a freeze until the charge commits (decision 0035).
+      await assertNotFrozen(trx, accountId, 'other');
       await insertBalancePayment(trx, { id, endpoint: endpointKey(endpoint), amountMinor: endpoint.priceMinor, accountId, now });
       await chargeBalance(trx, { id, accountId, amountMinor: endpoint.priceMinor });
       // Paid from balance: the paying account is the one peerpay knows, and it is told.

@@ -8,6 +8,7 @@ import type { Deps } from '../deps.js';
 import type { AccountLookup } from '../accounts/account-lookups.js';
 import type { Token } from '../money/assets.js';
 import { STABLECOIN_FEE_RATE } from '../money/fees.js';
+import { refuseIfFrozen } from '../compliance/freezes/freeze-checks.js';
 import { resolveRecipient, shownHandleOf, type RecipientQuery } from './recipients.js';
 import { priceOperation, tokenAmountOf, tokenOf, type Priced } from './stablecoin-amounts.js';
 
@@ -30,13 +31,23 @@ export interface TransferQuote extends Priced {
 }
 
 export async function quoteTransfer(deps: Pick<Deps, 'db' | 'config' | 'limits'>, input: QuoteInput): Promise<TransferQuote> {
-  const currency = tokenOf(input.currency ?? 'USDC');
-  const priced = priceOperation(tokenAmountOf(input.amount, currency, deps.config.maxStablecoinOperationMajor), currency, 'transfer');
-  const recipient = await resolveRecipient(deps, {
-    senderAccountId: input.senderAccountId,
-    query: input.to,
-    started: input.recipientLookup,
-  });
-  await deps.limits.refuseBeyond({ accountId: input.senderAccountId, currency, amountMinor: priced.amountMinor, what: 'transfer' });
-  return { ...priced, currency, feeRateLabel: STABLECOIN_FEE_RATE.label, recipientHandle: shownHandleOf(input.to, recipient) };
+  // A frozen sender is told at the quote, before any client asks its user to confirm, and before
+  // anything else about the terms (DESIGN §17); read beside the recipient, not after it.
+  const frozen = refuseIfFrozen(deps.db, input.senderAccountId, 'other');
+  frozen.catch(() => undefined);
+  try {
+    const currency = tokenOf(input.currency ?? 'USDC');
+    const priced = priceOperation(tokenAmountOf(input.amount, currency, deps.config.maxStablecoinOperationMajor), currency, 'transfer');
+    const recipient = await resolveRecipient(deps, {
+      senderAccountId: input.senderAccountId,
+      query: input.to,
+      started: input.recipientLookup,
+    });
+    await frozen;
+    await deps.limits.refuseBeyond({ accountId: input.senderAccountId, currency, amountMinor: priced.amountMinor, what: 'transfer' });
+    return { ...priced, currency, feeRateLabel: STABLECOIN_FEE_RATE.label, recipientHandle: shownHandleOf(input.to, recipient) };
+  } catch (error) {
+    await frozen;
+    throw error;
+  }
 }

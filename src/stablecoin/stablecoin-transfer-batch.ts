@@ -4,11 +4,13 @@
 // one statement. Carefully when a member is alone or two share an Idempotency-Key: the records of
 // all members in one statement (each under its key, the record's natural key), each inserted
 // one's operation checked, the records of those refused taken back, then the ledger rows and
-// the events. Each member is checked against its sender's limits too (DESIGN §17): the batch holds
-// every sender's ledger account locked, so one statement reads all the senders' volume, members
-// are checked in memory in member order, and the volume of those written goes out in the ledger's
-// statement. Together is three statements for the whole batch (lock, read volume, write);
-// carefully five or six.
+// the events. Each member is checked against its sender's freeze and limits too (DESIGN §17): the
+// batch holds every sender's ledger account locked, reads the senders' freezes under a key-share
+// lock on their accounts rows, and one statement reads all the senders' volume; members are
+// checked in memory in member order, and the volume of those written goes out in the ledger's
+// statement. Together is four statements for the whole batch (lock, freezes, read volume, write);
+// carefully six or seven.
+import { accountFrozen, frozenAmong } from '../compliance/freezes/freeze-checks.js';
 import { eventsClause, recordEvents } from '../events/record-event.js';
 import type { BatchWriter, MemberPlan, Outcome, WrittenMembers } from '../ledger/group-commit.js';
 import type { AccountLimits, LimitBatch, Movement } from '../compliance/limits/limits-service.js';
@@ -51,13 +53,39 @@ function movementOf(member: TransferMember): Movement {
  */
 export function createTransferBatchWriter({ limits }: { limits: AccountLimits }): BatchWriter<TransferMember, StablecoinTransfer | null> {
   return async (trx, batch, members) => {
-    const limitBatch = await limits.openBatch(trx, members.map(movementOf));
-    const keys = members.filter((m) => m.intent.idempotencyKey !== null).map((m) => keyOf(m.intent));
-    if (members.length === 1 || new Set(keys).size < keys.length) {
-      return writeCarefully(trx, batch, limitBatch, members);
-    }
-    return writeTogether(trx, batch, limitBatch, members);
+    // The senders' freezes, read under a key-share lock on their accounts rows held to the commit:
+    // a freeze committing meanwhile waits for this batch, or this batch waited for it and sees it
+    // (decision 0035). The lock conflicts only with a freeze's (and other FOR UPDATE writers', none
+    // of which wait on ledger rows), so taking it after the batch's ledger locks cannot deadlock.
+    const frozen = await frozenAmong(
+      trx,
+      members.map((m) => m.intent.senderAccountId),
+      'other',
+    );
+    if (frozen.size === 0) return writeOpenBatch(trx, batch, limits, members);
+    const open = members.filter((m) => !frozen.has(m.intent.senderAccountId));
+    const written = open.length > 0 ? await writeOpenBatch(trx, batch, limits, open) : { outcomes: [] };
+    let next = 0;
+    const outcomes = members.map((m): Outcome<StablecoinTransfer | null> =>
+      frozen.has(m.intent.senderAccountId) ? { ok: false, error: accountFrozen('other') } : written.outcomes[next++]!,
+    );
+    return { ...written, outcomes };
   };
+}
+
+/** The batch for members whose senders may send: their limits, then their writes. */
+async function writeOpenBatch(
+  trx: Trx,
+  batch: LedgerBatch,
+  limits: AccountLimits,
+  members: readonly TransferMember[],
+): Promise<WrittenMembers<StablecoinTransfer | null>> {
+  const limitBatch = await limits.openBatch(trx, members.map(movementOf));
+  const keys = members.filter((m) => m.intent.idempotencyKey !== null).map((m) => keyOf(m.intent));
+  if (members.length === 1 || new Set(keys).size < keys.length) {
+    return writeCarefully(trx, batch, limitBatch, members);
+  }
+  return writeTogether(trx, batch, limitBatch, members);
 }
 
 /** A member's limit refusal, or null when it fits and its operation was staged (its volume then staged too). */

@@ -4,6 +4,7 @@
 // client's Idempotency-Key is the record's natural key (unique per sender), so a retry whose stored
 // answer was lost finds the transfer instead of sending twice.
 import type { Deps } from '../deps.js';
+import { refuseIfFrozen } from '../compliance/freezes/freeze-checks.js';
 import { formatMinorTrimmed } from '../money/amount.js';
 import { AppError, assert } from '../platform/errors.js';
 import { newId } from '../platform/ids.js';
@@ -31,10 +32,26 @@ export interface SentStablecoinTransfer {
 
 type TransferDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'transferBatches'>;
 
+/**
+ * The terms checked before the batch. A frozen sender is refused by the batch, under the lock that
+ * orders it against the freeze; a refusal of the terms themselves first asks whether the sender is
+ * frozen, so that a frozen account hears account_frozen before anything else about the transfer
+ * (DESIGN §17) without a read of its own on every transfer.
+ */
+async function termsOf(deps: TransferDeps, input: SendStablecoinInput) {
+  try {
+    const currency = tokenOf(input.currency);
+    const priced = priceOperation(tokenAmountOf(input.amount, currency, deps.config.maxStablecoinOperationMajor), currency, 'transfer');
+    const recipient = await resolveRecipient(deps, { senderAccountId: input.senderAccountId, query: input.to });
+    return { currency, priced, recipient };
+  } catch (error) {
+    if (error instanceof AppError) await refuseIfFrozen(deps.db, input.senderAccountId, 'other');
+    throw error;
+  }
+}
+
 export async function sendStablecoinTransfer(deps: TransferDeps, input: SendStablecoinInput): Promise<SentStablecoinTransfer> {
-  const currency = tokenOf(input.currency);
-  const priced = priceOperation(tokenAmountOf(input.amount, currency, deps.config.maxStablecoinOperationMajor), currency, 'transfer');
-  const recipient = await resolveRecipient(deps, { senderAccountId: input.senderAccountId, query: input.to });
+  const { currency, priced, recipient } = await termsOf(deps, input);
   const request = { recipientAccountId: recipient.id, currency, amountMinor: priced.amountMinor };
 
   const intent: StablecoinTransfer = {

@@ -51,10 +51,13 @@ export async function processWithdrawals(deps: ProcessingDeps, limit: number, lo
     try {
       if ((await continueWithdrawal(deps, w)).txHash !== null) handled++;
     } catch (error) {
-      // A refusal was recorded (given up, refunded; or failed for a sanctioned destination, the
-      // account frozen); anything else is tried again next round.
-      if (!(error instanceof AppError && (error.code === 'withdrawal_unavailable' || error.code === 'destination_sanctioned')))
-        failures.push(error);
+      // A refusal was recorded (given up, refunded: the chain refused it, the account was frozen
+      // meanwhile, or the destination is sanctioned, the account frozen); anything else is tried
+      // again next round.
+      const recorded =
+        error instanceof AppError &&
+        (error.code === 'withdrawal_unavailable' || error.code === 'account_frozen' || error.code === 'destination_sanctioned');
+      if (!recorded) failures.push(error);
     }
   }
   await reportOverdue(deps, limit, log);

@@ -13,6 +13,7 @@ import { formatMinorTrimmed } from '../money/amount.js';
 import type { Trx } from '../ledger/ledger.js';
 import { AppError, assert } from '../platform/errors.js';
 import { newId } from '../platform/ids.js';
+import { accountFrozen, assertNotFrozen, frozenAmong, refuseIfFrozen } from '../compliance/freezes/freeze-checks.js';
 import { chainErrorText } from './outbox/chain-error-text.js';
 import { findOutboxEntry, hotWalletTokenTransfer, sendFromHotWallet } from './outbox/hot-wallet-outbox.js';
 import { priceOperation, tokenAmountOf, tokenOf, type Priced } from './stablecoin-amounts.js';
@@ -56,6 +57,7 @@ export async function quoteWithdrawal(
   deps: Pick<Deps, 'db' | 'chain' | 'wallets' | 'config' | 'sanctionsControls' | 'limits'>,
   input: { accountId: number; amount: number | string; currency: string; address?: string | undefined },
 ): Promise<WithdrawalQuote> {
+  await refuseIfFrozen(deps.db, input.accountId, 'other');
   const currency = tokenOf(input.currency);
   const priced = priceOperation(tokenAmountOf(input.amount, currency, deps.config.maxStablecoinOperationMajor), currency, 'withdrawal');
   const address = await withdrawalDestination(deps, { accountId: input.accountId, address: input.address });
@@ -67,6 +69,9 @@ export async function quoteWithdrawal(
 }
 
 export async function withdraw(deps: WithdrawalDeps & Pick<Deps, 'limits'>, input: WithdrawInput): Promise<Withdrawal> {
+  // Before anything else about the withdrawal (DESIGN §17); the check that counts is the one in
+  // the transaction that reserves the money, below.
+  await refuseIfFrozen(deps.db, input.accountId, 'other');
   const currency = tokenOf(input.currency);
   const priced = priceOperation(tokenAmountOf(input.amount, currency, deps.config.maxStablecoinOperationMajor), currency, 'withdrawal');
   const address = await withdrawalDestination(deps, { accountId: input.accountId, address: input.address });
@@ -97,6 +102,8 @@ export async function withdraw(deps: WithdrawalDeps & Pick<Deps, 'limits'>, inpu
   let recorded: Withdrawal | null;
   try {
     recorded = await deps.db.transaction().execute(async (trx) => {
+      // Holds the account against a freeze until the reservation commits (decision 0035).
+      await assertNotFrozen(trx, intent.accountId, 'other');
       const inserted = await insertWithdrawal(trx, intent);
       if (inserted) {
         // Reserving locks the account's ledger account of the token, which serialises its token
@@ -137,6 +144,8 @@ function sameWithdrawalOrRefuse(
 }
 
 class NotPending extends Error {}
+/** The account was frozen after the request: the withdrawal is given up unsent (decision 0035). */
+class FrozenSince extends Error {}
 /** The hot wallet cannot cover the withdrawal yet: it waits, reserved, for the withdrawal job. */
 class AwaitingLiquidity extends Error {}
 
@@ -163,11 +172,18 @@ export async function continueWithdrawal(deps: WithdrawalDeps, w: Withdrawal): P
       // is signed only when the hot wallet holds its tokens beyond what earlier sends committed.
       precondition: async (trx) => {
         if ((await lockWithdrawal(trx, w.id))?.status !== 'pending') throw new NotPending();
+        // Under the account's key-share lock to this transaction's end: a freeze committed before
+        // it stops the withdrawal; one committing after it waits until the entry is recorded.
+        if ((await frozenAmong(trx, [w.accountId], 'other')).size > 0) throw new FrozenSince();
         if ((await availableLiquidityMinor(deps, trx, w.currency)) < w.netMinor) throw new AwaitingLiquidity();
       },
     }));
   } catch (error) {
     if (error instanceof NotPending) return currentState(deps, w.id);
+    if (error instanceof FrozenSince) {
+      if (await giveUpUnsent(deps, w, 'account_frozen')) throw accountFrozen('other');
+      return currentState(deps, w.id);
+    }
     if (error instanceof ChainRevertError) {
       if (await giveUpUnsent(deps, w)) throw withdrawalUnavailable(error, w);
       return currentState(deps, w.id);
@@ -186,7 +202,11 @@ export async function continueWithdrawal(deps: WithdrawalDeps, w: Withdrawal): P
  * locked and only if the outbox has no entry for it, so it can never race with a send (the outbox
  * locks the same row before signing). Returns false when it was sent or ended meanwhile.
  */
-export async function giveUpUnsent(deps: Pick<Deps, 'db' | 'clock'>, w: Withdrawal): Promise<boolean> {
+export async function giveUpUnsent(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  w: Withdrawal,
+  failureCode: 'not_sent' | 'account_frozen' = 'not_sent',
+): Promise<boolean> {
   return deps.db.transaction().execute(async (trx: Trx) => {
     const locked = await lockWithdrawal(trx, w.id);
     if (locked?.status !== 'pending') return false;
@@ -194,7 +214,7 @@ export async function giveUpUnsent(deps: Pick<Deps, 'db' | 'clock'>, w: Withdraw
     const failed = await finishWithdrawal(trx, {
       id: w.id,
       status: 'failed',
-      failureCode: 'not_sent',
+      failureCode,
       txHash: null,
       at: deps.clock.now(),
       releaseKey: true,

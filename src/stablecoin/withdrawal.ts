@@ -18,7 +18,11 @@ export interface Withdrawal {
   feeMinor: bigint;
   netMinor: bigint;
   status: WithdrawalStatus;
-  /** Why it failed: `reverted` (on chain), `not_sent` (refused before anything was signed) or `destination_sanctioned` (listed before it was signed). */
+  /**
+   * Why it failed: `reverted` (on chain), `not_sent` (refused before anything was signed),
+   * `account_frozen` (the account was frozen before it was signed; decision 0035) or
+   * `destination_sanctioned` (listed before it was signed).
+   */
   failureCode: string | null;
   txHash: Hash | null;
   idempotencyKey: string | null;

@@ -618,7 +618,7 @@ export interface paths {
         put?: never;
         /**
          * Withdraw USDC or EURC to a Polygon address; the 1.49% fee comes out of the amount
-         * @description Reserves `gross` from the balance and sends `net` = gross − fee on Polygon from peerpay’s hot wallet; `txId` is the transaction hash. A withdrawal you can afford is never refused for peerpay’s reasons: when the hot wallet does not hold the tokens yet (a deposit still being moved to it), it is accepted `pending` with `txId` null and sent as soon as the hot wallet does. `pending` until the transaction has the configured confirmations, then `complete`; a reverted transaction makes it `failed` and refunds gross. Without `address` the saved default is used (PUT /stablecoin/withdrawal-address); the first completed withdrawal’s address becomes the default when none is saved. The smallest withdrawal is 1.00 (its fee pays for the chain transaction). The destination is screened against sanctions lists at the request and again before the transaction is signed: a listed address is refused with 403 `destination_sanctioned`, nothing is sent and the account is frozen; when it cannot be screened now, 503 `screening_unavailable` with Retry-After and nothing moves. Errors: 400 `invalid_request`, `invalid_amount`, `amount_too_small` (under 1.00; `minimum` names it as a decimal string), `amount_too_large`, `unsupported_currency`, `invalid_address`, `no_default_address`, `insufficient_balance`; 403 `destination_sanctioned`; 422 `idempotency_key_reused`; 429 `limit_exceeded` (over a 24-hour or 30-day limit, the gross counted; Retry-After when it fits again); 503 `withdrawal_unavailable` (the token contract refused the transfer: nothing sent, balance unchanged; retry later), `screening_unavailable`.
+         * @description Reserves `gross` from the balance and sends `net` = gross − fee on Polygon from peerpay’s hot wallet; `txId` is the transaction hash. A withdrawal you can afford is never refused for peerpay’s reasons: when the hot wallet does not hold the tokens yet (a deposit still being moved to it), it is accepted `pending` with `txId` null and sent as soon as the hot wallet does. `pending` until the transaction has the configured confirmations, then `complete`; a reverted transaction makes it `failed` and refunds gross. Without `address` the saved default is used (PUT /stablecoin/withdrawal-address); the first completed withdrawal’s address becomes the default when none is saved. The smallest withdrawal is 1.00 (its fee pays for the chain transaction). The destination is screened against sanctions lists at the request and again before the transaction is signed: a listed address is refused with 403 `destination_sanctioned`, nothing is sent and the account is frozen; when it cannot be screened now, 503 `screening_unavailable` with Retry-After and nothing moves. Errors: 403 `account_frozen` (the account is frozen; a withdrawal accepted before the freeze and not yet signed fails, refunded, with failureCode `account_frozen`); 400 `invalid_request`, `invalid_amount`, `amount_too_small` (under 1.00; `minimum` names it as a decimal string), `amount_too_large`, `unsupported_currency`, `invalid_address`, `no_default_address`, `insufficient_balance`; 403 `destination_sanctioned`; 422 `idempotency_key_reused`; 429 `limit_exceeded` (over a 24-hour or 30-day limit, the gross counted; Retry-After when it fits again); 503 `withdrawal_unavailable` (the token contract refused the transfer: nothing sent, balance unchanged; retry later), `screening_unavailable`.
          */
         post: operations["createWithdrawal"];
         delete?: never;
@@ -3244,6 +3244,26 @@ export interface operations {
                 };
             };
             /**
+             * @description Error. Codes:
+             *     - `account_frozen`: Account frozen
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description At this status: account_frozen
+                         * @enum {string}
+                         */
+                        code?: "account_frozen";
+                        /** @enum {integer} */
+                        status?: 403;
+                    };
+                };
+            };
+            /**
              * @description Not found. Codes:
              *     - `recipient_not_found`: Recipient not found
              */
@@ -3534,6 +3554,26 @@ export interface operations {
                         code?: "unauthorized";
                         /** @enum {integer} */
                         status?: 401;
+                    };
+                };
+            };
+            /**
+             * @description Error. Codes:
+             *     - `account_frozen`: Account frozen
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description At this status: account_frozen
+                         * @enum {string}
+                         */
+                        code?: "account_frozen";
+                        /** @enum {integer} */
+                        status?: 403;
                     };
                 };
             };
@@ -5102,6 +5142,26 @@ export interface operations {
                 };
             };
             /**
+             * @description Error. Codes:
+             *     - `account_frozen`: Account frozen
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description At this status: account_frozen
+                         * @enum {string}
+                         */
+                        code?: "account_frozen";
+                        /** @enum {integer} */
+                        status?: 403;
+                    };
+                };
+            };
+            /**
              * @description Too many requests; retry after Retry-After. Codes:
              *     - `rate_limited`: Rate limit exceeded
              */
@@ -5337,6 +5397,26 @@ export interface operations {
                 };
             };
             /**
+             * @description Error. Codes:
+             *     - `account_frozen`: Account frozen
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description At this status: account_frozen
+                         * @enum {string}
+                         */
+                        code?: "account_frozen";
+                        /** @enum {integer} */
+                        status?: 403;
+                    };
+                };
+            };
+            /**
              * @description Too many requests; retry after Retry-After. Codes:
              *     - `rate_limited`: Rate limit exceeded
              */
@@ -5565,6 +5645,26 @@ export interface operations {
                         code?: "payment_required";
                         /** @enum {integer} */
                         status?: 402;
+                    };
+                };
+            };
+            /**
+             * @description Error. Codes:
+             *     - `account_frozen`: Account frozen
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description At this status: account_frozen
+                         * @enum {string}
+                         */
+                        code?: "account_frozen";
+                        /** @enum {integer} */
+                        status?: 403;
                     };
                 };
             };
@@ -6820,6 +6920,26 @@ export interface operations {
                 };
             };
             /**
+             * @description Error. Codes:
+             *     - `account_frozen`: Account frozen
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description At this status: account_frozen
+                         * @enum {string}
+                         */
+                        code?: "account_frozen";
+                        /** @enum {integer} */
+                        status?: 403;
+                    };
+                };
+            };
+            /**
              * @description Not found. Codes:
              *     - `recipient_not_found`: Recipient not found
              */
@@ -7552,6 +7672,7 @@ export interface operations {
             };
             /**
              * @description Error. Codes:
+             *     - `account_frozen`: Account frozen
              *     - `destination_sanctioned`: Destination sanctioned
              */
             403: {
@@ -7561,10 +7682,10 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /**
-                         * @description At this status: destination_sanctioned
+                         * @description At this status: account_frozen, destination_sanctioned
                          * @enum {string}
                          */
-                        code?: "destination_sanctioned";
+                        code?: "account_frozen" | "destination_sanctioned";
                         /** @enum {integer} */
                         status?: 403;
                     };
@@ -7847,6 +7968,7 @@ export interface operations {
             };
             /**
              * @description Error. Codes:
+             *     - `account_frozen`: Account frozen
              *     - `destination_sanctioned`: Destination sanctioned
              */
             403: {
@@ -7856,10 +7978,10 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /**
-                         * @description At this status: destination_sanctioned
+                         * @description At this status: account_frozen, destination_sanctioned
                          * @enum {string}
                          */
-                        code?: "destination_sanctioned";
+                        code?: "account_frozen" | "destination_sanctioned";
                         /** @enum {integer} */
                         status?: 403;
                     };
@@ -9275,6 +9397,7 @@ export interface operations {
             /**
              * @description Error. Codes:
              *     - `account_in_debt`: Account in debt
+             *     - `account_frozen`: Account frozen
              */
             403: {
                 headers: {
@@ -9283,10 +9406,10 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /**
-                         * @description At this status: account_in_debt
+                         * @description At this status: account_in_debt, account_frozen
                          * @enum {string}
                          */
-                        code?: "account_in_debt";
+                        code?: "account_in_debt" | "account_frozen";
                         /** @enum {integer} */
                         status?: 403;
                     };
@@ -9594,6 +9717,26 @@ export interface operations {
                         code?: "unauthorized";
                         /** @enum {integer} */
                         status?: 401;
+                    };
+                };
+            };
+            /**
+             * @description Error. Codes:
+             *     - `account_frozen`: Account frozen
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /**
+                         * @description At this status: account_frozen
+                         * @enum {string}
+                         */
+                        code?: "account_frozen";
+                        /** @enum {integer} */
+                        status?: 403;
                     };
                 };
             };

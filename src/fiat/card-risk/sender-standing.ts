@@ -38,8 +38,8 @@ export async function refuseCardWhileDisputed(db: Db | Trx, accountId: number): 
 
 /**
  * Whether the account may be paid out in `currency` now: not while it owes in it, nor while its
- * payouts are paused (an early fraud warning). The account freeze (DESIGN §17, scope payouts)
- * belongs here too: it takes the pauses over.
+ * payouts are paused (an early fraud warning). The account freeze (DESIGN §17) is checked beside
+ * it by the payout job, under the account's lock (compliance/freezes).
  */
 export async function mayBePaidOut(trx: Trx, accountId: number, currency: FiatCurrency): Promise<boolean> {
   const { owedMinor } = await userMoney(trx, accountId, currency);

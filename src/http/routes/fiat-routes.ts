@@ -54,6 +54,7 @@ export async function fiatRoutes(app: App, deps: Deps): Promise<void> {
         'card_authentication_required',
         'card_disputed',
         'account_in_debt',
+        'account_frozen',
         'ach_setup_required',
         'limit_exceeded',
         'processor_unavailable',
@@ -87,6 +88,7 @@ export async function fiatRoutes(app: App, deps: Deps): Promise<void> {
       querystring: FiatQuoteQuery,
       responses: { 200: FiatQuoteResponse },
       errors: [
+        'account_frozen',
         'invalid_amount',
         'amount_too_small',
         'amount_too_large',

@@ -62,7 +62,7 @@ export async function nanoRoutes(app: App, deps: Deps): Promise<void> {
         'HEAD is never charged: it answers as GET without payment (402), whatever payment it carries.',
       auth: 'optional',
       headers: PaymentHeaders,
-      errors: [...spec.errors, 'payment_required'],
+      errors: [...spec.errors, 'payment_required', 'account_frozen'],
       problemMembers: { 402: PaymentRequiredMembers },
       problemExamples: { payment_required: paymentRequiredExample(endpoint.path, endpoint.priceMinor, endpoint.description) },
     });

@@ -25,6 +25,7 @@ import type { App } from '../types.js';
 import { stablecoinHistoryRoutes, withdrawalAddressRoutes } from './stablecoin-history-routes.js';
 
 const TRANSFER_CODES = [
+  'account_frozen',
   'invalid_email',
   'invalid_amount',
   'amount_too_small',

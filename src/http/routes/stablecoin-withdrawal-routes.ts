@@ -35,6 +35,7 @@ export async function stablecoinWithdrawalRoutes(app: App, deps: Deps): Promise<
       querystring: WithdrawalQuoteQuery,
       responses: { 200: WithdrawalQuoteResponse },
       errors: [
+        'account_frozen',
         'invalid_amount',
         'amount_too_small',
         'amount_too_large',
@@ -69,7 +70,7 @@ export async function stablecoinWithdrawalRoutes(app: App, deps: Deps): Promise<
         'Reserves `gross` from the balance and sends `net` = gross − fee on Polygon from peerpay’s hot wallet; `txId` is the transaction hash. A withdrawal you can afford is never refused for peerpay’s reasons: when the hot wallet does not hold the tokens yet (a deposit still being moved to it), it is accepted `pending` with `txId` null and sent as soon as the hot wallet does. `pending` until the transaction has the configured confirmations, then `complete`; a reverted transaction makes it `failed` and refunds gross. Without `address` the saved default is used (PUT /stablecoin/withdrawal-address); the first completed withdrawal’s address becomes the default when none is saved. ' +
         'The smallest withdrawal is 1.00 (its fee pays for the chain transaction). ' +
         'The destination is screened against sanctions lists at the request and again before the transaction is signed: a listed address is refused with 403 `destination_sanctioned`, nothing is sent and the account is frozen; when it cannot be screened now, 503 `screening_unavailable` with Retry-After and nothing moves. ' +
-        'Errors: 400 `invalid_request`, `invalid_amount`, `amount_too_small` (under 1.00; `minimum` names it as a decimal string), `amount_too_large`, `unsupported_currency`, `invalid_address`, `no_default_address`, `insufficient_balance`; 403 `destination_sanctioned`; 422 `idempotency_key_reused`; 429 `limit_exceeded` (over a 24-hour or 30-day limit, the gross counted; Retry-After when it fits again); 503 `withdrawal_unavailable` (the token contract refused the transfer: nothing sent, balance unchanged; retry later), `screening_unavailable`.',
+        'Errors: 403 `account_frozen` (the account is frozen; a withdrawal accepted before the freeze and not yet signed fails, refunded, with failureCode `account_frozen`); 400 `invalid_request`, `invalid_amount`, `amount_too_small` (under 1.00; `minimum` names it as a decimal string), `amount_too_large`, `unsupported_currency`, `invalid_address`, `no_default_address`, `insufficient_balance`; 403 `destination_sanctioned`; 422 `idempotency_key_reused`; 429 `limit_exceeded` (over a 24-hour or 30-day limit, the gross counted; Retry-After when it fits again); 503 `withdrawal_unavailable` (the token contract refused the transfer: nothing sent, balance unchanged; retry later), `screening_unavailable`.',
       auth: 'required',
       readsBody: true,
       idempotent: true,
@@ -77,6 +78,7 @@ export async function stablecoinWithdrawalRoutes(app: App, deps: Deps): Promise<
       body: WithdrawBody,
       responses: { 200: WithdrawalResponse },
       errors: [
+        'account_frozen',
         'invalid_amount',
         'amount_too_small',
         'amount_too_large',
