@@ -53,8 +53,11 @@ export function describeLimit(
  * address) to a listed address does; asking for a quote for one does not (it only refuses).
  */
 export function sanctionedRefusedWithdrawal(error: PeerpayError): boolean {
-  return error.operationId !== 'quoteWithdrawal';
+  return FREEZING_OPERATIONS.has(error.operationId);
 }
+
+/** The calls whose destination_sanctioned refusal also froze the account; a quote only refuses. */
+const FREEZING_OPERATIONS = new Set(['createWithdrawal', 'setWithdrawalAddress']);
 
 /** What an agent should do about a compliance refusal, in the user's terms; undefined for other codes. */
 export function complianceNextStep(error: PeerpayError, context: RefusalContext = {}, nowMs = Date.now()): string | undefined {
