@@ -175,6 +175,15 @@ describe('an operator’s override', () => {
     expect(entry).toMatchObject({ operator: 'env', note: 'new business, first week' });
     expect(entry.before).toEqual({ currency: 'USD', day: null, month: null });
     expect(entry.after).toEqual({ currency: 'USD', day: '50.00', month: null });
+    // The same values again (a request resent after its answer was lost) record nothing more.
+    expect((await setLimits(id, { currency: 'USD', day: '50', note: 'new business, first week' })).status).toBe(200);
+    const entries = await server.deps.db
+      .selectFrom('audit_log')
+      .select('id')
+      .where('target', '=', String(id))
+      .where('action', '=', 'account.limits')
+      .execute();
+    expect(entries).toHaveLength(1);
 
     expect((await setLimits(id, { currency: 'USD', day: null, month: 20000, note: 'verified' })).status).toBe(200);
     expect((await limitsOf(user))['USD/day']).toMatchObject({ limit: '1000.00' });

@@ -212,13 +212,17 @@ export function createAccountLimits({ db, clock, settings }: AccountLimitsDeps):
     async setOverride(change, by) {
       return db.transaction().execute(async (trx) => {
         const at = clock.now();
-        const exists = await trx.selectFrom('accounts').select('id').where('id', '=', change.accountId).executeTakeFirst();
+        // The account's row orders concurrent overrides of one account, so each entry's `before`
+        // is what the previous one left.
+        const exists = await trx.selectFrom('accounts').select('id').where('id', '=', change.accountId).forNoKeyUpdate().executeTakeFirst();
         if (!exists) throw new AppError('not_found', 'No account has that id.');
         const before: LimitOverride = (await findOverride(trx, change.accountId, change.currency)) ?? { day: null, month: null };
         const after: LimitOverride = {
           day: change.day === undefined ? before.day : change.day,
           month: change.month === undefined ? before.month : change.month,
         };
+        // The same values again (a request sent twice, its first answer lost) change and record nothing.
+        if (after.day === before.day && after.month === before.month) return lines(change.accountId, trx);
         await saveOverride(trx, { accountId: change.accountId, currency: change.currency, override: after, at });
         const shown = (o: LimitOverride) => ({
           currency: change.currency,
