@@ -14,9 +14,19 @@ export interface AccountRow {
   depositAddress: string | null;
 }
 
-const ACCOUNT_COLUMNS = ['id', 'handle', 'email', 'name', 'phone', 'website', 'discoverable', 'wallet_id', 'deposit_address'] as const;
+export const ACCOUNT_COLUMNS = [
+  'id',
+  'handle',
+  'email',
+  'name',
+  'phone',
+  'website',
+  'discoverable',
+  'wallet_id',
+  'deposit_address',
+] as const;
 
-function toAccount(row: {
+export function toAccount(row: {
   id: number;
   handle: string;
   email: string;

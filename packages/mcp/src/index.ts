@@ -16,6 +16,7 @@ import { registerGetLimits } from './tools/get-limits.js';
 
 export * from './confirmations.js';
 export { NEXT_STEP, TermsError } from './tool-results.js';
+export type { LimitRow } from './tools/get-limits.js';
 export { complianceNextStep, describeLimit, retryTime, sanctionedRefusedWithdrawal, windowWords, type RefusalContext } from './refusals.js';
 
 export type ToolExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;

@@ -1,6 +1,7 @@
 // What GET /admin/accounts/{id} reads beside the balances and histories: the profile (no
 // secrets), open disputes, webhook endpoints with their failures, and the number of active keys.
 // Every list is bounded.
+import { ACCOUNT_COLUMNS, toAccount, type AccountRow } from '../../accounts/accounts-repository.js';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { readFreeze, type Freeze } from '../freezes/freezes-repository.js';
@@ -8,16 +9,7 @@ import { readFreeze, type Freeze } from '../freezes/freezes-repository.js';
 /** At most this many of each list (disputes, webhook endpoints). */
 export const MAX_DETAIL_ITEMS = 50;
 
-export interface AccountProfileRow {
-  id: number;
-  handle: string;
-  email: string;
-  name: string;
-  phone: string | null;
-  website: string | null;
-  discoverable: boolean;
-  walletId: string | null;
-  depositAddress: string | null;
+export interface AccountProfileRow extends AccountRow {
   createdAt: Date;
   freeze: Freeze | null;
 }
@@ -25,23 +17,11 @@ export interface AccountProfileRow {
 export async function findProfile(db: Db, accountId: number): Promise<AccountProfileRow | undefined> {
   const row = await db
     .selectFrom('accounts')
-    .select(['id', 'handle', 'email', 'name', 'phone', 'website', 'discoverable', 'wallet_id', 'deposit_address', 'created_at'])
+    .select([...ACCOUNT_COLUMNS, 'created_at'])
     .where('id', '=', accountId)
     .executeTakeFirst();
   if (!row) return undefined;
-  return {
-    id: row.id,
-    handle: row.handle,
-    email: row.email,
-    name: row.name,
-    phone: row.phone,
-    website: row.website,
-    discoverable: row.discoverable,
-    walletId: row.wallet_id,
-    depositAddress: row.deposit_address,
-    createdAt: row.created_at,
-    freeze: await readFreeze(db, accountId),
-  };
+  return { ...toAccount(row), createdAt: row.created_at, freeze: await readFreeze(db, accountId) };
 }
 
 export interface OpenDisputeRow {

@@ -11,9 +11,10 @@
 // the route could answer a 400 that an unknown path would not.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
+import type { Actor } from '../../compliance/audit/audit-log.js';
 import type { Operators } from '../../compliance/operators/operators-service.js';
 import { roleAllows, type Operator, type OperatorRole } from '../../compliance/operators/operator-roles.js';
-import { AppError } from '../../platform/errors.js';
+import { AppError, assert } from '../../platform/errors.js';
 import type { App } from '../types.js';
 
 export { OPERATOR_ROLES, roleAllows, type Operator, type OperatorRole } from '../../compliance/operators/operator-roles.js';
@@ -69,4 +70,10 @@ export function operatorOnly(app: App, deps: OperatorGateDeps) {
     preValidation: gates[role],
     preHandler: limitPerOperator,
   });
+}
+
+/** Who acts and in which request: what every operator write records (the route is under operatorOnly). */
+export function operatorOf(request: FastifyRequest): Actor {
+  assert(request.operator, 'an operator route runs for an authenticated operator');
+  return { operator: request.operator.name, requestId: request.id };
 }

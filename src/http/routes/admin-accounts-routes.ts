@@ -3,15 +3,13 @@
 // each freeze or unfreeze that changes something records its audit entry in its transaction. Left
 // out of the public OpenAPI document, as the operator API is.
 import { Type } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
-import type { Actor } from '../../compliance/audit/audit-log.js';
 import type { AccountDirectory } from '../../compliance/accounts/account-detail-service.js';
 import { presentAccountDetail, presentAccountSummary } from '../../compliance/accounts/account-views.js';
 import type { AccountFreezes } from '../../compliance/freezes/freezes-service.js';
-import { assert } from '../../platform/errors.js';
-import { operatorOnly, type OperatorGateDeps, type OperatorRole } from '../plugins/operator-auth.js';
+import { operatorOf, operatorOnly, type OperatorGateDeps, type OperatorRole } from '../plugins/operator-auth.js';
+import { Note } from '../schemas/admin-schemas.js';
+import { adminOperation, type ForOperators } from './admin-operation.js';
 import { StringEnum } from '../schemas/common.js';
-import { operation } from '../schemas/operation.js';
 import type { App } from '../types.js';
 
 export interface AdminAccountsServices {
@@ -19,32 +17,10 @@ export interface AdminAccountsServices {
   freezes: AccountFreezes;
 }
 
-const Note = Type.String({ minLength: 1, maxLength: 1000, pattern: '\\S', description: 'Why: kept in the audit log' });
 const IdParams = Type.Object({ id: Type.String({ pattern: '^[1-9][0-9]{0,8}$', description: 'The account id' }) });
-const Anything = Type.Object({}, { additionalProperties: true });
 
-type ForOperators = ReturnType<typeof operatorOnly>;
-
-function operatorOf(request: FastifyRequest): Actor {
-  assert(request.operator, 'an operator route runs for an authenticated operator');
-  return { operator: request.operator.name, requestId: request.id };
-}
-
-function admin(forOperators: ForOperators, role: OperatorRole, operationId: string, summary: string, extra: Record<string, unknown> = {}) {
-  return forOperators(
-    operation({
-      operationId,
-      tag: 'service',
-      summary,
-      auth: 'public',
-      published: false,
-      responses: { 200: Anything },
-      errors: ['invalid_request', 'not_found', 'operator_forbidden'],
-      ...extra,
-    }),
-    role,
-  );
-}
+const admin = (forOperators: ForOperators, role: OperatorRole, operationId: string, summary: string, extra: Record<string, unknown> = {}) =>
+  adminOperation(forOperators, { role, operationId, summary, errors: ['invalid_request', 'not_found'] }, extra);
 
 export async function adminAccountsRoutes(app: App, services: AdminAccountsServices, deps: OperatorGateDeps): Promise<void> {
   const forOperators = operatorOnly(app, deps);

@@ -4,7 +4,6 @@
 // the operator API is (DESIGN §17).
 import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import type { Actor } from '../../compliance/audit/audit-log.js';
 import type { OperatorRefunds } from '../../fiat/card-risk/operator-refunds.js';
 import type { PayoutReversals } from '../../fiat/card-risk/payout-reversals.js';
 import type { DebtWriteOffs } from '../../fiat/card-risk/debt-write-offs.js';
@@ -13,11 +12,10 @@ import { presentRefund } from '../../fiat/card-risk/card-risk-views.js';
 import { StringEnum } from '../schemas/common.js';
 import { Currency } from '../schemas/fiat-schemas.js';
 import { Note } from '../schemas/admin-schemas.js';
-import { operation } from '../schemas/operation.js';
 import type { App } from '../types.js';
 import type { Deps } from '../../deps.js';
-import { assert } from '../../platform/errors.js';
-import { operatorOnly, type OperatorRole } from '../plugins/operator-auth.js';
+import { operatorOf, operatorOnly, type OperatorRole } from '../plugins/operator-auth.js';
+import { adminOperation, type ForOperators } from './admin-operation.js';
 
 export interface AdminCardRiskServices {
   refunds: OperatorRefunds;
@@ -28,31 +26,17 @@ export interface AdminCardRiskServices {
 
 const Amount = Type.Number({ exclusiveMinimum: 0, description: 'Major units; all that is left when absent' });
 const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
-const Anything = Type.Object({}, { additionalProperties: true });
-
-type ForOperators = ReturnType<typeof operatorOnly>;
-
-/** Who acts and in which request: what every operator write records (authenticated by operatorOnly). */
-function operatorOf(request: FastifyRequest): Actor {
-  assert(request.operator, 'an operator route runs for an authenticated operator');
-  return { operator: request.operator.name, requestId: request.id };
-}
-
-function admin(forOperators: ForOperators, role: OperatorRole, operationId: string, summary: string, extra: Record<string, unknown> = {}) {
-  return forOperators(
-    operation({
+const admin = (forOperators: ForOperators, role: OperatorRole, operationId: string, summary: string, extra: Record<string, unknown> = {}) =>
+  adminOperation(
+    forOperators,
+    {
+      role,
       operationId,
-      tag: 'service',
       summary,
-      auth: 'public',
-      published: false,
-      responses: { 200: Anything },
-      errors: ['invalid_request', 'invalid_amount', 'not_found', 'operator_forbidden', 'idempotency_key_reused', 'processor_unavailable'],
-      ...extra,
-    }),
-    role,
+      errors: ['invalid_request', 'invalid_amount', 'not_found', 'idempotency_key_reused', 'processor_unavailable'],
+    },
+    extra,
   );
-}
 
 const keyOf = (request: FastifyRequest): string | null => {
   const key = request.headers['idempotency-key'];

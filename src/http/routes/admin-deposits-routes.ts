@@ -5,9 +5,8 @@ import { Type } from '@fastify/type-provider-typebox';
 import type { Deps } from '../../deps.js';
 import type { DepositReleases } from '../../compliance/sanctions/deposit-release-service.js';
 import { presentBlockedDeposit } from '../../compliance/sanctions/blocked-deposit-view.js';
-import { assert } from '../../platform/errors.js';
 import { operation } from '../schemas/operation.js';
-import { operatorOnly } from '../plugins/operator-auth.js';
+import { operatorOf, operatorOnly } from '../plugins/operator-auth.js';
 import type { App } from '../types.js';
 
 const ReleaseResponse = Type.Object(
@@ -41,13 +40,9 @@ export async function adminDepositsRoutes(app: App, releases: DepositReleases, d
       'support',
     ),
     async (request) => {
-      assert(request.operator, 'an operator route runs for an authenticated operator');
       const { id } = request.params;
       const { note } = request.body;
-      const { deposit, changed } = await releases.release(
-        { depositId: id, note },
-        { operator: request.operator.name, requestId: request.id },
-      );
+      const { deposit, changed } = await releases.release({ depositId: id, note }, operatorOf(request));
       return { deposit: presentBlockedDeposit(deposit), changed };
     },
   );

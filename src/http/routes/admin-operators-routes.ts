@@ -2,12 +2,9 @@
 // (decision 0034). Each write is recorded in the audit log in its transaction. Left out of the
 // public OpenAPI document; described in /admin/openapi.json.
 import { Type } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
-import type { Actor } from '../../compliance/audit/audit-log.js';
 import type { Operators } from '../../compliance/operators/operators-service.js';
-import { assert } from '../../platform/errors.js';
-import { operatorOnly } from '../plugins/operator-auth.js';
+import { operatorOf, operatorOnly } from '../plugins/operator-auth.js';
 import { Note } from '../schemas/admin-schemas.js';
 import {
   CreatedOperatorResponse,
@@ -19,12 +16,6 @@ import {
 } from '../schemas/operator-schemas.js';
 import { operation } from '../schemas/operation.js';
 import type { App } from '../types.js';
-
-/** Who acts and in which request: what every operator write records (authenticated by operatorOnly). */
-export function operatorOf(request: FastifyRequest): Actor {
-  assert(request.operator, 'an operator route runs for an authenticated operator');
-  return { operator: request.operator.name, requestId: request.id };
-}
 
 export async function adminOperatorsRoutes(app: App, deps: { config: Pick<Config, 'rateLimits'>; operators: Operators }): Promise<void> {
   const forOperators = operatorOnly(app, deps);

@@ -6,9 +6,9 @@ import type { AccountLimits, LimitLine } from '../../compliance/limits/limits-se
 import { LIMITED_ASSETS } from '../../compliance/limits/limit-settings.js';
 import { parseAmount } from '../../money/amount.js';
 import { exponentOf, type Asset } from '../../money/assets.js';
-import { AppError, assert } from '../../platform/errors.js';
+import { AppError } from '../../platform/errors.js';
 import { callerOf } from '../plugins/auth.js';
-import { operatorOnly, type OperatorGateDeps } from '../plugins/operator-auth.js';
+import { operatorOf, operatorOnly, type OperatorGateDeps } from '../plugins/operator-auth.js';
 import { StringEnum } from '../schemas/common.js';
 import { operation } from '../schemas/operation.js';
 import type { App } from '../types.js';
@@ -96,7 +96,6 @@ export function limitsRoutes(app: App, deps: LimitsRouteDeps): void {
       'support',
     ),
     async (request) => {
-      assert(request.operator, 'an operator route runs for an authenticated operator');
       const { id } = request.params;
       const body = request.body;
       if (body.day === undefined && body.month === undefined)
@@ -110,7 +109,7 @@ export function limitsRoutes(app: App, deps: LimitsRouteDeps): void {
           ...(body.month !== undefined ? { month: limitOf(body.month, currency, 'month') } : {}),
           note: body.note,
         },
-        { operator: request.operator.name, requestId: request.id },
+        operatorOf(request),
       );
       return { limits };
     },

@@ -1,17 +1,8 @@
 // `peerpay limits` (DESIGN §17): the caller's effective sending limits per rail and currency, over
 // any 24 hours and any 30 days, as a table (or the API's JSON with --json).
 import type { Command } from 'commander';
-import { windowWords } from '@peerpay/mcp';
+import { windowWords, type LimitRow } from '@peerpay/mcp';
 import type { CliContext } from '../cli-context.js';
-
-interface LimitRow {
-  rail: string;
-  currency: string;
-  window: string;
-  limit: string;
-  used: string;
-  remaining: string;
-}
 
 /** Columns padded to their widest cell; amounts right-aligned so that their digits line up. */
 export function limitsTable(limits: LimitRow[]): string {
