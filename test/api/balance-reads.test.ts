@@ -99,8 +99,12 @@ describe('balance reads in one round trip', () => {
   });
 });
 
-describe('quotes in one round trip', () => {
-  it('read the key and the recipient in one statement, by handle, e-mail or phone, and answer as before', async () => {
+// A quote reads the key and the recipient in one statement; then the sender's freeze and its limits
+// (DESIGN §17), one statement each, so that a quote refuses what the transfer would: three in all.
+const QUOTE_STATEMENTS = 3;
+
+describe('quotes in three round trips', () => {
+  it('read the key and the recipient in one statement, by handle, e-mail or phone, then the freeze and the limits, and answer as before', async () => {
     const gina = await registerUser(server);
     const hugo = await registerUser(server);
     for (const to of [hugo.handle, hugo.handle.toLowerCase(), encodeURIComponent(hugo.email)]) {
@@ -116,11 +120,11 @@ describe('quotes in one round trip', () => {
         currency: 'EURC',
         recipientHandle: hugo.handle,
       });
-      expect(used, to).toBe(1);
+      expect(used, to).toBe(QUOTE_STATEMENTS);
     }
   });
 
-  it('of a fiat transfer read the key and the recipient in one statement too, and refuse as before', async () => {
+  it('of a fiat transfer read the key and the recipient in one statement too, then the freeze and the limits, and refuse as before', async () => {
     const jana = await registerUser(server);
     const karl = await registerUser(server);
     const quote = (handle: string) =>
@@ -129,7 +133,7 @@ describe('quotes in one round trip', () => {
       const { answer, used } = await statementsOf(() => quote(handle));
       expect(answer.status, handle).toBe(200);
       expect(answer.body).toMatchObject({ amount: '10.00', currency: 'USD' });
-      expect(used, handle).toBe(1);
+      expect(used, handle).toBe(QUOTE_STATEMENTS);
     }
     expectProblem(await quote('PA-NOBODY00'), 404, 'recipient_not_found');
     expectProblem(await quote('not-a-handle'), 404, 'recipient_not_found');
