@@ -1,6 +1,7 @@
 // peerpay's Prometheus registry: process metrics, the background jobs' runs, failures, duration and
 // skipped rounds, and (once a database is attached) the backlogs that are cheap to count. One
-// registry per Deps, so that several services in one process (tests) never share counts.
+// registry per Deps, so that several services in one process (tests) never share counts; the
+// process metrics alone are the process's, collected once and merged into each.
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 export interface JobMetrics {
@@ -26,9 +27,21 @@ export interface Metrics {
   readonly groupCommitBatches: Histogram<'ending'>;
 }
 
+// collectDefaultMetrics starts a garbage-collection observer that is never stopped and keeps its
+// registry, and with it every metric registered there and whatever their collect() reads (a
+// service's database): collected into a registry of their own, once per process, it keeps nothing
+// of any service.
+let processRegistry: Registry | undefined;
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry });
+  }
+  return processRegistry;
+}
+
 export function createMetrics(): Metrics {
-  const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
+  const registry = Registry.merge([processMetrics(), new Registry()]);
   const registers = [registry];
   return {
     registry,
