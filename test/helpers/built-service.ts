@@ -54,11 +54,17 @@ export async function ensureBuilt(timeoutMs = 120_000): Promise<void> {
   }
 }
 
-/** A small environment, as a person's shell has: PATH and HOME (when set), a locale, plus `extra`. */
+// How this machine reaches the npm registry (a proxy, its certificate authority): a person's shell
+// on it has these too, and the README's `npm install` needs them.
+const NETWORK_SETTINGS =
+  /^(NODE_EXTRA_CA_CERTS|SSL_CERT_FILE|SSL_CERT_DIR|(HTTPS?|NO|ALL)_PROXY|npm_config_(registry|cafile|ca|proxy|https_proxy|noproxy|strict_ssl))$/i;
+
+/** A small environment, as a person's shell has: PATH and HOME (when set), a locale, the network settings, plus `extra`. */
 export function plainEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { LANG: process.env.LANG || 'C.UTF-8' };
   if (process.env.PATH) env.PATH = process.env.PATH;
   if (process.env.HOME) env.HOME = process.env.HOME;
+  for (const [name, value] of Object.entries(process.env)) if (NETWORK_SETTINGS.test(name) && value !== undefined) env[name] = value;
   return { ...env, ...extra };
 }
 
