@@ -13,6 +13,7 @@ import { openTestDatabase } from './test-database.js';
 import { TEST_MASTER_SEED } from './test-fixtures.js';
 import { acquireSharedChain } from './shared-chain.js';
 import type { Database } from '../../src/db/database.js';
+import type { ChainConnection } from '../../src/adapters/chain/connect-chain.js';
 import { startJobs } from '../../src/jobs/job-runner.js';
 import type { Clock } from '../../src/platform/clock.js';
 
@@ -57,6 +58,8 @@ export interface TestServerOptions {
    * serve. A server on DATA_DIR, another seed, another chain or in live mode always does.
    */
   ownChain?: boolean;
+  /** Another server's chain, borrowed (left running on close): two instances of one installation. */
+  chain?: ChainConnection;
 }
 
 export async function startTestServer(env: Record<string, string> = {}, options: TestServerOptions = {}): Promise<TestServer> {
@@ -83,7 +86,7 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     !config.chainRpcUrl &&
     config.masterSeedHex === TEST_MASTER_SEED &&
     config.chainId === 137;
-  const chain = sharesChain ? await acquireSharedChain() : null;
+  const chain = options.chain ? { ...options.chain, stop: async () => {} } : sharesChain ? await acquireSharedChain() : null;
   const deps = await createDeps(config, {
     database,
     ...(chain ? { chain } : {}),

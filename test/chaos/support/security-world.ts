@@ -1,6 +1,6 @@
 // The peerpay instances the security checks share, so that the short profile starts as few as it
 // can: A logs at trace level with its own master seed, B runs over the same database (a second pool
-// on PostgreSQL, the same PGlite otherwise). Every check adds the secrets it handled to `secrets`;
+// on PostgreSQL, the same PGlite otherwise) and the same chain. Every check adds the secrets it handled to `secrets`;
 // the logs check, run last, searches everything A logged for each of them.
 import type { TestServer } from '../../helpers/test-server.js';
 import { startTestServer } from '../../helpers/test-server.js';
@@ -41,15 +41,16 @@ export async function startWorld(): Promise<void> {
     RATE_LIMIT_REGISTER_PER_MINUTE: '100000',
     MASTER_SEED: world.masterSeed,
   };
-  [world.a, world.b] = await Promise.all([
-    startTestServer({ ...env, LOG_LEVEL: 'trace' }, { database: kept(database) }),
-    startTestServer({ ...env, LOG_LEVEL: 'warn' }, { database: kept(second) }),
-  ]);
+  // B on A's chain: one installation is one database and one chain (two embedded chains started
+  // a second apart have different blocks, and the installation identity rightly refuses the second).
+  world.a = await startTestServer({ ...env, LOG_LEVEL: 'trace' }, { database: kept(database) });
+  world.b = await startTestServer({ ...env, LOG_LEVEL: 'warn' }, { database: kept(second), chain: world.a.deps.chain });
 }
 
 export async function stopWorld(): Promise<void> {
-  await world.a?.close();
+  // B first: it borrows A's chain.
   await world.b?.close();
+  await world.a?.close();
   if (database?.url) await second?.close();
   await database?.close();
 }
