@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { loadLimitSettings, LimitSettingsError, type LimitSettings } from './compliance/limits/limit-settings.js';
+import { loadLimitSettings, LimitSettingsError, type LimitSettings } from './config/limit-settings.js';
 
 export type Mode = 'sandbox' | 'live';
 

@@ -13,7 +13,7 @@ import { connectChain, type ChainConnection } from './adapters/chain/connect-cha
 import { createStripeClient } from './adapters/processor/stripe/stripe-client.js';
 import { StripeProcessor } from './adapters/processor/stripe/stripe-processor.js';
 import { createStripeWebhookReader, type StripeWebhookReader } from './adapters/processor/stripe/stripe-webhooks.js';
-import { checkInstallationIdentity, checkSeedIdentity } from './platform/installation-identity.js';
+import { checkInstallationIdentity, checkSeedIdentity } from './startup/installation-identity.js';
 import { registerCustodyMetrics } from './books/custody-metrics.js';
 import { createMetrics, type Metrics } from './platform/metrics.js';
 import { registerBacklogMetrics } from './jobs/backlog-metrics.js';
@@ -24,7 +24,7 @@ import { createWebhookSecrets, type WebhookSecrets } from './events/webhook-secr
 import { createSocketSlots, type SocketSlots } from './events/webhook-socket-slots.js';
 import { createDestinationGuard, type DestinationGuard } from './events/destination-guard.js';
 import { createAccountFreezes, type AccountFreezes } from './compliance/freezes/freezes-service.js';
-import { createAccountDirectory, type AccountDirectory } from './compliance/accounts/account-detail-service.js';
+import { createAccountDirectory, type AccountDirectory } from './admin/accounts/account-detail-service.js';
 import { createGroupCommit, MAX_QUEUED_MEMBERS, type GroupCommit } from './ledger/group-commit.js';
 import { createTransferBatchWriter, type TransferMember } from './stablecoin/stablecoin-transfer-batch.js';
 import { createAccountLimits, type AccountLimits } from './compliance/limits/limits-service.js';

@@ -7,7 +7,7 @@ import { assert } from '../platform/errors.js';
 import type { FiatTransfer } from './fiat-transfer.js';
 import { changeStatus, claimTransfers, postponeSettlement } from './fiat-transfers-repository.js';
 import { resolveTransferCredit } from './fiat-ledger.js';
-import type { Trx } from '../ledger/ledger.js';
+import type { Trx } from '../db/transaction.js';
 import { recordTransferEvents } from './transfer-events.js';
 import { creditOperationId } from './fiat-transfer.js';
 import { repayFromAvailable } from './card-risk/take-back.js';

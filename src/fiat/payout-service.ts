@@ -8,7 +8,7 @@ import { AppError, assert } from '../platform/errors.js';
 import { newId } from '../platform/ids.js';
 import { forEachItem } from '../platform/each-item.js';
 import { recordEvent } from '../events/record-event.js';
-import { presentEntry } from '../http/views/fiat-history-view.js';
+import { presentEntry } from './fiat-history-view.js';
 import { reservePayout, resolvePayout } from './fiat-ledger.js';
 import { mayBePaidOut } from './card-risk/sender-standing.js';
 import { frozenAmong } from '../compliance/freezes/freeze-checks.js';

@@ -6,7 +6,7 @@
 // so an event about something already recorded (by the request, the settlement job or an earlier
 // event) is a no-op.
 import type { Deps } from '../deps.js';
-import type { Trx } from '../ledger/ledger.js';
+import type { Trx } from '../db/transaction.js';
 import type { ProcessorEvent } from '../adapters/processor/payment-processor.js';
 import { cardHoldOf, creditTransfer } from './fiat-ledger.js';
 import { changeStatus, lockTransfer } from './fiat-transfers-repository.js';

@@ -12,8 +12,8 @@ import { ensureProcessorCustomer } from './processor-customers.js';
 import { findProcessorCustomer, recordPayoutAccount, setInstrumentRef, type ProcessorCustomer } from './processor-customers-repository.js';
 import { RECONCILE_AFTER_MS } from './reconciliation-timing.js';
 import { callProcessor } from './processor-errors.js';
-import { findLinkByTokenHash, insertLink, useLink, type LinkRow } from '../platform/links-repository.js';
-import { recordLinkCompleted } from '../platform/link-events.js';
+import { findLinkByTokenHash, insertLink, useLink, type LinkRow } from '../links/links-repository.js';
+import { recordLinkCompleted } from '../links/link-events.js';
 
 export const SETUP_PURPOSES = ['card-setup', 'bank-debit-setup', 'payout-setup'] as const;
 export type SetupPurpose = (typeof SETUP_PURPOSES)[number];

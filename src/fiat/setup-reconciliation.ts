@@ -3,7 +3,7 @@
 // its SetupIntent, or the connected account), and again every 15 minutes while it may still finish.
 import type { Deps } from '../deps.js';
 import { forEachItem } from '../platform/each-item.js';
-import { claimLinksToReconcile, stopReconciling, type LinkToReconcile } from '../platform/links-repository.js';
+import { claimLinksToReconcile, stopReconciling, type LinkToReconcile } from '../links/links-repository.js';
 import { recordPayoutAccountReady, recordSetupCompleted } from './processor-setups.js';
 import { RECONCILE_AFTER_MS } from './reconciliation-timing.js';
 import { SETUP_LINK_RULES, isSetupPurpose } from './setup-links-service.js';

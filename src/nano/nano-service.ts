@@ -19,7 +19,7 @@ import { verifyPayment } from './verify-payment.js';
 import { chargeBalance } from './x402-ledger.js';
 import { assertNotFrozen, refuseIfFrozen } from '../compliance/freezes/freeze-checks.js';
 import { recordEvent } from '../events/record-event.js';
-import { presentX402Payment } from '../http/views/x402-payment-view.js';
+import { presentX402Payment } from './x402-payment-view.js';
 import { insertBalancePayment } from './x402-payments-repository.js';
 import { PaymentRefused } from './x402-reasons.js';
 import { x402TermsOf, type X402Terms } from './x402-terms.js';

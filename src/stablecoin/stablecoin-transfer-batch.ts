@@ -16,7 +16,7 @@ import type { BatchWriter, MemberPlan, Outcome, WrittenMembers } from '../ledger
 import type { AccountLimits, LimitBatch, Movement } from '../compliance/limits/limits-service.js';
 import type { Alongside } from '../ledger/ledger-writes.js';
 import { insufficientBalance, stageOperation, type LedgerBatch } from '../ledger/ledger-batch.js';
-import type { Trx } from '../ledger/ledger.js';
+import type { Trx } from '../db/transaction.js';
 import { assert } from '../platform/errors.js';
 import { stablecoinTransferEvents } from './stablecoin-events.js';
 import { transferAccounts, transferOperation } from './stablecoin-ledger.js';

@@ -10,7 +10,7 @@
 import type { Deps } from '../deps.js';
 import { ChainRevertError } from '../adapters/chain/chain-adapter.js';
 import { formatMinorTrimmed } from '../money/amount.js';
-import type { Trx } from '../ledger/ledger.js';
+import type { Trx } from '../db/transaction.js';
 import { AppError, assert } from '../platform/errors.js';
 import { newId } from '../platform/ids.js';
 import { accountFrozen, assertNotFrozen, frozenAmong, refuseIfFrozen } from '../compliance/freezes/freeze-checks.js';

@@ -10,13 +10,13 @@
 import type { Hash } from 'viem';
 import type { Deps } from '../../deps.js';
 import { findAccountById } from '../../accounts/accounts-repository.js';
-import { findLinkByTokenHash, insertLink, useLink, type LinkRow } from '../../platform/links-repository.js';
+import { findLinkByTokenHash, insertLink, useLink, type LinkRow } from '../../links/links-repository.js';
 import { isToken, type Token } from '../../money/assets.js';
 import { assert } from '../../platform/errors.js';
 import { newToken, sha256Hex } from '../../platform/ids.js';
 import { tokenAmountOf, tokenOf } from '../stablecoin-amounts.js';
 import { mintTestTokens } from './sandbox-mint.js';
-import { recordLinkCompleted } from '../../platform/link-events.js';
+import { recordLinkCompleted } from '../../links/link-events.js';
 
 export const FUNDING_PURPOSE = 'funding';
 export const FUNDING_LINK_LIFETIME_MS = 30 * 60 * 1000;

@@ -10,7 +10,7 @@ import { keccak256, type Hash } from 'viem';
 import type { Deps } from '../../deps.js';
 import type { SignedTransaction } from '../../adapters/chain/chain-adapter.js';
 import type { Db } from '../../db/database.js';
-import type { Trx } from '../../ledger/ledger.js';
+import type { Trx } from '../../db/transaction.js';
 import type { Token } from '../../money/assets.js';
 import { assert } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';

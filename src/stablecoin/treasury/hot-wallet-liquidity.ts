@@ -8,7 +8,7 @@
 import { sql } from 'kysely';
 import type { Deps } from '../../deps.js';
 import type { Db } from '../../db/database.js';
-import type { Trx } from '../../ledger/ledger.js';
+import type { Trx } from '../../db/transaction.js';
 import type { Token } from '../../money/assets.js';
 
 /** Tokens the outbox will send from the hot wallet that are still in it, per the outbox's records. */
