@@ -1,6 +1,6 @@
-// The checks `npm test` runs before the suite: ESLint, Prettier and the type checks of the service
-// and of each package. They are independent and each is single-threaded, so they run side by side,
-// as many at a time as there are cores; each one's output is printed whole when it ends, and the
+// The checks `npm test` runs before the suite: ESLint, Prettier, the type checks of the service
+// and of each package, and the boundary rule between src/'s folders. They are independent and
+// each is single-threaded, so they run side by side, as many at a time as there are cores; each one's output is printed whole when it ends, and the
 // exit code is 1 when any failed. `npm run lint` and `npm run typecheck` run the same commands one
 // by one.
 import { spawn } from 'node:child_process';
@@ -13,6 +13,8 @@ const CHECKS = [
   ['typecheck client', ['tsc', '--noEmit', '-p', 'packages/client/tsconfig.json']],
   ['typecheck mcp', ['tsc', '--noEmit', '-p', 'packages/mcp/tsconfig.json']],
   ['typecheck cli', ['tsc', '--noEmit', '-p', 'packages/cli/tsconfig.json']],
+  // DESIGN §21: imports go one way between the folders of src/ (.dependency-cruiser.cjs).
+  ['boundaries', ['node', 'scripts/boundaries.mjs']],
 ];
 
 function run([name, [command, ...args]]) {

@@ -24,5 +24,5 @@ for (const pkg of ['packages/client', 'packages/mcp', 'packages/cli']) {
 }
 const result = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.build.json', '--noCheck'], { stdio: 'inherit' });
 if (result.status !== 0) process.exit(result.status ?? 1);
-// The migrated database a first start unpacks (src/platform/pglite-template.ts); never fails the install.
+// The migrated database a first start unpacks (src/startup/pglite-template.ts); never fails the install.
 spawnSync(process.execPath, ['scripts/pglite-template.mjs'], { stdio: 'inherit' });

@@ -45,13 +45,13 @@ import { mcpRoutes } from './mcp/mcp-routes.js';
 import { eventsRoutes } from './http/routes/events-routes.js';
 import { limitsRoutes } from './http/routes/limits-routes.js';
 import { adminDepositsRoutes } from './http/routes/admin-deposits-routes.js';
-import { createDepositReleases } from './compliance/sanctions/deposit-release-service.js';
+import { createDepositReleases } from './stablecoin/deposits/deposit-release-service.js';
 import { testHelperSanctionsRoutes } from './http/routes/test-helper-sanctions-routes.js';
 
 export interface BuildAppOptions {
   /** A pino destination for the logs (tests capture them); defaults to stdout. */
   logStream?: NodeJS.WritableStream;
-  /** main.ts: the HTTP server it bound before opening the database (platform/start-up.ts). */
+  /** main.ts: the HTTP server it bound before opening the database (startup/start-up.ts). */
   serverFactory?: FastifyServerFactory;
 }
 

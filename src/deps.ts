@@ -13,7 +13,7 @@ import { connectChain, type ChainConnection } from './adapters/chain/connect-cha
 import { createStripeClient } from './adapters/processor/stripe/stripe-client.js';
 import { StripeProcessor } from './adapters/processor/stripe/stripe-processor.js';
 import { createStripeWebhookReader, type StripeWebhookReader } from './adapters/processor/stripe/stripe-webhooks.js';
-import { checkInstallationIdentity, checkSeedIdentity } from './platform/installation-identity.js';
+import { checkInstallationIdentity, checkSeedIdentity } from './startup/installation-identity.js';
 import { registerCustodyMetrics } from './books/custody-metrics.js';
 import { createMetrics, type Metrics } from './platform/metrics.js';
 import { registerBacklogMetrics } from './jobs/backlog-metrics.js';
@@ -24,11 +24,10 @@ import { createWebhookSecrets, type WebhookSecrets } from './events/webhook-secr
 import { createSocketSlots, type SocketSlots } from './events/webhook-socket-slots.js';
 import { createDestinationGuard, type DestinationGuard } from './events/destination-guard.js';
 import { createAccountFreezes, type AccountFreezes } from './compliance/freezes/freezes-service.js';
-import { createAccountDirectory, type AccountDirectory } from './compliance/accounts/account-detail-service.js';
-import { createGroupCommit, MAX_QUEUED_MEMBERS, type GroupCommit } from './ledger/group-commit.js';
-import { createTransferBatchWriter, type TransferMember } from './stablecoin/stablecoin-transfer-batch.js';
+import { createAccountDirectory, type AccountDirectory } from './admin/accounts/account-detail-service.js';
+import { createGroupCommit, MAX_QUEUED_MEMBERS } from './ledger/group-commit.js';
+import { createTransferBatchWriter, type TransferBatches } from './stablecoin/stablecoin-transfer-batch.js';
 import { createAccountLimits, type AccountLimits } from './compliance/limits/limits-service.js';
-import type { StablecoinTransfer } from './stablecoin/stablecoin-transfer.js';
 import { createSanctionsOracle } from './adapters/chain/sanctions-oracle.js';
 import { SANDBOX_SANCTIONS_ORACLE } from './adapters/chain/sandbox-sanctions-oracle.js';
 import { createSanctionsScreening, type SanctionsScreening } from './compliance/sanctions/sanctions-screening.js';
@@ -67,7 +66,7 @@ export interface Deps {
   /** Per-account limits on outgoing volume (DESIGN §17): checked and counted by every outgoing movement. */
   readonly limits: AccountLimits;
   /** Internal stablecoin transfers, written in shared transactions (ledger/group-commit.ts). */
-  readonly transferBatches: GroupCommit<TransferMember, StablecoinTransfer | null>;
+  readonly transferBatches: TransferBatches;
   /** The operator's freeze and unfreeze (DESIGN §17). */
   readonly accountFreezes: AccountFreezes;
   /** The operator's account search and detail (DESIGN §17). */

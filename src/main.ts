@@ -12,10 +12,10 @@ import { loadConfig, ConfigError, withListeningPort, type Config } from './confi
 import type { Deps } from './deps.js';
 import { openDatabase } from './db/database.js';
 import { DatabaseUnreachableError } from './db/database-reachable.js';
-import { seedPgliteFromTemplate } from './platform/pglite-template.js';
-import { PRIVATE_UMASK, prepareDataDir, usesDataDir } from './platform/data-dir.js';
-import { installFatalHandlers, type FatalLogger } from './platform/fatal.js';
-import { bindListener, checkEmbeddedChain, StartUpError, type Listener } from './platform/start-up.js';
+import { seedPgliteFromTemplate } from './startup/pglite-template.js';
+import { PRIVATE_UMASK, prepareDataDir, usesDataDir } from './startup/data-dir.js';
+import { installFatalHandlers, type FatalLogger } from './startup/fatal.js';
+import { bindListener, checkEmbeddedChain, StartUpError, type Listener } from './startup/start-up.js';
 import {
   banner,
   boldWhen,
@@ -24,7 +24,7 @@ import {
   startingLine,
   usesColour,
   usesReadableOutput,
-} from './platform/console-output.js';
+} from './startup/console-output.js';
 
 async function main(): Promise<void> {
   // First of all: nothing peerpay, PGlite or anvil creates is open to group or others (DESIGN §15).
@@ -68,7 +68,7 @@ async function main(): Promise<void> {
     await Promise.all([
       opening,
       import('./deps.js'),
-      import('./platform/installation-identity.js'),
+      import('./startup/installation-identity.js'),
       import('./app.js'),
       import('./jobs/job-runner.js'),
       import('./http/plugins/metrics.js'),

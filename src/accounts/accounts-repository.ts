@@ -1,6 +1,6 @@
 // SQL for accounts and their API keys.
 import type { Db } from '../db/database.js';
-import type { Trx } from '../ledger/ledger.js';
+import type { Trx } from '../db/transaction.js';
 
 export interface AccountRow {
   id: number;

@@ -1,11 +1,15 @@
 // Registration, keys and profiles. Registering with a new e-mail creates the account, its wallet
 // and a key; registering again with the right password issues one more key (DESIGN §6).
-import type { Deps } from '../deps.js';
 import { AppError } from '../platform/errors.js';
 import { newHandle } from '../platform/ids.js';
 import { issueApiKey } from './api-keys.js';
 import * as repo from './accounts-repository.js';
 import { checkPassword, normalizeEmail, normalizeName, normalizePhone, normalizeWebsite } from './account-rules.js';
+import type { PasswordHasher } from './password-hasher.js';
+import type { WalletProvider } from '../adapters/wallet/wallet-provider.js';
+import type { Config } from '../config.js';
+import type { Db } from '../db/database.js';
+import type { Clock } from '../platform/clock.js';
 
 export interface RegisterInput {
   email: string;
@@ -20,7 +24,7 @@ export interface Registration {
   account: repo.AccountRow;
 }
 
-type AccountDeps = Pick<Deps, 'db' | 'passwords' | 'wallets' | 'clock' | 'config'>;
+type AccountDeps = { db: Db; passwords: PasswordHasher; wallets: WalletProvider; clock: Clock; config: Config };
 
 const HANDLE_ATTEMPTS = 5;
 
@@ -95,7 +99,7 @@ async function signIn(
  * password clears the count; a wrong one stays counted (401 invalid_credentials).
  */
 async function verifyPasswordCounted(
-  deps: Pick<Deps, 'db' | 'passwords' | 'clock' | 'config'>,
+  deps: { db: Db; passwords: PasswordHasher; clock: Clock; config: Config },
   account: { id: number; passwordHash: string },
   password: string,
 ): Promise<void> {
@@ -134,7 +138,7 @@ export interface PasswordChange {
  * unless the caller asks for the others to be revoked.
  */
 export async function changePassword(
-  deps: Pick<Deps, 'db' | 'passwords' | 'clock' | 'config'>,
+  deps: { db: Db; passwords: PasswordHasher; clock: Clock; config: Config },
   input: PasswordChange,
 ): Promise<{ revokedKeys: number }> {
   checkPassword(input.newPassword);
@@ -152,11 +156,11 @@ export async function changePassword(
 }
 
 /** POST /account/revoke-all-keys: every key of the account, the calling one included; answers how many. */
-export async function revokeAllKeys(deps: Pick<Deps, 'db' | 'clock'>, accountId: number): Promise<number> {
+export async function revokeAllKeys(deps: { db: Db; clock: Clock }, accountId: number): Promise<number> {
   return repo.revokeAccountKeys(deps.db, { accountId, exceptKeyId: null, at: deps.clock.now() });
 }
 
-export async function revokeCallerKey(deps: Pick<Deps, 'db' | 'clock'>, apiKeyId: number): Promise<void> {
+export async function revokeCallerKey(deps: { db: Db; clock: Clock }, apiKeyId: number): Promise<void> {
   await repo.revokeKey(deps.db, apiKeyId, deps.clock.now());
 }
 
@@ -166,7 +170,7 @@ export type AccountQuery = { email: string } | { handle: string };
  * Finds an account by e-mail or handle; undefined when there is none. The e-mail is read by the
  * registration's rules (400 invalid_email otherwise), so a look-alike is refused, never matched.
  */
-export async function findAccount(deps: Pick<Deps, 'db'>, query: AccountQuery): Promise<repo.AccountRow | undefined> {
+export async function findAccount(deps: { db: Db }, query: AccountQuery): Promise<repo.AccountRow | undefined> {
   if ('handle' in query) return repo.findAccountByHandle(deps.db, query.handle.trim().toUpperCase());
   const found = await repo.findAccountByEmail(deps.db, normalizeEmail(query.email));
   return found && (({ passwordHash: _p, failedLogins: _f, failedLoginsSince: _s, ...account }) => account)(found);
@@ -179,7 +183,7 @@ export interface ProfilePatch {
   discoverable?: boolean | undefined;
 }
 
-export async function updateProfile(deps: Pick<Deps, 'db'>, accountId: number, patch: ProfilePatch): Promise<repo.AccountRow> {
+export async function updateProfile(deps: { db: Db }, accountId: number, patch: ProfilePatch): Promise<repo.AccountRow> {
   const changes: Parameters<typeof repo.updateProfile>[2] = {};
   if (patch.name !== undefined) changes.name = normalizeName(patch.name);
   if (patch.phone !== undefined) changes.phone = patch.phone === null ? null : normalizePhone(patch.phone);
@@ -196,7 +200,7 @@ export async function updateProfile(deps: Pick<Deps, 'db'>, accountId: number, p
 }
 
 /** The account's wallet; created here only for an account that somehow has none. */
-export async function ensureWallet(deps: Pick<Deps, 'db' | 'wallets'>, accountId: number) {
+export async function ensureWallet(deps: { db: Db; wallets: WalletProvider }, accountId: number) {
   const account = await repo.findAccountById(deps.db, accountId);
   if (!account) throw new AppError('unauthorized', 'The account of this key no longer exists.');
   if (account.walletId && account.depositAddress) return { walletId: account.walletId, address: account.depositAddress, existing: true };

@@ -16,16 +16,18 @@
 // chain shows, the check reports it, which is its purpose.
 import { sql } from 'kysely';
 import { getAddress, type Address } from 'viem';
-import type { Deps } from '../deps.js';
 import type { Db } from '../db/database.js';
 import { TOKENS, type Token } from '../money/assets.js';
 import { coldOutflows, type ColdOutflow } from './cold-outflows.js';
 import { holdingsAt } from './token-holdings.js';
+import type { ChainConnection } from '../adapters/chain/connect-chain.js';
+import type { Config } from '../config.js';
+import type { Clock } from '../platform/clock.js';
 
 /** A bound on one check: cold addresses ever used (one per COLD_WALLET_ADDRESS configured). */
 const MAX_COLD_ADDRESSES = 1_000;
 
-type ColdCustodyDeps = Pick<Deps, 'db' | 'chain' | 'clock' | 'config'>;
+type ColdCustodyDeps = { db: Db; chain: ChainConnection; clock: Clock; config: Config };
 
 export interface ColdSend {
   token: Token;

@@ -19,10 +19,13 @@
 // the deposit watcher does.
 import { getAddress, type Address } from 'viem';
 import { sql } from 'kysely';
-import type { Deps } from '../deps.js';
 import type { TokenTransferLog } from '../adapters/chain/chain-adapter.js';
 import type { Token } from '../money/assets.js';
 import { insertCursor, moveCursor, readCursor, type ScanCursor } from '../platform/scan-cursors.js';
+import type { ChainConnection } from '../adapters/chain/connect-chain.js';
+import type { Config } from '../config.js';
+import type { Db } from '../db/database.js';
+import type { Clock } from '../platform/clock.js';
 
 /** The chain adapter refuses log queries over more blocks than this (its default maxLogBlockRange). */
 const MAX_LOG_BLOCK_RANGE = 2000;
@@ -31,7 +34,7 @@ const MAX_QUERIES_PER_CHECK = 100;
 /** Distinct (token, sender, recipient) of stored transfers one check reads; beyond it the check refuses to guess. */
 const MAX_OUTFLOW_PAIRS = 10_000;
 
-export type ColdOutflowDeps = Pick<Deps, 'db' | 'chain' | 'clock' | 'config'>;
+export type ColdOutflowDeps = { db: Db; chain: ChainConnection; clock: Clock; config: Config };
 
 /** Base units of `token` that cold address `from` sent to `to`, up to the pinned block. */
 export interface ColdOutflow {

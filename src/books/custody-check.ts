@@ -21,11 +21,14 @@
 import { sql } from 'kysely';
 import type { Address } from 'viem';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Deps } from '../deps.js';
 import type { Db } from '../db/database.js';
 import { TOKENS, type Token } from '../money/assets.js';
 import { coldCustodyMinor } from './cold-custody.js';
 import { holdingsAt } from './token-holdings.js';
+import type { ChainConnection } from '../adapters/chain/connect-chain.js';
+import type { WalletProvider } from '../adapters/wallet/wallet-provider.js';
+import type { Config } from '../config.js';
+import type { Clock } from '../platform/clock.js';
 
 /** A bound on one check: deposit addresses read per token. Beyond it the check refuses to guess. */
 export const MAX_DEPOSIT_ADDRESSES = 100_000;
@@ -38,7 +41,7 @@ export interface CustodyResult {
   ok: boolean;
 }
 
-export type CustodyCheckDeps = Pick<Deps, 'db' | 'chain' | 'wallets' | 'clock' | 'config'>;
+export type CustodyCheckDeps = { db: Db; chain: ChainConnection; wallets: WalletProvider; clock: Clock; config: Config };
 
 /** Runs one check now, records it in custody_checks and logs a shortfall as an error. */
 export async function checkCustody(deps: CustodyCheckDeps, log?: Pick<FastifyBaseLogger, 'error'>): Promise<CustodyResult[]> {

@@ -1,15 +1,15 @@
 // Token balances of many addresses at one block, summed: the chain's side of the custody check.
 import type { Address } from 'viem';
-import type { Deps } from '../deps.js';
 import type { Token } from '../money/assets.js';
 import { assert } from '../platform/errors.js';
+import type { ChainConnection } from '../adapters/chain/connect-chain.js';
 
 /** Balances read at once against the node; the rest wait for the previous ones. */
 const READ_CONCURRENCY = 25;
 
 /** What `holders` held of `token` at `blockNumber`, together. */
 export async function holdingsAt(
-  deps: Pick<Deps, 'chain'>,
+  deps: { chain: ChainConnection },
   input: { token: Token; holders: readonly Address[]; blockNumber: bigint },
 ): Promise<bigint> {
   const tokenAddress = deps.chain.tokens[input.token];

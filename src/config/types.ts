@@ -1,6 +1,6 @@
 // The configuration peerpay runs with, as loadConfig returns it: one frozen object, read once at
 // start. Its variables, their defaults and bounds are declared in schema.ts.
-import type { LimitSettings } from '../compliance/limits/limit-settings.js';
+import type { LimitSettings } from './limit-settings.js';
 
 export type Mode = 'sandbox' | 'live';
 

@@ -1,7 +1,7 @@
 // Values the schema has validated as text, read into what Config holds; and the defaults that
 // depend on another variable (PUBLIC_URL, REDIS_KEY_PREFIX, FIAT_HOLD_HOURS).
 import net from 'node:net';
-import { loadLimitSettings, LimitSettingsError, type LimitSettings } from '../compliance/limits/limit-settings.js';
+import { loadLimitSettings, LimitSettingsError, type LimitSettings } from './limit-settings.js';
 import { ConfigError } from './config-error.js';
 import { refusal } from './refusal.js';
 import type { ConfigEnv } from './schema.js';

@@ -1,7 +1,7 @@
 // GET /events: the caller's events, oldest first, from a cursor (the last event id the client saw).
-import type { Deps } from '../deps.js';
 import { AppError } from '../platform/errors.js';
 import { findEventPosition, listEventsAfter, settledHorizon, START, type EventPosition } from './events-repository.js';
+import type { Db } from '../db/database.js';
 
 export interface EventView {
   id: string;
@@ -14,7 +14,7 @@ export interface EventView {
 export const EVENT_RETENTION_MS = 30 * 24 * 3600 * 1000;
 
 export async function listEvents(
-  deps: Pick<Deps, 'db'>,
+  deps: { db: Db },
   input: { accountId: number; after: string | undefined; limit: number },
 ): Promise<{ events: EventView[]; nextCursor: string | null }> {
   let after: EventPosition = START;

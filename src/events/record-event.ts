@@ -3,7 +3,7 @@
 // enabled webhook endpoint of the account that wants this type. Either the change, its event and
 // its deliveries all commit, or none does.
 import { sql, type RawBuilder } from 'kysely';
-import type { Trx } from '../ledger/ledger.js';
+import type { Trx } from '../db/transaction.js';
 import { assert } from '../platform/errors.js';
 import { newId } from '../platform/ids.js';
 import type { EventType } from './event-types.js';

@@ -3,11 +3,23 @@
 // 30 min, 2 h, 5 h, 10 h, 10 h), and an endpoint failing for 5 days is disabled. Several processes
 // share the queue; a process that dies mid-send leaves the lease to run out and the delivery due
 // again, so every event is delivered at least once.
-import type { Deps } from '../deps.js';
 import { claimDueDeliveries, recordAttempt, releaseLease, type ClaimedDelivery } from './deliveries-repository.js';
 import { sendWebhook } from './webhook-sender.js';
+import type { Config } from '../config.js';
+import type { Db } from '../db/database.js';
+import type { DestinationGuard } from './destination-guard.js';
+import type { WebhookSecrets } from './webhook-secrets.js';
+import type { SocketSlots } from './webhook-socket-slots.js';
+import type { Clock } from '../platform/clock.js';
 
-type DeliveryDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'webhookSecrets' | 'webhookSockets' | 'webhookDestinations'>;
+type DeliveryDeps = {
+  db: Db;
+  clock: Clock;
+  config: Config;
+  webhookSecrets: WebhookSecrets;
+  webhookSockets: SocketSlots;
+  webhookDestinations: DestinationGuard;
+};
 
 /** Deliveries claimed per round. */
 const BATCH = 50;

@@ -1,7 +1,7 @@
 // SQL for webhook endpoints and the list of their delivery attempts.
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
-import type { Trx } from '../ledger/ledger.js';
+import type { Trx } from '../db/transaction.js';
 
 export interface EndpointRow {
   id: string;

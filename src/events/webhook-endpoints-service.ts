@@ -1,6 +1,5 @@
 // POST/GET/DELETE /webhook-endpoints and GET /webhook-endpoints/{id}/deliveries (DESIGN §13).
 // Every read names the caller's account: another account's endpoint is "not found".
-import type { Deps } from '../deps.js';
 import { AppError } from '../platform/errors.js';
 import { newId } from '../platform/ids.js';
 import { ForbiddenDestination } from './destination-guard.js';
@@ -15,8 +14,13 @@ import {
   type AttemptRow,
   type EndpointRow,
 } from './webhook-endpoints-repository.js';
+import type { Config } from '../config.js';
+import type { Db } from '../db/database.js';
+import type { DestinationGuard } from './destination-guard.js';
+import type { WebhookSecrets } from './webhook-secrets.js';
+import type { Clock } from '../platform/clock.js';
 
-type EndpointDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'webhookSecrets' | 'webhookDestinations'>;
+type EndpointDeps = { db: Db; clock: Clock; config: Config; webhookSecrets: WebhookSecrets; webhookDestinations: DestinationGuard };
 
 const MAX_URL_LENGTH = 2048;
 
@@ -45,18 +49,18 @@ export async function createEndpoint(
   return { endpoint, secret: deps.webhookSecrets.secretFor(endpoint.secretSalt) };
 }
 
-export function endpointsOf(deps: Pick<Deps, 'db' | 'config'>, accountId: number): Promise<EndpointRow[]> {
+export function endpointsOf(deps: { db: Db; config: Config }, accountId: number): Promise<EndpointRow[]> {
   return listEndpoints(deps.db, accountId, deps.config.webhooks.maxEndpointsPerAccount);
 }
 
-export async function removeEndpoint(deps: Pick<Deps, 'db' | 'clock'>, input: { accountId: number; id: string }): Promise<void> {
+export async function removeEndpoint(deps: { db: Db; clock: Clock }, input: { accountId: number; id: string }): Promise<void> {
   const now = deps.clock.now();
   const deleted = await deps.db.transaction().execute((trx) => deleteEndpoint(trx, { ...input, now }));
   if (!deleted) throw notFound();
 }
 
 export async function deliveriesOf(
-  deps: Pick<Deps, 'db'>,
+  deps: { db: Db },
   input: { accountId: number; id: string; limit: number; before: string | undefined },
 ): Promise<{ attempts: AttemptRow[]; nextCursor: string | null }> {
   if (!(await findEndpoint(deps.db, input))) throw notFound();
@@ -79,7 +83,7 @@ function eventsOf(events: string[]): EventType[] {
 }
 
 /** An absolute http(s) URL without credentials; in live mode its host must resolve to public addresses only. */
-async function checkUrl(deps: Pick<Deps, 'config' | 'webhookDestinations'>, raw: string): Promise<string> {
+async function checkUrl(deps: { config: Config; webhookDestinations: DestinationGuard }, raw: string): Promise<string> {
   const invalid = (why: string) => new AppError('invalid_field', `url ${why}.`);
   if (raw.length > MAX_URL_LENGTH) throw invalid(`is longer than ${MAX_URL_LENGTH} characters`);
   let url: URL;

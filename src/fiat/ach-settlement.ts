@@ -2,18 +2,20 @@
 // due, ask the processor where its debit stands and record that: settled → the pending credits are
 // posted (completed); returned → they are voided (failed, the recipient's pending credit is gone);
 // still pending → look again later.
-import type { Deps } from '../deps.js';
 import { assert } from '../platform/errors.js';
 import type { FiatTransfer } from './fiat-transfer.js';
 import { changeStatus, claimTransfers, postponeSettlement } from './fiat-transfers-repository.js';
 import { resolveTransferCredit } from './fiat-ledger.js';
-import type { Trx } from '../ledger/ledger.js';
+import type { Trx } from '../db/transaction.js';
 import { recordTransferEvents } from './transfer-events.js';
 import { creditOperationId } from './fiat-transfer.js';
 import { repayFromAvailable } from './card-risk/take-back.js';
 import { lockUser } from './card-risk/user-money.js';
+import type { PaymentProcessor } from '../adapters/processor/payment-processor.js';
+import type { Db } from '../db/database.js';
+import type { Clock } from '../platform/clock.js';
 
-type SettlementDeps = Pick<Deps, 'db' | 'processor' | 'clock'>;
+type SettlementDeps = { db: Db; processor: PaymentProcessor; clock: Clock };
 
 const LEASE_MS = 5 * 60 * 1000;
 /** When the processor says "not yet" past the expected date, look again after this long. */

@@ -1,9 +1,9 @@
 // The caller's fiat history, a page at a time, newest first: transfers (GET /transfers) and the
 // entries they and payouts made (GET /transactions). Only the caller's own rows are ever read.
-import type { Deps } from '../deps.js';
 import { assert } from '../platform/errors.js';
 import { decodeCursor, encodeCursor } from '../platform/cursor.js';
 import { listEntries, listTransfers, type EntryRow, type TransferHistoryRow } from './fiat-history-repository.js';
+import type { Db } from '../db/database.js';
 
 export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 20;
@@ -32,10 +32,10 @@ async function page<T extends { id: string; createdAt: Date }>(
   return { items, nextCursor: rows.length > request.limit && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null };
 }
 
-export function transferHistory(deps: Pick<Deps, 'db'>, request: PageRequest): Promise<Page<TransferHistoryRow>> {
+export function transferHistory(deps: { db: Db }, request: PageRequest): Promise<Page<TransferHistoryRow>> {
   return page(request, (input) => listTransfers(deps.db, input));
 }
 
-export function transactionHistory(deps: Pick<Deps, 'db'>, request: PageRequest): Promise<Page<EntryRow>> {
+export function transactionHistory(deps: { db: Db }, request: PageRequest): Promise<Page<EntryRow>> {
   return page(request, (input) => listEntries(deps.db, input));
 }

@@ -3,7 +3,8 @@
 // owes peerpay) crediting the recipient with the amount and the platform with the fee. A bank
 // debit credits as pending and is later posted (settled) or voided (returned). A payout reserves the
 // user's available money as pending towards processor_clearing and posts or voids it likewise.
-import { applyOperation, type TransferInput, type Trx } from '../ledger/ledger.js';
+import { applyOperation, type TransferInput } from '../ledger/ledger.js';
+import type { Trx } from '../db/transaction.js';
 import { platformAccount, someFeeShard, userAvailable } from '../ledger/ledger-accounts.js';
 import type { FiatCurrency } from '../money/assets.js';
 import { assert } from '../platform/errors.js';

@@ -2,7 +2,6 @@
 // (ach), fee on top. The intent is recorded first, then the processor is asked, then its answer is
 // recorded with the ledger movement (transfer-processing.ts). The client's Idempotency-Key is the
 // transfer's natural key, so a retry after a crash continues the same transfer.
-import type { Deps } from '../deps.js';
 import { accountLookups, sameAccountKey, type AccountLookup } from '../accounts/account-lookups.js';
 import type { AccountRow } from '../accounts/accounts-repository.js';
 import { checkVisibleText } from '../accounts/account-rules.js';
@@ -18,6 +17,11 @@ import { findProcessorCustomer } from './processor-customers-repository.js';
 import { processTransfer } from './transfer-processing.js';
 import { assertNotFrozen, refuseIfFrozen } from '../compliance/freezes/freeze-checks.js';
 import { refuseCardWhileDisputed, refuseWhileInDebt } from './card-risk/sender-standing.js';
+import type { PaymentProcessor } from '../adapters/processor/payment-processor.js';
+import type { AccountLimits } from '../compliance/limits/limits-service.js';
+import type { Config } from '../config.js';
+import type { Db } from '../db/database.js';
+import type { Clock } from '../platform/clock.js';
 
 export interface SendTransferInput {
   senderAccountId: number;
@@ -35,7 +39,7 @@ export interface SentTransfer {
   recipientHandle: string;
 }
 
-type TransferDeps = Pick<Deps, 'db' | 'processor' | 'clock' | 'config' | 'limits'>;
+type TransferDeps = { db: Db; processor: PaymentProcessor; clock: Clock; config: Config; limits: AccountLimits };
 
 /**
  * The account a fiat transfer or quote goes to, by handle; 404 recipient_not_found when there is
@@ -43,7 +47,7 @@ type TransferDeps = Pick<Deps, 'db' | 'processor' | 'clock' | 'config' | 'limits
  * look-up `started` with the request's key when it names the same handle.
  */
 async function recipientOf(
-  deps: Pick<Deps, 'db'>,
+  deps: { db: Db },
   input: { senderAccountId: number; recipientHandle: string },
   started?: AccountLookup | null,
 ): Promise<AccountRow> {
@@ -215,7 +219,10 @@ export interface FiatQuote {
  * What POST /transfers would charge for these terms, by the same rules and refusals (a frozen
  * sender, currency, amount, minimum, recipient, self, limits); nothing is recorded and no card or bank setup is checked.
  */
-export async function quoteFiatTransfer(deps: Pick<Deps, 'db' | 'config' | 'limits'>, input: FiatQuoteInput): Promise<FiatQuote> {
+export async function quoteFiatTransfer(
+  deps: { db: Db; config: Config; limits: AccountLimits },
+  input: FiatQuoteInput,
+): Promise<FiatQuote> {
   await refuseIfFrozen(deps.db, input.senderAccountId, 'other');
   const currency = currencyOf(input.currency);
   const amountMinor = amountOf(input.amount, currency, deps.config.maxFiatTransferMajor);

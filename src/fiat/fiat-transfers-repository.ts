@@ -1,10 +1,10 @@
 // SQL for fiat transfers. Status changes are conditional on the status they leave, so that two
 // workers recording the same processor answer cannot both apply it.
 import { sql, type Selectable } from 'kysely';
-import { leaseDueRows } from '../jobs/lease.js';
+import { leaseDueRows } from '../db/lease.js';
 import type { Db } from '../db/database.js';
 import type { FiatTransfersTable } from '../db/schema.js';
-import type { Trx } from '../ledger/ledger.js';
+import type { Trx } from '../db/transaction.js';
 import type { FiatCurrency } from '../money/assets.js';
 import { limitVolumeOf, type FiatTransfer, type FiatTransferStatus } from './fiat-transfer.js';
 import { giveVolumeBack } from '../compliance/limits/limits-repository.js';
@@ -145,7 +145,7 @@ export async function postponeSettlement(db: Db, input: { id: string; checkAt: D
     .execute();
 }
 
-/** Claims up to `limit` transfers in `status` that are due (`dueColumn` at or before `dueBy`) for a job; see jobs/lease.ts. */
+/** Claims up to `limit` transfers in `status` that are due (`dueColumn` at or before `dueBy`) for a job; see db/lease.ts. */
 export async function claimTransfers(
   db: Db,
   input: { status: 'pending' | 'processing'; dueColumn: 'check_at' | 'created_at'; dueBy: Date; now: Date; leaseMs: number; limit: number },

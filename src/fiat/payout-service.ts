@@ -3,12 +3,11 @@
 //   start: reserve an account's whole available balance in one currency as a pending payout;
 //   send:  ask the processor to pay it (payout id as idempotency key), then post the reservation
 //          (paid) or void it (failed: the money is available again).
-import type { Deps } from '../deps.js';
 import { AppError, assert } from '../platform/errors.js';
 import { newId } from '../platform/ids.js';
 import { forEachItem } from '../platform/each-item.js';
 import { recordEvent } from '../events/record-event.js';
-import { presentEntry } from '../http/views/fiat-history-view.js';
+import { presentEntry } from './fiat-history-view.js';
 import { reservePayout, resolvePayout } from './fiat-ledger.js';
 import { mayBePaidOut } from './card-risk/sender-standing.js';
 import { frozenAmong } from '../compliance/freezes/freeze-checks.js';
@@ -24,8 +23,12 @@ import {
   type Payout,
   type PayoutCandidate,
 } from './payouts-repository.js';
+import type { PaymentProcessor } from '../adapters/processor/payment-processor.js';
+import type { AccountLimits } from '../compliance/limits/limits-service.js';
+import type { Db } from '../db/database.js';
+import type { Clock } from '../platform/clock.js';
 
-type PayoutDeps = Pick<Deps, 'db' | 'processor' | 'clock' | 'limits'>;
+type PayoutDeps = { db: Db; processor: PaymentProcessor; clock: Clock; limits: AccountLimits };
 
 const LEASE_MS = 5 * 60 * 1000;
 /** How long to wait before asking again about a payout the processor has not paid yet. */

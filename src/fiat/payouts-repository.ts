@@ -2,9 +2,9 @@
 import { giveVolumeBack } from '../compliance/limits/limits-repository.js';
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../db/database.js';
-import { leaseDueRows } from '../jobs/lease.js';
+import { leaseDueRows } from '../db/lease.js';
 import type { PayoutsTable } from '../db/schema.js';
-import type { Trx } from '../ledger/ledger.js';
+import type { Trx } from '../db/transaction.js';
 import { FIAT_CURRENCIES, type FiatCurrency } from '../money/assets.js';
 
 export interface Payout {
@@ -124,7 +124,7 @@ export async function insertPayout(trx: Trx, payout: Payout): Promise<void> {
     .execute();
 }
 
-/** Claims up to `limit` pending payouts for the payout job; see jobs/lease.ts. */
+/** Claims up to `limit` pending payouts for the payout job; see db/lease.ts. */
 export async function claimPendingPayouts(db: Db, input: { now: Date; leaseMs: number; limit: number }): Promise<Payout[]> {
   const ids = await leaseDueRows(db, { table: 'payouts', due: sql`status = 'pending'`, orderBy: 'created_at', ...input });
   if (ids.length === 0) return [];

@@ -1,6 +1,6 @@
 // Finds the pending ledger transfers an operation left, so that they can be posted or voided.
 import { sql } from 'kysely';
-import type { Trx } from '../ledger/ledger.js';
+import type { Trx } from '../db/transaction.js';
 
 /** Bound: a fiat operation leaves at most two pending transfers (credit and fee). */
 const MAX_PENDING_PER_OPERATION = 8;

@@ -1,7 +1,7 @@
 // SQL for peerpay's side of the processor relationship: one customer per account and the references
 // of the instruments set up for it. References only: never a card or bank number.
 import type { Db } from '../db/database.js';
-import type { Trx } from '../ledger/ledger.js';
+import type { Trx } from '../db/transaction.js';
 import type { InstrumentKind } from '../adapters/processor/payment-processor.js';
 
 export interface ProcessorCustomer {

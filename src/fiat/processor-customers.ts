@@ -1,10 +1,13 @@
 // The account's customer at the processor, created the first time it is needed.
 import type { Db } from '../db/database.js';
-import type { Deps } from '../deps.js';
 import { findAccountById } from '../accounts/accounts-repository.js';
 import { findProcessorCustomer, insertProcessorCustomer, type ProcessorCustomer } from './processor-customers-repository.js';
+import type { PaymentProcessor } from '../adapters/processor/payment-processor.js';
 
-export async function ensureProcessorCustomer(deps: Pick<Deps, 'db' | 'processor'>, accountId: number): Promise<ProcessorCustomer> {
+export async function ensureProcessorCustomer(
+  deps: { db: Db; processor: PaymentProcessor },
+  accountId: number,
+): Promise<ProcessorCustomer> {
   const existing = await findProcessorCustomer(deps.db, accountId);
   if (existing) return existing;
   const account = await findAccountById(deps.db, accountId);

@@ -1,5 +1,5 @@
 // Processor webhook events already applied, by the processor's event id.
-import type { Trx } from '../ledger/ledger.js';
+import type { Trx } from '../db/transaction.js';
 
 /** Records the event in this transaction; false when it was recorded before (a repeated delivery). */
 export async function recordProcessorEvent(trx: Trx, input: { id: string; type: string; now: Date }): Promise<boolean> {

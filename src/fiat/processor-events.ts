@@ -5,8 +5,7 @@
 // Events may come late, twice or out of order: each change is conditional on the state it leaves,
 // so an event about something already recorded (by the request, the settlement job or an earlier
 // event) is a no-op.
-import type { Deps } from '../deps.js';
-import type { Trx } from '../ledger/ledger.js';
+import type { Trx } from '../db/transaction.js';
 import type { ProcessorEvent } from '../adapters/processor/payment-processor.js';
 import { cardHoldOf, creditTransfer } from './fiat-ledger.js';
 import { changeStatus, lockTransfer } from './fiat-transfers-repository.js';
@@ -17,10 +16,13 @@ import { recordTransferEvents } from './transfer-events.js';
 import { applyProcessorRefunds } from './card-risk/refund-events.js';
 import { applyDispute } from './card-risk/dispute-booking.js';
 import { applyEarlyFraudWarning } from './card-risk/fraud-warnings.js';
+import type { Config } from '../config.js';
+import type { Db } from '../db/database.js';
+import type { Clock } from '../platform/clock.js';
 
 export type EventOutcome = 'applied' | 'no_change' | 'duplicate' | 'ignored';
 
-export async function applyProcessorEvent(deps: Pick<Deps, 'db' | 'clock' | 'config'>, event: ProcessorEvent): Promise<EventOutcome> {
+export async function applyProcessorEvent(deps: { db: Db; clock: Clock; config: Config }, event: ProcessorEvent): Promise<EventOutcome> {
   // A malformed event is logged by whoever read it; nothing of it can be applied.
   if (event.kind === 'ignored' || event.kind === 'malformed') return 'ignored';
   const now = deps.clock.now();

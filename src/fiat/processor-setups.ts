@@ -1,12 +1,12 @@
 // A processor-hosted setup finished (Stripe Checkout in setup mode, Connect onboarding): record the
 // instrument it saved for the account. Both the webhook and the reconciliation job come here, in a
 // transaction of their own; whichever comes second finds the link used and changes nothing.
-import type { Trx } from '../ledger/ledger.js';
+import type { Trx } from '../db/transaction.js';
 import type { InstrumentKind } from '../adapters/processor/payment-processor.js';
-import { completeLinkByProcessor, findOpenLinkByProcessorRef } from '../platform/links-repository.js';
+import { completeLinkByProcessor, findOpenLinkByProcessorRef } from '../links/links-repository.js';
 import { lockCustomerByPayoutAccount, setInstrumentRef } from './processor-customers-repository.js';
 import { SETUP_LINK_RULES, isSetupPurpose } from './setup-links-service.js';
-import { recordLinkCompleted } from '../platform/link-events.js';
+import { recordLinkCompleted } from '../links/link-events.js';
 
 const SESSION_PURPOSES = ['card-setup', 'bank-debit-setup'] as const;
 

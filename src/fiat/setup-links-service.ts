@@ -1,7 +1,6 @@
 // Setup links (DESIGN §7, §9): private, single-use, time-limited URLs on which a user sets up a
 // card, a bank-debit mandate or a payout account at the processor. The token is 256-bit random and
 // only its hash is stored; the link is checked against the service clock.
-import type { Deps } from '../deps.js';
 import type { InstrumentKind } from '../adapters/processor/payment-processor.js';
 import { SANDBOX_BEHAVIOURS, type SandboxBehaviour } from '../adapters/processor/sandbox-processor.js';
 import { newId, newToken, sha256Hex } from '../platform/ids.js';
@@ -12,8 +11,13 @@ import { ensureProcessorCustomer } from './processor-customers.js';
 import { findProcessorCustomer, recordPayoutAccount, setInstrumentRef, type ProcessorCustomer } from './processor-customers-repository.js';
 import { RECONCILE_AFTER_MS } from './reconciliation-timing.js';
 import { callProcessor } from './processor-errors.js';
-import { findLinkByTokenHash, insertLink, useLink, type LinkRow } from '../platform/links-repository.js';
-import { recordLinkCompleted } from '../platform/link-events.js';
+import { findLinkByTokenHash, insertLink, useLink, type LinkRow } from '../links/links-repository.js';
+import { recordLinkCompleted } from '../links/link-events.js';
+import type { PaymentProcessor } from '../adapters/processor/payment-processor.js';
+import type { SandboxProcessor } from '../adapters/processor/sandbox-processor.js';
+import type { Config } from '../config.js';
+import type { Db } from '../db/database.js';
+import type { Clock } from '../platform/clock.js';
 
 export const SETUP_PURPOSES = ['card-setup', 'bank-debit-setup', 'payout-setup'] as const;
 export type SetupPurpose = (typeof SETUP_PURPOSES)[number];
@@ -45,7 +49,7 @@ export function isSetupPurpose(value: string): value is SetupPurpose {
 const TOKEN_SHAPE = /^[0-9A-Za-z]{43}$/;
 
 export async function createSetupLink(
-  deps: Pick<Deps, 'db' | 'processor' | 'clock' | 'config'>,
+  deps: { db: Db; processor: PaymentProcessor; clock: Clock; config: Config },
   input: { accountId: number; purpose: SetupPurpose },
 ): Promise<{ url: string; expiresIn: string; expiresAt: Date }> {
   const rule = SETUP_LINK_RULES[input.purpose];
@@ -86,7 +90,10 @@ function setupLinkUrl(publicUrl: string, purpose: SetupPurpose, token: string): 
 }
 
 /** The user's payout account at a processor that has them (Stripe Connect), made once; undefined elsewhere. */
-async function ensurePayoutAccount(deps: Pick<Deps, 'db' | 'processor'>, customer: ProcessorCustomer): Promise<string | undefined> {
+async function ensurePayoutAccount(
+  deps: { db: Db; processor: PaymentProcessor },
+  customer: ProcessorCustomer,
+): Promise<string | undefined> {
   if (!deps.processor.createPayoutAccount) return undefined;
   if (customer.payoutAccountRef) return customer.payoutAccountRef;
   const account = await findAccountById(deps.db, customer.accountId);
@@ -105,7 +112,7 @@ async function ensurePayoutAccount(deps: Pick<Deps, 'db' | 'processor'>, custome
  * page for the same connected account, while peerpay's link is open. Null when the link is not open.
  */
 export async function refreshPayoutOnboarding(
-  deps: Pick<Deps, 'db' | 'processor' | 'clock' | 'config'>,
+  deps: { db: Db; processor: PaymentProcessor; clock: Clock; config: Config },
   input: { token: string },
 ): Promise<{ url: string } | null> {
   const found = await inspectSetupLink(deps, { purpose: 'payout-setup', token: input.token });
@@ -130,7 +137,7 @@ export type LinkState =
 
 /** What a setup link is now: unknown (also a token of another purpose), used, expired or open. */
 export async function inspectSetupLink(
-  deps: Pick<Deps, 'db' | 'clock'>,
+  deps: { db: Db; clock: Clock },
   input: { purpose: SetupPurpose; token: string },
 ): Promise<LinkState> {
   if (!TOKEN_SHAPE.test(input.token)) return { state: 'unknown' };
@@ -155,7 +162,7 @@ export type CompletionResult =
  * referenced.
  */
 export async function completeSandboxSetupLink(
-  deps: Pick<Deps, 'db' | 'clock' | 'sandboxProcessor'>,
+  deps: { db: Db; clock: Clock; sandboxProcessor: SandboxProcessor | null },
   input: { purpose: SetupPurpose; token: string; outcome: string },
 ): Promise<CompletionResult> {
   const found = await inspectSetupLink(deps, input);

@@ -1,17 +1,19 @@
 // Missed webhooks must not leave a user's setup unrecorded: a processor-hosted setup that no webhook
 // has confirmed within 15 minutes is read back from the processor (Stripe: the Checkout Session and
 // its SetupIntent, or the connected account), and again every 15 minutes while it may still finish.
-import type { Deps } from '../deps.js';
 import { forEachItem } from '../platform/each-item.js';
-import { claimLinksToReconcile, stopReconciling, type LinkToReconcile } from '../platform/links-repository.js';
+import { claimLinksToReconcile, stopReconciling, type LinkToReconcile } from '../links/links-repository.js';
 import { recordPayoutAccountReady, recordSetupCompleted } from './processor-setups.js';
 import { RECONCILE_AFTER_MS } from './reconciliation-timing.js';
 import { SETUP_LINK_RULES, isSetupPurpose } from './setup-links-service.js';
+import type { PaymentProcessor } from '../adapters/processor/payment-processor.js';
+import type { Db } from '../db/database.js';
+import type { Clock } from '../platform/clock.js';
 
 /** A connected account may finish onboarding long after its 10-minute link; read it back for a day. */
 const PAYOUT_ONBOARDING_WATCH_MS = 24 * 3600 * 1000;
 
-type ReconcileDeps = Pick<Deps, 'db' | 'processor' | 'clock'>;
+type ReconcileDeps = { db: Db; processor: PaymentProcessor; clock: Clock };
 
 /** Reads back up to `limit` due setups; returns how many it looked at. */
 export async function reconcileSetups(deps: ReconcileDeps, limit: number): Promise<number> {

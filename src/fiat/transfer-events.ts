@@ -5,11 +5,11 @@
 //   processing → failed      sender: transfer.failed (the recipient never saw it)
 //   pending    → completed   both: transfer.completed
 //   pending    → failed      both: transfer.failed (the recipient's pending credit is gone)
-import type { Trx } from '../ledger/ledger.js';
+import type { Trx } from '../db/transaction.js';
 import { findHandles } from '../accounts/accounts-repository.js';
 import { recordEvent } from '../events/record-event.js';
 import type { EventType } from '../events/event-types.js';
-import { presentHistoryItem } from '../http/views/fiat-history-view.js';
+import { presentHistoryItem } from './fiat-history-view.js';
 import type { FiatTransfer } from './fiat-transfer.js';
 
 type Side = 'sent' | 'received';

@@ -2,7 +2,6 @@
 // transfer id as idempotency key, and no transaction open), then record its answer and the ledger
 // movement in one transaction. The same step serves the request and the recovery job, and running
 // it twice for one transfer charges once and records once.
-import type { Deps } from '../deps.js';
 import { assert } from '../platform/errors.js';
 import type { FiatTransfer, FiatTransferStatus } from './fiat-transfer.js';
 import { changeStatus, findTransfer } from './fiat-transfers-repository.js';
@@ -10,13 +9,17 @@ import { cardHoldOf, creditTransfer } from './fiat-ledger.js';
 import { findProcessorCustomer } from './processor-customers-repository.js';
 import { processorUnavailable } from './processor-errors.js';
 import { recordTransferEvents } from './transfer-events.js';
+import type { PaymentProcessor } from '../adapters/processor/payment-processor.js';
+import type { Config } from '../config.js';
+import type { Db } from '../db/database.js';
+import type { Clock } from '../platform/clock.js';
 
 type ProcessorAnswer =
   | { to: Extract<FiatTransferStatus, 'completed'>; processorRef: string; ledger: 'posted' }
   | { to: Extract<FiatTransferStatus, 'pending'>; processorRef: string; ledger: 'pending'; settlesAt: Date; checkAt: Date }
   | { to: Extract<FiatTransferStatus, 'failed'>; processorRef: string; failureCode: string };
 
-type ProcessingDeps = Pick<Deps, 'db' | 'processor' | 'clock' | 'config'>;
+type ProcessingDeps = { db: Db; processor: PaymentProcessor; clock: Clock; config: Config };
 
 /**
  * `customerRef` is the sender's processor customer when the caller has just read it (a new request

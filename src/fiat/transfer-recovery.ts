@@ -2,10 +2,13 @@
 // recording the processor's answer (a crash, a lost connection). Such transfers are carried on
 // here: the processor is asked again with the same idempotency key, so it answers with the charge
 // it made (or makes it now, once), and the answer is recorded.
-import type { Deps } from '../deps.js';
 import { forEachItem } from '../platform/each-item.js';
 import { claimTransfers } from './fiat-transfers-repository.js';
 import { processTransfer } from './transfer-processing.js';
+import type { PaymentProcessor } from '../adapters/processor/payment-processor.js';
+import type { Config } from '../config.js';
+import type { Db } from '../db/database.js';
+import type { Clock } from '../platform/clock.js';
 
 /** A request normally finishes within seconds; older `processing` transfers are orphans. */
 export const ORPHAN_AFTER_MS = 2 * 60 * 1000;
@@ -21,7 +24,10 @@ export class UnrecoverableTransferError extends Error {
   override name = 'UnrecoverableTransferError';
 }
 
-export async function recoverOrphanedTransfers(deps: Pick<Deps, 'db' | 'processor' | 'clock' | 'config'>, limit: number): Promise<number> {
+export async function recoverOrphanedTransfers(
+  deps: { db: Db; processor: PaymentProcessor; clock: Clock; config: Config },
+  limit: number,
+): Promise<number> {
   const now = deps.clock.now();
   const orphans = await claimTransfers(deps.db, {
     status: 'processing',

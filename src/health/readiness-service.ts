@@ -8,10 +8,14 @@
 // when, but never a figure (no amount, gas balance, shortfall, block number, address or limit).
 // The figures are for the operator: GET /admin/treasury, the metrics and the logs.
 import { sql } from 'kysely';
-import type { Deps } from '../deps.js';
 import { readCustodyStatus } from '../books/custody-status.js';
 import { TimeoutError, withTimeout } from '../platform/with-timeout.js';
 import { readGasStatus } from '../stablecoin/treasury/gas-status.js';
+import type { ChainConnection } from '../adapters/chain/connect-chain.js';
+import type { WalletProvider } from '../adapters/wallet/wallet-provider.js';
+import type { Config } from '../config.js';
+import type { Db } from '../db/database.js';
+import type { Lifecycle } from '../platform/lifecycle.js';
 
 /** How long one dependency may take to answer a readiness check. */
 export const READY_CHECK_TIMEOUT_MS = 2000;
@@ -31,7 +35,7 @@ export interface Readiness {
   failing: ReadinessCheckName[];
 }
 
-type ReadinessDeps = Pick<Deps, 'db' | 'chain' | 'lifecycle' | 'wallets' | 'config'>;
+type ReadinessDeps = { db: Db; chain: ChainConnection; lifecycle: Lifecycle; wallets: WalletProvider; config: Config };
 
 export async function checkReadiness(deps: ReadinessDeps): Promise<Readiness> {
   const [database, chain, custody, gas] = await Promise.all([

@@ -1,6 +1,6 @@
 // Settles due ACH transfers (or records their return); see fiat/ach-settlement.ts.
 import { settleDueTransfers } from '../fiat/ach-settlement.js';
-import type { Job } from './job-runner.js';
+import type { Job } from './job.js';
 
 /** Transfers looked at per round; the rest wait for the next round. */
 const BATCH = 100;

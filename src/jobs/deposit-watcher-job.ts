@@ -2,7 +2,7 @@
 // reorganisation deeper than the confirmation window makes every round throw, which the job runner
 // logs as an error each time, until an operator has reconciled.
 import { watchDeposits } from '../stablecoin/deposits/deposit-watcher.js';
-import type { Job } from './job-runner.js';
+import type { Job } from './job.js';
 
 export const depositWatcherJob: Job = {
   name: 'deposit-watcher',

@@ -2,7 +2,7 @@
 // their deliveries and attempts.
 import { deleteEventsBefore } from '../events/events-repository.js';
 import { EVENT_RETENTION_MS } from '../events/events-service.js';
-import type { Job } from './job-runner.js';
+import type { Job } from './job.js';
 
 const PAGE = 500;
 

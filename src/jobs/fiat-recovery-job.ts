@@ -1,6 +1,6 @@
 // Carries on transfers whose request died while charging; see fiat/transfer-recovery.ts.
 import { recoverOrphanedTransfers } from '../fiat/transfer-recovery.js';
-import type { Job } from './job-runner.js';
+import type { Job } from './job.js';
 
 const BATCH = 50;
 

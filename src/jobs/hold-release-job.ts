@@ -1,6 +1,6 @@
 // Ends the holds on card money that are due (fiat/card-risk/hold-release.ts).
 import { createHoldRelease } from '../fiat/card-risk/hold-release.js';
-import type { Job } from './job-runner.js';
+import type { Job } from './job.js';
 
 const BATCH = 200;
 

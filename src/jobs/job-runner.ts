@@ -3,6 +3,7 @@
 // SKIP LOCKED in short transactions, so any number of processes may run them.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from '../deps.js';
+import type { Job } from './job.js';
 import { deleteExpiredKeys } from '../platform/idempotency-store.js';
 import { fiatRecoveryJob } from './fiat-recovery-job.js';
 import { achSettlementJob } from './ach-settlement-job.js';
@@ -20,16 +21,6 @@ import { treasuryJob } from './treasury-job.js';
 import { webhookDeliveryJob } from './webhook-delivery-job.js';
 import { eventRetentionJob } from './event-retention-job.js';
 import { limitVolumeRetentionJob } from './limit-volume-retention-job.js';
-
-export interface Job {
-  name: string;
-  /** Does one bounded round of work; returns how many items it handled. */
-  run(deps: Deps, log?: FastifyBaseLogger): Promise<number>;
-  /** Follows the chain: runs every config.chainPollIntervalMs instead of every jobIntervalMs. */
-  chain?: boolean;
-  /** Runs in a queue of its own, about every second: webhooks wait on other servers for up to 10 s. */
-  queue?: 'webhooks';
-}
 
 const IDEMPOTENCY_RETENTION_MS = 48 * 3600 * 1000;
 

@@ -2,7 +2,7 @@
 // a bounded page per round.
 import { pruneVolume } from '../compliance/limits/limits-repository.js';
 import { BUCKETS_KEPT_MS } from '../compliance/limits/limit-windows.js';
-import type { Job } from './job-runner.js';
+import type { Job } from './job.js';
 
 const PAGE = 1000;
 

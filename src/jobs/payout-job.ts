@@ -1,6 +1,6 @@
 // Pays received fiat money out to connected payout accounts; see fiat/payout-service.ts.
 import { sendPayouts, startPayouts } from '../fiat/payout-service.js';
-import type { Job } from './job-runner.js';
+import type { Job } from './job.js';
 
 const BATCH = 100;
 

@@ -1,7 +1,7 @@
 // Reads back refunds left pending by a lost answer (fiat/card-risk/refund-reconciliation.ts).
 import { createOperatorRefunds } from '../fiat/card-risk/operator-refunds.js';
 import { createRefundReconciliation } from '../fiat/card-risk/refund-reconciliation.js';
-import type { Job } from './job-runner.js';
+import type { Job } from './job.js';
 
 const BATCH = 50;
 

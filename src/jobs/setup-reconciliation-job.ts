@@ -1,6 +1,6 @@
 // Reads back processor-hosted setups that no webhook confirmed; see fiat/setup-reconciliation.ts.
 import { reconcileSetups } from '../fiat/setup-reconciliation.js';
-import type { Job } from './job-runner.js';
+import type { Job } from './job.js';
 
 const BATCH = 50;
 

@@ -2,7 +2,7 @@
 // stablecoin/treasury/treasury-watch.ts and cold-transfers.ts.
 import { runColdTransfers } from '../stablecoin/treasury/cold-transfers.js';
 import { watchTreasury } from '../stablecoin/treasury/treasury-watch.js';
-import type { Job } from './job-runner.js';
+import type { Job } from './job.js';
 
 export const treasuryJob: Job = {
   name: 'treasury',

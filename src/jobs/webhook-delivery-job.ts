@@ -1,7 +1,7 @@
 // Sends due webhooks, signed, from the durable queue; see events/webhook-delivery.ts. In a queue of
 // its own (job-runner.ts): a slow endpoint's 10 s never holds back settlement or payouts.
 import { deliverDueWebhooks } from '../events/webhook-delivery.js';
-import type { Job } from './job-runner.js';
+import type { Job } from './job.js';
 
 export const webhookDeliveryJob: Job = {
   name: 'webhook-delivery',

@@ -1,7 +1,7 @@
 // Ends withdrawals whose chain transaction is final, and sends those whose request died before
 // sending; see stablecoin/withdrawal-processing.ts.
 import { processWithdrawals } from '../stablecoin/withdrawal-processing.js';
-import type { Job } from './job-runner.js';
+import type { Job } from './job.js';
 
 /** Withdrawals looked at per round, per step; the rest wait for the next round. */
 const BATCH = 50;

@@ -1,6 +1,6 @@
 // Finishes x402 payments whose settlement outlived their request; see nano/reconcile-payments.ts.
 import { reconcileX402Payments } from '../nano/reconcile-payments.js';
-import type { Job } from './job-runner.js';
+import type { Job } from './job.js';
 
 /** Payments looked at per round; the rest wait for the next round. */
 const BATCH = 20;

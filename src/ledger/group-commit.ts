@@ -22,7 +22,7 @@ import { AppError } from '../platform/errors.js';
 import { FEE_SHARDS, type LedgerAccountKey } from './ledger-accounts.js';
 import { openBatch, writeBatch, type LedgerBatch } from './ledger-batch.js';
 import { createKnownAccounts, type KnownAccounts } from './known-accounts.js';
-import type { Trx } from './ledger.js';
+import type { Trx } from '../db/transaction.js';
 import type { Alongside } from './ledger-writes.js';
 
 export interface GroupCommitOptions {

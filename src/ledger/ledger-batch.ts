@@ -12,7 +12,8 @@
 import { AppError, assert } from '../platform/errors.js';
 import { inShard, specOf, type LedgerAccountKey } from './ledger-accounts.js';
 import { createKnownAccounts, type KnownAccounts } from './known-accounts.js';
-import type { Operation, Trx } from './ledger.js';
+import type { Operation } from './ledger.js';
+import type { Trx } from '../db/transaction.js';
 import {
   deltasOf,
   ensureAccounts,

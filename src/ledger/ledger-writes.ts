@@ -7,7 +7,18 @@ import type { Db } from '../db/database.js';
 import type { Asset } from '../money/assets.js';
 import { assert } from '../platform/errors.js';
 import { specOf, type LedgerAccountKey } from './ledger-accounts.js';
-import type { AppliedTransfer, Trx } from './ledger.js';
+import type { Trx } from '../db/transaction.js';
+
+/** A transfer as the ledger wrote it. */
+export interface AppliedTransfer {
+  id: bigint;
+  kind: 'posted' | 'pending' | 'post_pending' | 'void_pending';
+  debitAccountId: number;
+  creditAccountId: number;
+  asset: string;
+  amountMinor: bigint;
+  pendingTransferId: bigint | null;
+}
 
 export interface Delta {
   balance: bigint;

@@ -9,9 +9,9 @@
 // operation, in one explicit ordered statement). An operation costs few round trips: one statement
 // finds or creates all its accounts, one locks and reads them, one moves the balances and records
 // the transfers.
-import { sql, type Transaction } from 'kysely';
-import type { DB } from '../db/schema.js';
+import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
+import type { Trx } from '../db/transaction.js';
 import { AppError, assert } from '../platform/errors.js';
 import { specOf, type LedgerAccountKey } from './ledger-accounts.js';
 import {
@@ -24,10 +24,11 @@ import {
   type EnsuredAccounts,
   type ResolvedTransfer,
 } from './ledger-writes.js';
+import type { AppliedTransfer } from './ledger-writes.js';
+
+export type { AppliedTransfer };
 
 export { ensureAccounts } from './ledger-writes.js';
-
-export type Trx = Transaction<DB>;
 
 /** At most this many transfers in one operation: every loop has a bound. */
 export const MAX_TRANSFERS_PER_OPERATION = 32;
@@ -45,16 +46,6 @@ export type TransferInput =
 export interface Operation {
   readonly operationId: string;
   readonly transfers: readonly TransferInput[];
-}
-
-export interface AppliedTransfer {
-  id: bigint;
-  kind: 'posted' | 'pending' | 'post_pending' | 'void_pending';
-  debitAccountId: number;
-  creditAccountId: number;
-  asset: string;
-  amountMinor: bigint;
-  pendingTransferId: bigint | null;
 }
 
 /** Applies one operation inside `trx`. Throws AppError('insufficient_balance') and changes nothing when any user account would go below zero. */

@@ -4,8 +4,8 @@
 // was done, and charging only for hits would make misses a free oracle (decision record 0009).
 import { firstNameOf, normalizeEmail } from '../accounts/account-rules.js';
 import { findAccount, type AccountQuery } from '../accounts/accounts-service.js';
-import type { Deps } from '../deps.js';
 import { AppError } from '../platform/errors.js';
+import type { Db } from '../db/database.js';
 
 const HANDLE = /^PA-[A-Z0-9]{8}$/;
 
@@ -21,7 +21,7 @@ export function lookupQueryOf(params: { email?: string | undefined; handle?: str
   throw new AppError('invalid_request', 'Give exactly one of the query parameters email or handle.');
 }
 
-export async function lookupAccount(deps: Pick<Deps, 'db'>, query: AccountQuery): Promise<LookupAnswer> {
+export async function lookupAccount(deps: { db: Db }, query: AccountQuery): Promise<LookupAnswer> {
   const account = await findAccount(deps, query);
   if (!account) return { found: false };
   return { found: true, handle: account.handle, agentHandle: account.handle, firstName: firstNameOf(account.name) };

@@ -6,19 +6,22 @@
 // bounded (SETTLE_WAIT_MS) and polls the chain adapter.
 import type { FacilitatorEvmSigner } from '@x402/evm';
 import { createPublicClient, getAddress, http, isAddressEqual, serializeSignature, type Address, type Hash, type Hex } from 'viem';
-import type { Deps } from '../deps.js';
 import type { TransferAuthorization } from '../adapters/chain/chain-adapter.js';
 import { chainFor } from '../adapters/chain/viem-chain.js';
 import { sendFromHotWallet } from '../stablecoin/outbox/hot-wallet-outbox.js';
 import { x402OutboxReference } from './x402-reference.js';
 import type { X402Terms } from './x402-terms.js';
+import type { ChainConnection } from '../adapters/chain/connect-chain.js';
+import type { WalletProvider } from '../adapters/wallet/wallet-provider.js';
+import type { Db } from '../db/database.js';
+import type { Clock } from '../platform/clock.js';
 
 /** How long a paid request waits for its relay to be mined before answering without serving. */
 export const SETTLE_WAIT_MS = 15_000;
 const POLL_START_MS = 25;
 const POLL_MAX_MS = 500;
 
-type SignerDeps = Pick<Deps, 'db' | 'chain' | 'wallets' | 'clock'>;
+type SignerDeps = { db: Db; chain: ChainConnection; wallets: WalletProvider; clock: Clock };
 
 export function hotWalletFacilitatorSigner(deps: SignerDeps, terms: X402Terms): FacilitatorEvmSigner {
   const client = createPublicClient({
@@ -82,7 +85,7 @@ function authorizationOf(args: readonly unknown[]): TransferAuthorization {
 }
 
 /** Polls until the transaction is in a block; throws after `timeoutMs` (the library then reports it pending). */
-export async function waitUntilMined(deps: Pick<Deps, 'chain'>, hash: Hash, timeoutMs: number): Promise<{ status: string }> {
+export async function waitUntilMined(deps: { chain: ChainConnection }, hash: Hash, timeoutMs: number): Promise<{ status: string }> {
   const deadline = Date.now() + timeoutMs;
   let pollMs = POLL_START_MS;
   for (;;) {

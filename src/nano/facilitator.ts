@@ -17,9 +17,13 @@ import {
 } from '@x402/core/types';
 import { ExactEvmScheme } from '@x402/evm/exact/facilitator';
 import { ExactEvmSchemeV1 } from '@x402/evm/exact/v1/facilitator';
-import type { Deps } from '../deps.js';
 import { hotWalletFacilitatorSigner } from './facilitator-signer.js';
 import type { X402Terms } from './x402-terms.js';
+import type { ChainConnection } from '../adapters/chain/connect-chain.js';
+import type { WalletProvider } from '../adapters/wallet/wallet-provider.js';
+import type { Config } from '../config.js';
+import type { Db } from '../db/database.js';
+import type { Clock } from '../platform/clock.js';
 
 export interface NanoFacilitator {
   readonly kind: 'built-in' | 'external';
@@ -31,7 +35,7 @@ export interface NanoFacilitator {
 const EXTERNAL_TIMEOUT_MS = 20_000;
 
 export function createNanoFacilitator(
-  deps: Pick<Deps, 'config' | 'db' | 'chain' | 'wallets' | 'clock'>,
+  deps: { config: Config; db: Db; chain: ChainConnection; wallets: WalletProvider; clock: Clock },
   terms: X402Terms,
 ): NanoFacilitator {
   // The library's v1 and v2 types differ only in field names; both facilitators dispatch on

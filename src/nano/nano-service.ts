@@ -7,7 +7,6 @@
 // be reading it while this runs) can follow a payment. Every refusal by peerpay itself (rate limit,
 // authentication, validation, bad parameters) comes before this runs.
 import { encodePaymentResponseHeader } from '@x402/core/http';
-import type { Deps } from '../deps.js';
 import { AppError } from '../platform/errors.js';
 import { newId } from '../platform/ids.js';
 import { createNanoFacilitator, type NanoFacilitator } from './facilitator.js';
@@ -19,12 +18,17 @@ import { verifyPayment } from './verify-payment.js';
 import { chargeBalance } from './x402-ledger.js';
 import { assertNotFrozen, refuseIfFrozen } from '../compliance/freezes/freeze-checks.js';
 import { recordEvent } from '../events/record-event.js';
-import { presentX402Payment } from '../http/views/x402-payment-view.js';
+import { presentX402Payment } from './x402-payment-view.js';
 import { insertBalancePayment } from './x402-payments-repository.js';
 import { PaymentRefused } from './x402-reasons.js';
 import { x402TermsOf, type X402Terms } from './x402-terms.js';
+import type { ChainConnection } from '../adapters/chain/connect-chain.js';
+import type { WalletProvider } from '../adapters/wallet/wallet-provider.js';
+import type { Config } from '../config.js';
+import type { Db } from '../db/database.js';
+import type { Clock } from '../platform/clock.js';
 
-export type NanoDeps = Pick<Deps, 'config' | 'db' | 'chain' | 'wallets' | 'clock'>;
+export type NanoDeps = { config: Config; db: Db; chain: ChainConnection; wallets: WalletProvider; clock: Clock };
 
 export interface NanoContext {
   deps: NanoDeps;

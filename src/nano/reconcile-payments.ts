@@ -5,16 +5,22 @@
 // and its revenue is posted (when it paid the hot wallet: see x402-ledger.ts); once the chain's time has passed validBefore with the nonce unused,
 // it can never move, so the payment failed; a claim for which nothing was ever relayed (no
 // transaction known, no outbox entry) failed too. Anything else waits for the next round.
-import type { Deps } from '../deps.js';
 import { findOutboxEntry } from '../stablecoin/outbox/hot-wallet-outbox.js';
 import { recordChainRevenue } from './x402-ledger.js';
 import { x402OutboxReference } from './x402-reference.js';
 import { markFailed, markSettled, settlingPayments } from './x402-payments-repository.js';
+import type { ChainConnection } from '../adapters/chain/connect-chain.js';
+import type { WalletProvider } from '../adapters/wallet/wallet-provider.js';
+import type { Db } from '../db/database.js';
+import type { Clock } from '../platform/clock.js';
 
 /** Younger payments may still have their request waiting on them. */
 const MIN_AGE_MS = 60_000;
 
-export async function reconcileX402Payments(deps: Pick<Deps, 'db' | 'chain' | 'clock' | 'wallets'>, limit: number): Promise<number> {
+export async function reconcileX402Payments(
+  deps: { db: Db; chain: ChainConnection; clock: Clock; wallets: WalletProvider },
+  limit: number,
+): Promise<number> {
   const now = deps.clock.now();
   const open = await settlingPayments(deps.db, { olderThan: new Date(now.getTime() - MIN_AGE_MS), limit });
   if (open.length === 0) return 0;

@@ -9,7 +9,6 @@
 // (reconcile-payments.ts) finishes it from the chain, so revenue is recorded exactly once either way.
 import type { SettleResponse } from '@x402/core/types';
 import type { Address } from 'viem';
-import type { Deps } from '../deps.js';
 import { newId } from '../platform/ids.js';
 import { findOutboxEntry } from '../stablecoin/outbox/hot-wallet-outbox.js';
 import type { PresentedPayment } from './payment-header.js';
@@ -19,9 +18,13 @@ import { recordChainRevenue } from './x402-ledger.js';
 import { claimAuthorization, markFailed, markSettled, recordTransaction, releaseClaim } from './x402-payments-repository.js';
 import { PaymentRefused, specReason } from './x402-reasons.js';
 import { x402OutboxReference } from './x402-reference.js';
+import type { ChainConnection } from '../adapters/chain/connect-chain.js';
+import type { WalletProvider } from '../adapters/wallet/wallet-provider.js';
+import type { Db } from '../db/database.js';
+import type { Clock } from '../platform/clock.js';
 
 export interface SettleContext extends VerifyContext {
-  deps: Pick<Deps, 'db' | 'chain' | 'clock' | 'wallets'>;
+  deps: { db: Db; chain: ChainConnection; clock: Clock; wallets: WalletProvider };
 }
 
 export interface Settlement {

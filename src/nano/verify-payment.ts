@@ -8,19 +8,20 @@
 // and not already claimed here. Each refusal is a PaymentRefused with the specification's reason.
 import { isAddressEqual, type Address } from 'viem';
 import type { PaymentRequirements, PaymentRequirementsV1 } from '@x402/core/types';
-import type { Deps } from '../deps.js';
 import type { NanoFacilitator } from './facilitator.js';
 import type { PresentedPayment } from './payment-header.js';
 import { isAuthorizationKnown } from './x402-payments-repository.js';
 import { PaymentRefused, specReason } from './x402-reasons.js';
 import type { X402Terms } from './x402-terms.js';
 import { usdcText } from './pricing.js';
+import type { ChainConnection } from '../adapters/chain/connect-chain.js';
+import type { Db } from '../db/database.js';
 
 /** An authorization must stay valid at least this long after the next block: time to be mined. */
 const VALID_BEFORE_MARGIN_SECONDS = 6n;
 
 export interface VerifyContext {
-  deps: Pick<Deps, 'db' | 'chain'>;
+  deps: { db: Db; chain: ChainConnection };
   terms: X402Terms;
   facilitator: NanoFacilitator;
 }

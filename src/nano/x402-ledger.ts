@@ -15,7 +15,8 @@
 //   for it (books/custody-check.ts compares the two).
 // - From a balance: the caller's available USDC pays x402_revenue; no token moves on chain.
 import { isAddressEqual, type Address } from 'viem';
-import { applyOperation, type Trx } from '../ledger/ledger.js';
+import { applyOperation } from '../ledger/ledger.js';
+import type { Trx } from '../db/transaction.js';
 import { platformAccount, userAvailable } from '../ledger/ledger-accounts.js';
 import { assert } from '../platform/errors.js';
 import { x402OperationId } from './x402-reference.js';

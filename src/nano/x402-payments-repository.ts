@@ -3,7 +3,7 @@
 // it leaves, so that a request and the reconciliation job that both see an outcome record it once.
 import type { Address, Hex } from 'viem';
 import type { Db } from '../db/database.js';
-import type { Trx } from '../ledger/ledger.js';
+import type { Trx } from '../db/transaction.js';
 
 const MAX_BIGINT_COLUMN = 2n ** 63n - 1n;
 

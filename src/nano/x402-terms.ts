@@ -1,7 +1,9 @@
 // What every x402 payment to peerpay must say: the chain, the token (USDC) with its EIP-712 domain,
 // the receiving address and how long a client may take. Built once from the configuration.
 import { getAddress, isAddressEqual, zeroAddress, type Address } from 'viem';
-import type { Deps } from '../deps.js';
+import type { ChainConnection } from '../adapters/chain/connect-chain.js';
+import type { WalletProvider } from '../adapters/wallet/wallet-provider.js';
+import type { Config } from '../config.js';
 
 /** x402 v1 names networks; v2 uses CAIP-2 ids. Only the Polygon names matter to peerpay. */
 const V1_NETWORK_NAMES: Readonly<Record<number, string>> = { 137: 'polygon', 80002: 'polygon-amoy' };
@@ -28,7 +30,7 @@ export interface X402Terms {
   readonly maxTimeoutSeconds: number;
 }
 
-export function x402TermsOf(deps: Pick<Deps, 'config' | 'chain' | 'wallets'>): X402Terms {
+export function x402TermsOf(deps: { config: Config; chain: ChainConnection; wallets: WalletProvider }): X402Terms {
   // The hot wallet by default: the money arrives where peerpay's custody already is (see
   // settle-payment.ts for how the ledger counts it).
   const payTo = getAddress(deps.config.x402PayTo ?? deps.wallets.hotWallet.address);

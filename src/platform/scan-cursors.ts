@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import type { Hash } from 'viem';
 import type { Db } from '../db/database.js';
-import type { Trx } from '../ledger/ledger.js';
+import type { Trx } from '../db/transaction.js';
 
 /** The scans that keep a place on the chain. */
 export type ScanName = 'deposits' | 'cold-outflows';

@@ -4,13 +4,15 @@
 // checked (a quote is a price, and a balance can change before the transfer). The sender's limits
 // are: a quote refuses (429 limit_exceeded) what the transfer would, so that an agent can tell its
 // user before asking them to confirm.
-import type { Deps } from '../deps.js';
 import type { AccountLookup } from '../accounts/account-lookups.js';
 import type { Token } from '../money/assets.js';
 import { STABLECOIN_FEE_RATE } from '../money/fees.js';
 import { refuseIfFrozen } from '../compliance/freezes/freeze-checks.js';
 import { resolveRecipient, shownHandleOf, type RecipientQuery } from './recipients.js';
 import { priceOperation, tokenAmountOf, tokenOf, type Priced } from './stablecoin-amounts.js';
+import type { AccountLimits } from '../compliance/limits/limits-service.js';
+import type { Config } from '../config.js';
+import type { Db } from '../db/database.js';
 
 export interface QuoteInput {
   senderAccountId: number;
@@ -30,7 +32,7 @@ export interface TransferQuote extends Priced {
   recipientHandle: string | null;
 }
 
-export async function quoteTransfer(deps: Pick<Deps, 'db' | 'config' | 'limits'>, input: QuoteInput): Promise<TransferQuote> {
+export async function quoteTransfer(deps: { db: Db; config: Config; limits: AccountLimits }, input: QuoteInput): Promise<TransferQuote> {
   // A frozen sender is told at the quote, before any client asks its user to confirm, and before
   // anything else about the terms (DESIGN §17); read beside the recipient, not after it.
   const frozen = refuseIfFrozen(deps.db, input.senderAccountId, 'other');

@@ -1,8 +1,8 @@
 // The events of the stablecoin rail (DESIGN §13), recorded in the transaction of the change, each
 // carrying the item as GET /stablecoin/history shows it to the account that receives the event.
-import type { Trx } from '../ledger/ledger.js';
+import type { Trx } from '../db/transaction.js';
 import { recordEvent, type NewEvent } from '../events/record-event.js';
-import { presentHistoryItem } from '../http/views/stablecoin-history-view.js';
+import { presentHistoryItem } from './stablecoin-history-view.js';
 import { assert } from '../platform/errors.js';
 import type { NewDeposit } from './deposits/deposits-repository.js';
 import type { StablecoinTransfer } from './stablecoin-transfer.js';

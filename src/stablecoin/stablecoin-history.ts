@@ -1,10 +1,10 @@
 // The caller's stablecoin history, a page at a time, newest first (DESIGN §6: limit 1–100, default
 // 20, opaque cursor). Only the caller's own movements are ever read: the account id comes from the
 // API key, and a cursor is only a position.
-import type { Deps } from '../deps.js';
 import { decodeCursor, encodeCursor } from '../platform/cursor.js';
 import { assert } from '../platform/errors.js';
 import { listHistory, type HistoryRow } from './stablecoin-history-repository.js';
+import type { Db } from '../db/database.js';
 
 export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 20;
@@ -15,7 +15,7 @@ export interface HistoryPage {
 }
 
 export async function stablecoinHistory(
-  deps: Pick<Deps, 'db'>,
+  deps: { db: Db },
   request: { accountId: number; limit: number; cursor: string | undefined },
 ): Promise<HistoryPage> {
   assert(Number.isInteger(request.limit) && request.limit >= 1 && request.limit <= MAX_PAGE_SIZE, 'page size within bounds');

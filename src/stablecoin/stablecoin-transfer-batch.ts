@@ -12,11 +12,11 @@
 // carefully six or seven.
 import { accountFrozen, frozenAmong } from '../compliance/freezes/freeze-checks.js';
 import { eventsClause, recordEvents } from '../events/record-event.js';
-import type { BatchWriter, MemberPlan, Outcome, WrittenMembers } from '../ledger/group-commit.js';
+import type { BatchWriter, GroupCommit, MemberPlan, Outcome, WrittenMembers } from '../ledger/group-commit.js';
 import type { AccountLimits, LimitBatch, Movement } from '../compliance/limits/limits-service.js';
 import type { Alongside } from '../ledger/ledger-writes.js';
 import { insufficientBalance, stageOperation, type LedgerBatch } from '../ledger/ledger-batch.js';
-import type { Trx } from '../ledger/ledger.js';
+import type { Trx } from '../db/transaction.js';
 import { assert } from '../platform/errors.js';
 import { stablecoinTransferEvents } from './stablecoin-events.js';
 import { transferAccounts, transferOperation } from './stablecoin-ledger.js';
@@ -29,6 +29,9 @@ export interface TransferMember extends MemberPlan {
   readonly senderHandle: string;
   readonly recipientHandle: string;
 }
+
+/** Internal stablecoin transfers, written in shared transactions (ledger/group-commit.ts). */
+export type TransferBatches = GroupCommit<TransferMember, StablecoinTransfer | null>;
 
 export function transferMember(intent: StablecoinTransfer, handles: { sender: string; recipient: string }): TransferMember {
   return { accounts: transferAccounts(intent), intent, senderHandle: handles.sender, recipientHandle: handles.recipient };

@@ -3,7 +3,6 @@
 // written in one database transaction, so a transfer is either complete or never happened. The
 // client's Idempotency-Key is the record's natural key (unique per sender), so a retry whose stored
 // answer was lost finds the transfer instead of sending twice.
-import type { Deps } from '../deps.js';
 import { refuseIfFrozen } from '../compliance/freezes/freeze-checks.js';
 import { formatMinorTrimmed } from '../money/amount.js';
 import { AppError, assert } from '../platform/errors.js';
@@ -13,6 +12,10 @@ import { priceOperation, tokenAmountOf, tokenOf } from './stablecoin-amounts.js'
 import { transferMember } from './stablecoin-transfer-batch.js';
 import type { StablecoinTransfer } from './stablecoin-transfer.js';
 import { findTransferByIdempotencyKey } from './stablecoin-transfers-repository.js';
+import type { Config } from '../config.js';
+import type { Db } from '../db/database.js';
+import type { Clock } from '../platform/clock.js';
+import type { TransferBatches } from './stablecoin-transfer-batch.js';
 
 export interface SendStablecoinInput {
   senderAccountId: number;
@@ -30,7 +33,7 @@ export interface SentStablecoinTransfer {
   recipientHandle: string;
 }
 
-type TransferDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'transferBatches'>;
+type TransferDeps = { db: Db; clock: Clock; config: Config; transferBatches: TransferBatches };
 
 /**
  * The terms checked before the batch. A frozen sender is refused by the batch, under the lock that

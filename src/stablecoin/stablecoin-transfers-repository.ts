@@ -2,7 +2,7 @@
 import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { StablecoinTransfersTable } from '../db/schema.js';
-import type { Trx } from '../ledger/ledger.js';
+import type { Trx } from '../db/transaction.js';
 import type { StablecoinTransfer } from './stablecoin-transfer.js';
 
 const COLUMNS = [

@@ -1,6 +1,6 @@
 // SQL for users' default withdrawal addresses.
 import type { Db } from '../db/database.js';
-import type { Trx } from '../ledger/ledger.js';
+import type { Trx } from '../db/transaction.js';
 
 export async function findWithdrawalAddress(db: Db | Trx, accountId: number): Promise<string | null> {
   const row = await db.selectFrom('withdrawal_addresses').select('address').where('account_id', '=', accountId).executeTakeFirst();

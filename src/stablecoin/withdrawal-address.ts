@@ -5,12 +5,14 @@
 // refused when saved, with the withdrawal's own check and code (400 invalid_address). A sanctioned
 // address is refused with 403 destination_sanctioned and freezes the account, as a withdrawal to it
 // would (DESIGN §17).
-import type { Deps } from '../deps.js';
 import { findWithdrawalAddress, upsertWithdrawalAddress } from './withdrawal-address-repository.js';
 import { checkedDestination, type DestinationDeps } from './withdrawal-destination.js';
+import type { SanctionsControls } from '../compliance/sanctions/sanctions-controls.js';
+import type { Db } from '../db/database.js';
+import type { Clock } from '../platform/clock.js';
 
 export async function saveWithdrawalAddress(
-  deps: DestinationDeps & Pick<Deps, 'clock' | 'sanctionsControls'>,
+  deps: DestinationDeps & { clock: Clock; sanctionsControls: SanctionsControls },
   input: { accountId: number; address: string },
 ): Promise<string> {
   const address = await checkedDestination(deps, input.address, 'address');
@@ -19,6 +21,6 @@ export async function saveWithdrawalAddress(
   return address;
 }
 
-export async function withdrawalAddressOf(deps: Pick<Deps, 'db'>, accountId: number): Promise<string | null> {
+export async function withdrawalAddressOf(deps: { db: Db }, accountId: number): Promise<string | null> {
   return findWithdrawalAddress(deps.db, accountId);
 }

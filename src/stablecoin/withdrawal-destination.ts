@@ -7,13 +7,15 @@
 // - any user's deposit address: the tokens would come back as a deposit, after fees and a chain
 //   round trip, where POST /agent/transfer does the same at once.
 import { getAddress, type Address } from 'viem';
-import type { Deps } from '../deps.js';
 import { AppError } from '../platform/errors.js';
 import { parsePolygonAddress } from './polygon-address.js';
 import { findWithdrawalAddress } from './withdrawal-address-repository.js';
 import { isDepositAddress } from './withdrawals-repository.js';
+import type { ChainConnection } from '../adapters/chain/connect-chain.js';
+import type { WalletProvider } from '../adapters/wallet/wallet-provider.js';
+import type { Db } from '../db/database.js';
 
-export type DestinationDeps = Pick<Deps, 'db' | 'wallets' | 'chain'>;
+export type DestinationDeps = { db: Db; wallets: WalletProvider; chain: ChainConnection };
 
 export async function withdrawalDestination(
   deps: DestinationDeps,

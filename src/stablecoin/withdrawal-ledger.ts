@@ -6,7 +6,8 @@
 // never shows revenue that may still be handed back. Confirmed on chain: both are posted. Failed:
 // both are voided.
 import { sql } from 'kysely';
-import { applyOperation, type TransferInput, type Trx } from '../ledger/ledger.js';
+import { applyOperation, type TransferInput } from '../ledger/ledger.js';
+import type { Trx } from '../db/transaction.js';
 import { platformAccount, someFeeShard, userAvailable } from '../ledger/ledger-accounts.js';
 import { assert } from '../platform/errors.js';
 import { withdrawalOperationId, type Withdrawal } from './withdrawal.js';

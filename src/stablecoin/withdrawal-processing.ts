@@ -9,7 +9,6 @@
 // first; one waiting longer than WITHDRAWAL_WAIT_ALERT_MS is reported once as an error log (and
 // counted by the peerpay_withdrawals_waiting_overdue gauge), so none is ever silently stuck.
 import type { FastifyBaseLogger } from 'fastify';
-import type { Deps } from '../deps.js';
 import { AppError, assert } from '../platform/errors.js';
 import { findOutboxEntry } from './outbox/hot-wallet-outbox.js';
 import { continueWithdrawal } from './withdrawal-service.js';
@@ -26,8 +25,23 @@ import {
 import type { Token } from '../money/assets.js';
 import { availableLiquidityMinor } from './treasury/hot-wallet-liquidity.js';
 import { recordWithdrawalEvent } from './stablecoin-events.js';
+import type { ChainConnection } from '../adapters/chain/connect-chain.js';
+import type { WalletProvider } from '../adapters/wallet/wallet-provider.js';
+import type { SanctionsControls } from '../compliance/sanctions/sanctions-controls.js';
+import type { SanctionsScreening } from '../compliance/sanctions/sanctions-screening.js';
+import type { Config } from '../config.js';
+import type { Db } from '../db/database.js';
+import type { Clock } from '../platform/clock.js';
 
-type ProcessingDeps = Pick<Deps, 'db' | 'chain' | 'wallets' | 'clock' | 'config' | 'sanctions' | 'sanctionsControls'>;
+type ProcessingDeps = {
+  db: Db;
+  chain: ChainConnection;
+  wallets: WalletProvider;
+  clock: Clock;
+  config: Config;
+  sanctions: SanctionsScreening;
+  sanctionsControls: SanctionsControls;
+};
 
 /** Longer than any request takes from reserving to sending (the outbox bounds signing at 30 s). */
 const UNSENT_GRACE_MS = 2 * 60 * 1000;

@@ -7,10 +7,9 @@
 //      confirmed, or fails it (voids: gross refunded) if it reverted.
 // The client's Idempotency-Key is the withdrawal's natural key, so a retry whose stored answer was
 // lost finds the withdrawal (and its one transaction) instead of sending again.
-import type { Deps } from '../deps.js';
 import { ChainRevertError } from '../adapters/chain/chain-adapter.js';
 import { formatMinorTrimmed } from '../money/amount.js';
-import type { Trx } from '../ledger/ledger.js';
+import type { Trx } from '../db/transaction.js';
 import { AppError, assert } from '../platform/errors.js';
 import { newId } from '../platform/ids.js';
 import { accountFrozen, assertNotFrozen, frozenAmong, refuseIfFrozen } from '../compliance/freezes/freeze-checks.js';
@@ -33,6 +32,14 @@ import {
 } from './withdrawals-repository.js';
 import { availableLiquidityMinor } from './treasury/hot-wallet-liquidity.js';
 import { destinationSanctioned } from '../compliance/sanctions/sanctions-controls.js';
+import type { ChainConnection } from '../adapters/chain/connect-chain.js';
+import type { WalletProvider } from '../adapters/wallet/wallet-provider.js';
+import type { AccountLimits } from '../compliance/limits/limits-service.js';
+import type { SanctionsControls } from '../compliance/sanctions/sanctions-controls.js';
+import type { SanctionsScreening } from '../compliance/sanctions/sanctions-screening.js';
+import type { Config } from '../config.js';
+import type { Db } from '../db/database.js';
+import type { Clock } from '../platform/clock.js';
 
 export interface WithdrawInput {
   accountId: number;
@@ -43,7 +50,15 @@ export interface WithdrawInput {
   idempotencyKey: string | null;
 }
 
-export type WithdrawalDeps = Pick<Deps, 'db' | 'chain' | 'wallets' | 'clock' | 'config' | 'sanctions' | 'sanctionsControls'>;
+export type WithdrawalDeps = {
+  db: Db;
+  chain: ChainConnection;
+  wallets: WalletProvider;
+  clock: Clock;
+  config: Config;
+  sanctions: SanctionsScreening;
+  sanctionsControls: SanctionsControls;
+};
 
 export interface WithdrawalQuote {
   currency: Token;
@@ -54,7 +69,14 @@ export interface WithdrawalQuote {
 
 /** What POST /stablecoin/withdraw would take, send and where, by its rules and refusals; nothing is recorded. */
 export async function quoteWithdrawal(
-  deps: Pick<Deps, 'db' | 'chain' | 'wallets' | 'config' | 'sanctionsControls' | 'limits'>,
+  deps: {
+    db: Db;
+    chain: ChainConnection;
+    wallets: WalletProvider;
+    config: Config;
+    sanctionsControls: SanctionsControls;
+    limits: AccountLimits;
+  },
   input: { accountId: number; amount: number | string; currency: string; address?: string | undefined },
 ): Promise<WithdrawalQuote> {
   await refuseIfFrozen(deps.db, input.accountId, 'other');
@@ -68,7 +90,7 @@ export async function quoteWithdrawal(
   return { currency, priced, address };
 }
 
-export async function withdraw(deps: WithdrawalDeps & Pick<Deps, 'limits'>, input: WithdrawInput): Promise<Withdrawal> {
+export async function withdraw(deps: WithdrawalDeps & { limits: AccountLimits }, input: WithdrawInput): Promise<Withdrawal> {
   // Before anything else about the withdrawal (DESIGN §17); the check that counts is the one in
   // the transaction that reserves the money, below.
   await refuseIfFrozen(deps.db, input.accountId, 'other');
@@ -203,7 +225,7 @@ export async function continueWithdrawal(deps: WithdrawalDeps, w: Withdrawal): P
  * locks the same row before signing). Returns false when it was sent or ended meanwhile.
  */
 export async function giveUpUnsent(
-  deps: Pick<Deps, 'db' | 'clock'>,
+  deps: { db: Db; clock: Clock },
   w: Withdrawal,
   failureCode: 'not_sent' | 'account_frozen' = 'not_sent',
 ): Promise<boolean> {
@@ -277,7 +299,7 @@ async function failSanctioned(deps: WithdrawalDeps, w: Withdrawal): Promise<With
   throw destinationSanctioned(w.address, true);
 }
 
-async function currentState(deps: Pick<Deps, 'db'>, id: string): Promise<Withdrawal> {
+async function currentState(deps: { db: Db }, id: string): Promise<Withdrawal> {
   const w = await findWithdrawal(deps.db, id);
   assert(w, 'a recorded withdrawal exists');
   if (w.txHash === null) {

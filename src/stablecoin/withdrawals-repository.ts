@@ -5,7 +5,7 @@ import { sql, type Selectable } from 'kysely';
 import type { Address, Hash } from 'viem';
 import type { Db } from '../db/database.js';
 import type { WithdrawalsTable } from '../db/schema.js';
-import type { Trx } from '../ledger/ledger.js';
+import type { Trx } from '../db/transaction.js';
 import { limitVolumeOf, type Withdrawal, type WithdrawalStatus } from './withdrawal.js';
 
 function toWithdrawal(row: Selectable<WithdrawalsTable>): Withdrawal {

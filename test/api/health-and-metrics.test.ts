@@ -9,7 +9,7 @@ import { fund, accountIdOf } from '../helpers/stablecoin.js';
 import { fundHotWallet, freshAddress, withdraw } from '../helpers/withdrawals.js';
 import { runJobsOnce } from '../../src/jobs/job-runner.js';
 import { depositWatcherJob } from '../../src/jobs/deposit-watcher-job.js';
-import { bindListener } from '../../src/platform/start-up.js';
+import { bindListener } from '../../src/startup/start-up.js';
 import { metricsRequestHandler } from '../../src/http/plugins/metrics.js';
 
 let server: TestServer;

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createWalletClient, erc20Abi, http } from 'viem';
 import { createHdWalletProvider } from '../../src/adapters/wallet/hd-wallet-provider.js';
-import { InstallationMismatchError } from '../../src/platform/installation-identity.js';
+import { InstallationMismatchError } from '../../src/startup/installation-identity.js';
 import { registerUser, startTestServer, TEST_MASTER_SEED } from '../helpers/test-server.js';
 import { chainClients, faucet, mined, persistentTestDatabase } from '../helpers/stablecoin-chain.js';
 

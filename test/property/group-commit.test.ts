@@ -20,7 +20,7 @@ import { AppError } from '../../src/platform/errors.js';
 import { newId } from '../../src/platform/ids.js';
 import { createTransferBatchWriter, transferMember, type TransferMember } from '../../src/stablecoin/stablecoin-transfer-batch.js';
 import { createAccountLimits } from '../../src/compliance/limits/limits-service.js';
-import { DEFAULT_LIMITS } from '../../src/compliance/limits/limit-settings.js';
+import { DEFAULT_LIMITS } from '../../src/config/limit-settings.js';
 import { systemClock } from '../../src/platform/clock.js';
 import type { StablecoinTransfer } from '../../src/stablecoin/stablecoin-transfer.js';
 import { openTestDatabase } from '../helpers/test-database.js';

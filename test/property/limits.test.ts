@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { Database } from '../../src/db/database.js';
 import { createAccountLimits, type AccountLimits } from '../../src/compliance/limits/limits-service.js';
-import { DEFAULT_LIMITS, type LimitSettings } from '../../src/compliance/limits/limit-settings.js';
+import { DEFAULT_LIMITS, type LimitSettings } from '../../src/config/limit-settings.js';
 import { giveVolumeBack } from '../../src/compliance/limits/limits-repository.js';
 import { HOUR_MS, WINDOW_SHAPE, windowFrom, type LimitWindow } from '../../src/compliance/limits/limit-windows.js';
 import { AppError } from '../../src/platform/errors.js';

@@ -11,7 +11,7 @@ import {
   usesReadableOutput,
   withoutCredentials,
   type BannerFacts,
-} from '../../src/platform/console-output.js';
+} from '../../src/startup/console-output.js';
 
 const facts: BannerFacts = {
   version: '0.1.0',

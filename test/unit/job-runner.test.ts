@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from '../../src/deps.js';
-import { runJobsOnce, startJobs, type Job } from '../../src/jobs/job-runner.js';
+import { runJobsOnce, startJobs } from '../../src/jobs/job-runner.js';
+import type { Job } from '../../src/jobs/job.js';
 import { createMetrics } from '../../src/platform/metrics.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

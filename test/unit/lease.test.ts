@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { openTestDatabase } from '../helpers/test-database.js';
-import { leaseDueRows } from '../../src/jobs/lease.js';
+import { leaseDueRows } from '../../src/db/lease.js';
 import type { Database } from '../../src/db/database.js';
 
 let database: Database;

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.js';
-import { DEFAULT_LIMITS } from '../../src/compliance/limits/limit-settings.js';
+import { DEFAULT_LIMITS } from '../../src/config/limit-settings.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'peerpay-limits-file-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));

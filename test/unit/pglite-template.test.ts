@@ -6,7 +6,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/database.js';
-import { seedPgliteFromTemplate, writePgliteTemplate } from '../../src/platform/pglite-template.js';
+import { seedPgliteFromTemplate, writePgliteTemplate } from '../../src/startup/pglite-template.js';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'peerpay-pglite-template-'));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));

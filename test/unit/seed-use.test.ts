@@ -1,11 +1,11 @@
-// What shows that a master seed was used on a chain before (platform/seed-use.ts), over a chain
+// What shows that a master seed was used on a chain before (startup/seed-use.ts), over a chain
 // described in memory: a long one (Polygon's history cannot be read whole) and a short one. Every
 // read is counted, so that the bounds are checked, not only the answers.
 import { describe, expect, it } from 'vitest';
 import type { Address } from 'viem';
 import type { TokenTransferLog, TransferLogQuery } from '../../src/adapters/chain/chain-adapter.js';
 import { createHdWalletProvider } from '../../src/adapters/wallet/hd-wallet-provider.js';
-import { DEPOSIT_ADDRESSES_CHECKED, findSeedUse, type SeedUseDeps } from '../../src/platform/seed-use.js';
+import { DEPOSIT_ADDRESSES_CHECKED, findSeedUse, type SeedUseDeps } from '../../src/startup/seed-use.js';
 
 const wallets = createHdWalletProvider(Buffer.from('33'.repeat(32), 'hex'));
 const tokens = { USDC: '0x00000000000000000000000000000000000000a1', EURC: '0x00000000000000000000000000000000000000a2' } as const;

@@ -7,8 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.js';
-import { checkEmbeddedChain, StartUpError } from '../../src/platform/start-up.js';
-import { prepareDataDir, usesDataDir } from '../../src/platform/data-dir.js';
+import { checkEmbeddedChain, StartUpError } from '../../src/startup/start-up.js';
+import { prepareDataDir, usesDataDir } from '../../src/startup/data-dir.js';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'peerpay-start-up-unit-'));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
@@ -85,7 +85,7 @@ describe('an unhandled rejection', () => {
   it('is logged and ends the process with a non-zero code', async () => {
     const script = [
       "import pino from 'pino';",
-      "import { installFatalHandlers } from './src/platform/fatal.ts';",
+      "import { installFatalHandlers } from './src/startup/fatal.ts';",
       'installFatalHandlers(pino());',
       "Promise.reject(new Error('lost promise'));",
       'setTimeout(() => console.log("still running"), 2000);',

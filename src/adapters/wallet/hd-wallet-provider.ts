@@ -17,7 +17,7 @@ export function createHdWalletProvider(masterSeed: Uint8Array): WalletProvider {
     return privateKeyToAccount(bytesToHex(key.privateKey));
   };
   // The deposit addresses' parent, derived once: each address is then one step from it instead of
-  // five from the root (a start of a new database derives hundreds, see platform/seed-use.ts).
+  // five from the root (a start of a new database derives hundreds, see startup/seed-use.ts).
   const depositParent = root.derive("m/44'/60'/0'/0");
   const depositSigner = (accountIndex: number): LocalAccount => {
     if (!Number.isInteger(accountIndex) || accountIndex < 0 || accountIndex > MAX_INDEX) {

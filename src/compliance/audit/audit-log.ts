@@ -1,7 +1,7 @@
 // The audit log (DESIGN §17): every operator write and every automatic control is recorded with
 // its before and after, in the transaction of the change, so that an entry exists exactly when
 // the change committed. The table refuses UPDATE and DELETE (migration 0022).
-import type { Trx } from '../../ledger/ledger.js';
+import type { Trx } from '../../db/transaction.js';
 
 export const AUDIT_ACTIONS = [
   'account.freeze',

@@ -11,7 +11,7 @@
 // frozen account is a change: a new freeze, with its own id and event.
 import { recordAudit, type Actor } from '../audit/audit-log.js';
 import { recordEvent } from '../../events/record-event.js';
-import type { Trx } from '../../ledger/ledger.js';
+import type { Trx } from '../../db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { lockFreeze, writeFreeze, type Freeze, type FreezeScope } from './freezes-repository.js';

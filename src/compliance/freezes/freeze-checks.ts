@@ -5,7 +5,7 @@
 // or it sees the freeze and is refused. The plain form answers early (a request, a quote), so that
 // a frozen account is told so before anything else about the movement.
 import type { Db } from '../../db/database.js';
-import type { Trx } from '../../ledger/ledger.js';
+import type { Trx } from '../../db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { lockFreezesShared, readFreeze, type Freeze } from './freezes-repository.js';
 

@@ -8,7 +8,7 @@
 // freeze, PostgreSQL reads the row again as the freeze committed it.
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { Trx } from '../../ledger/ledger.js';
+import type { Trx } from '../../db/transaction.js';
 import { assert } from '../../platform/errors.js';
 
 export type FreezeScope = 'all' | 'payouts';

@@ -4,7 +4,7 @@
 import { formatMinor, formatMinorTrimmed } from '../../money/amount.js';
 import { isToken, type Asset } from '../../money/assets.js';
 import { AppError } from '../../platform/errors.js';
-import type { LimitSettings, WindowLimits } from './limit-settings.js';
+import type { LimitSettings, WindowLimits } from '../../config/limit-settings.js';
 import type { AccountStanding } from './limits-repository.js';
 import { DAY_MS, WINDOWS, secondsUntilFits, usedIn, type Bucket, type LimitWindow } from './limit-windows.js';
 

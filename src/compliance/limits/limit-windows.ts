@@ -4,7 +4,9 @@
 // less the window's length, so it covers [floor(t) - length, t], a superset of the true rolling
 // window (t - length, t]: volume counts for at least the window's length (and at most one bucket
 // longer), so the limit is never passed in any true window, only sometimes reached a little late.
-export type LimitWindow = 'day' | 'month';
+import type { LimitWindow } from '../../config/limit-settings.js';
+
+export type { LimitWindow };
 export type BucketSpan = 'hour' | 'day';
 
 export const HOUR_MS = 3600 * 1000;

@@ -4,7 +4,7 @@
 // an account's movements on the rail (decision 0036): the read must come after it.
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { Trx } from '../../ledger/ledger.js';
+import type { Trx } from '../../db/transaction.js';
 import type { Asset } from '../../money/assets.js';
 import { bucketStart, windowFrom, type Bucket, type BucketSpan } from './limit-windows.js';
 

@@ -4,13 +4,13 @@
 // serialises the account's movements on the rail (the sender's account row for fiat, the sender's
 // ledger account for a token), so that movements racing for the last room never pass it together.
 import type { Db } from '../../db/database.js';
-import type { Trx } from '../../ledger/ledger.js';
+import type { Trx } from '../../db/transaction.js';
 import type { Asset } from '../../money/assets.js';
 import type { Clock } from '../../platform/clock.js';
 import { AppError, assert } from '../../platform/errors.js';
 import { recordAudit, type Actor } from '../audit/audit-log.js';
-import type { LimitSettings } from './limit-settings.js';
-import { LIMITED_ASSETS } from './limit-settings.js';
+import type { LimitSettings } from '../../config/limit-settings.js';
+import { LIMITED_ASSETS } from '../../config/limit-settings.js';
 import { decimal, effectiveLimits, exceeded, limitExceeded, railOf, type Rail } from './limit-rules.js';
 import { WINDOWS, bucketStart, usedIn, type LimitWindow } from './limit-windows.js';
 import {

@@ -2,7 +2,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { OperatorsTable } from '../../db/schema.js';
-import type { Trx } from '../../ledger/ledger.js';
+import type { Trx } from '../../db/transaction.js';
 import type { Operator, OperatorRole } from './operator-roles.js';
 
 export interface OperatorRow {

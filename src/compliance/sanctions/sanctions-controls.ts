@@ -6,7 +6,7 @@
 // withdrawal moves nothing (decision 0037).
 import type { Address } from 'viem';
 import type { Db } from '../../db/database.js';
-import type { Trx } from '../../ledger/ledger.js';
+import type { Trx } from '../../db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import type { Clock } from '../../platform/clock.js';
 import { SYSTEM_ACTOR } from '../audit/audit-log.js';

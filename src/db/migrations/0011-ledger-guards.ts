@@ -12,7 +12,7 @@ import { sql, type Kysely } from 'kysely';
 // - custody_checks: the last comparison, per token, of what the books say peerpay holds on chain
 //   with what the chain holds (books/custody-check.ts), read by every process's readiness check;
 // - installation_identity: which master seed and which chain this database belongs to
-//   (platform/installation-identity.ts), checked at every start before anything is written; the
+//   (startup/installation-identity.ts), checked at every start before anything is written; the
 //   chain by its id and the hash of its block 1 (anvil remakes block 0 whenever it loads its state).
 export async function up(db: Kysely<unknown>): Promise<void> {
   const assets = sql`('USD', 'EUR', 'GBP', 'JPY', 'USDC', 'EURC')`;

@@ -4,7 +4,8 @@
 // is closed closes it once (won: everything taken back is returned, repaying owed first; lost: it
 // stays with the platform). A `closed` that arrives before its `created` does both.
 import { recordEvents } from '../../events/record-event.js';
-import type { TransferInput, Trx } from '../../ledger/ledger.js';
+import type { TransferInput } from '../../ledger/ledger.js';
+import type { Trx } from '../../db/transaction.js';
 import { applyOperation } from '../../ledger/ledger.js';
 import { platformAccount, someFeeShard } from '../../ledger/ledger-accounts.js';
 import type { ProcessorDispute } from '../../adapters/processor/payment-processor.js';

@@ -2,7 +2,7 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { DisputesTable } from '../../db/schema.js';
-import type { Trx } from '../../ledger/ledger.js';
+import type { Trx } from '../../db/transaction.js';
 import type { FiatCurrency } from '../../money/assets.js';
 
 export interface Dispute {

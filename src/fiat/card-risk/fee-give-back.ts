@@ -3,7 +3,8 @@
 // below zero: the fee comes from the fullest shard, or, if even that one cannot cover it (fees
 // spread thin across shards), from `losses`, so that the give-back never fails for want of a row.
 import { sql } from 'kysely';
-import type { TransferInput, Trx } from '../../ledger/ledger.js';
+import type { TransferInput } from '../../ledger/ledger.js';
+import type { Trx } from '../../db/transaction.js';
 import { FEE_SHARDS, platformAccount, type LedgerAccountKey } from '../../ledger/ledger-accounts.js';
 import type { FiatCurrency } from '../../money/assets.js';
 

@@ -1,7 +1,7 @@
 // Early fraud warnings (DESIGN §16): the card network says a charge is likely fraud. The
 // recipient's payouts pause (a payouts pause, which the account freeze of DESIGN §17 takes over)
 // and an operator review item is opened, once per warning.
-import type { Trx } from '../../ledger/ledger.js';
+import type { Trx } from '../../db/transaction.js';
 import { newId } from '../../platform/ids.js';
 import { lockTransferByProcessorRef } from '../fiat-transfers-repository.js';
 

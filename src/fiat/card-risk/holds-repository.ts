@@ -2,7 +2,7 @@
 // what is still held of it.
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { Trx } from '../../ledger/ledger.js';
+import type { Trx } from '../../db/transaction.js';
 import type { FiatCurrency } from '../../money/assets.js';
 import { assert } from '../../platform/errors.js';
 

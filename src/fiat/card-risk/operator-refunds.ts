@@ -5,7 +5,7 @@
 // repeat: a repeat finds the refund and carries it on from where it stands.
 import type { PaymentProcessor, RefundReason } from '../../adapters/processor/payment-processor.js';
 import type { Db } from '../../db/database.js';
-import type { Trx } from '../../ledger/ledger.js';
+import type { Trx } from '../../db/transaction.js';
 import { formatMinor, parseAmount } from '../../money/amount.js';
 import type { Clock } from '../../platform/clock.js';
 import { AppError } from '../../platform/errors.js';

@@ -2,7 +2,7 @@
 // from the recipient (take-back rule) and the fee from the platform, once per refund; a refund
 // that fails is undone once (the money comes back to the recipient, repaying what it owes first).
 import { recordEvents } from '../../events/record-event.js';
-import type { Trx } from '../../ledger/ledger.js';
+import type { Trx } from '../../db/transaction.js';
 import { platformAccount, someFeeShard } from '../../ledger/ledger-accounts.js';
 import type { FiatTransfer } from '../fiat-transfer.js';
 import { presentRefund } from './card-risk-views.js';

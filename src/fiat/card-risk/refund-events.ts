@@ -2,7 +2,7 @@
 // processor ref and only have their status recorded (a failure undoes them once); one that peerpay
 // did not make (the dashboard) is booked like an operator's, once per processor ref.
 import type { ProcessorRefund } from '../../adapters/processor/payment-processor.js';
-import type { Trx } from '../../ledger/ledger.js';
+import type { Trx } from '../../db/transaction.js';
 import { newId } from '../../platform/ids.js';
 import { findTransfer, lockTransferByProcessorRef } from '../fiat-transfers-repository.js';
 import { bookRefund, failRefund, refundableOf, splitChargeAmount } from './refund-booking.js';

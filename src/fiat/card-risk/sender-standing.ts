@@ -2,7 +2,7 @@
 // can neither send nor be paid out in it, and a user whose card payment is disputed cannot pay by
 // card while the dispute is open.
 import type { Db } from '../../db/database.js';
-import type { Trx } from '../../ledger/ledger.js';
+import type { Trx } from '../../db/transaction.js';
 import { formatMinor } from '../../money/amount.js';
 import type { FiatCurrency } from '../../money/assets.js';
 import { AppError } from '../../platform/errors.js';

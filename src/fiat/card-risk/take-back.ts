@@ -5,7 +5,8 @@
 //   user account goes below zero;
 // - receive: money a user receives repays `owed` first; the rest is credited `available`, or
 //   `held` (with its hold row) for card money.
-import { applyOperation, type TransferInput, type Trx } from '../../ledger/ledger.js';
+import { applyOperation, type TransferInput } from '../../ledger/ledger.js';
+import type { Trx } from '../../db/transaction.js';
 import { receivableOf, userAvailable, userHeld, type LedgerAccountKey } from '../../ledger/ledger-accounts.js';
 import type { FiatCurrency } from '../../money/assets.js';
 import { assert } from '../../platform/errors.js';

@@ -4,7 +4,7 @@
 // lock comes before any ledger lock (the ledger's own order follows), and no path takes it after.
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { Trx } from '../../ledger/ledger.js';
+import type { Trx } from '../../db/transaction.js';
 import { receivableOf, specOf, userAvailable, userHeld } from '../../ledger/ledger-accounts.js';
 import { FIAT_CURRENCIES, type FiatCurrency } from '../../money/assets.js';
 

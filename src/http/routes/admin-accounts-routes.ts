@@ -3,8 +3,8 @@
 // each freeze or unfreeze that changes something records its audit entry in its transaction. Left
 // out of the public OpenAPI document, as the operator API is.
 import { Type } from '@fastify/type-provider-typebox';
-import type { AccountDirectory } from '../../compliance/accounts/account-detail-service.js';
-import { presentAccountDetail, presentAccountSummary } from '../../compliance/accounts/account-views.js';
+import type { AccountDirectory } from '../../admin/accounts/account-detail-service.js';
+import { presentAccountDetail, presentAccountSummary } from '../../admin/accounts/account-views.js';
 import type { AccountFreezes } from '../../compliance/freezes/freezes-service.js';
 import { operatorOf, operatorOnly, type OperatorGateDeps, type OperatorRole } from '../plugins/operator-auth.js';
 import { Note } from '../schemas/admin-schemas.js';

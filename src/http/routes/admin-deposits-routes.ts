@@ -3,8 +3,8 @@
 // it answers as an unknown path (plugins/operator-auth.ts); left out of the public OpenAPI document.
 import { Type } from '@fastify/type-provider-typebox';
 import type { Deps } from '../../deps.js';
-import type { DepositReleases } from '../../compliance/sanctions/deposit-release-service.js';
-import { presentBlockedDeposit } from '../../compliance/sanctions/blocked-deposit-view.js';
+import type { DepositReleases } from '../../stablecoin/deposits/deposit-release-service.js';
+import { presentBlockedDeposit } from '../../stablecoin/deposits/blocked-deposit-view.js';
 import { operation } from '../schemas/operation.js';
 import { operatorOf, operatorOnly } from '../plugins/operator-auth.js';
 import type { App } from '../types.js';

@@ -2,7 +2,7 @@
 // paged with limit and cursor.
 import type { Deps } from '../../deps.js';
 import { DEFAULT_PAGE_SIZE, transactionHistory, transferHistory } from '../../fiat/fiat-history-service.js';
-import { presentEntry, presentHistoryItem } from '../views/fiat-history-view.js';
+import { presentEntry, presentHistoryItem } from '../../fiat/fiat-history-view.js';
 import { callerOf } from '../plugins/auth.js';
 import { PageQuery, TransactionsResponse, TransferHistoryResponse } from '../schemas/fiat-schemas.js';
 import { operation } from '../schemas/operation.js';

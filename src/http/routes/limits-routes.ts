@@ -3,7 +3,7 @@
 // lets an operator (support or above) set or clear one account's limits in one currency, audited.
 import { Type } from '@fastify/type-provider-typebox';
 import type { AccountLimits, LimitLine } from '../../compliance/limits/limits-service.js';
-import { LIMITED_ASSETS } from '../../compliance/limits/limit-settings.js';
+import { LIMITED_ASSETS } from '../../config/limit-settings.js';
 import { parseAmount } from '../../money/amount.js';
 import { exponentOf, type Asset } from '../../money/assets.js';
 import { AppError } from '../../platform/errors.js';

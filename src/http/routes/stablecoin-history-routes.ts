@@ -3,7 +3,7 @@
 import type { Deps } from '../../deps.js';
 import { saveWithdrawalAddress, withdrawalAddressOf } from '../../stablecoin/withdrawal-address.js';
 import { DEFAULT_PAGE_SIZE, stablecoinHistory } from '../../stablecoin/stablecoin-history.js';
-import { presentHistoryItem } from '../views/stablecoin-history-view.js';
+import { presentHistoryItem } from '../../stablecoin/stablecoin-history-view.js';
 import { callerOf } from '../plugins/auth.js';
 import { PageQuery } from '../schemas/fiat-schemas.js';
 import { operation } from '../schemas/operation.js';

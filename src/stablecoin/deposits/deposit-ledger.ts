@@ -12,7 +12,7 @@ import { applyOperation } from '../../ledger/ledger.js';
 import { platformAccount, userAvailable } from '../../ledger/ledger-accounts.js';
 import { assert } from '../../platform/errors.js';
 import { insertDeposit, type NewDeposit } from './deposits-repository.js';
-import type { Trx } from '../../ledger/ledger.js';
+import type { Trx } from '../../db/transaction.js';
 import { recordDepositEvent } from '../stablecoin-events.js';
 
 export function depositOperationId(depositId: string): string {

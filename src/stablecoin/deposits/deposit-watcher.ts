@@ -19,7 +19,6 @@
 // still holds, so a debt state and a manual review); marking their sweeps; and then moving the
 // cursor back to the common block and reading on.
 import { getAddress, type Address } from 'viem';
-import type { Deps } from '../../deps.js';
 import type { TokenTransferLog } from '../../adapters/chain/chain-adapter.js';
 import type { Token } from '../../money/assets.js';
 import { newId } from '../../platform/ids.js';
@@ -29,6 +28,13 @@ import { depositAccountsPage, depositAddressesAmong, type DepositAccount } from 
 import { insertCursor, moveCursor, readCursor, type ScanCursor } from '../../platform/scan-cursors.js';
 import { withDepositScanLock } from './scan-lock.js';
 import { firstBlockToScan } from './scan-start.js';
+import type { ChainConnection } from '../../adapters/chain/connect-chain.js';
+import type { WalletProvider } from '../../adapters/wallet/wallet-provider.js';
+import type { SanctionsControls } from '../../compliance/sanctions/sanctions-controls.js';
+import type { SanctionsScreening } from '../../compliance/sanctions/sanctions-screening.js';
+import type { Config } from '../../config.js';
+import type { Database, Db } from '../../db/database.js';
+import type { Clock } from '../../platform/clock.js';
 
 /** The chain adapter refuses log queries over more blocks than this (its default maxLogBlockRange). */
 const MAX_LOG_BLOCK_RANGE = 2000;
@@ -39,7 +45,16 @@ const MAX_QUERIES_PER_ROUND = 20;
 /** All steps of a round (beginning or ending a range, reading a page). */
 const MAX_STEPS_PER_ROUND = 64;
 
-type WatcherDeps = Pick<Deps, 'db' | 'database' | 'chain' | 'wallets' | 'clock' | 'config' | 'sanctions' | 'sanctionsControls'>;
+type WatcherDeps = {
+  db: Db;
+  database: Database;
+  chain: ChainConnection;
+  wallets: WalletProvider;
+  clock: Clock;
+  config: Config;
+  sanctions: SanctionsScreening;
+  sanctionsControls: SanctionsControls;
+};
 
 export class DeepReorgError extends Error {
   override name = 'DeepReorgError';

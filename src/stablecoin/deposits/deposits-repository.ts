@@ -2,7 +2,7 @@
 // time), which addresses are peerpay's own, and the record of a credited deposit.
 import { getAddress, type Address, type Hash } from 'viem';
 import type { Db } from '../../db/database.js';
-import type { Trx } from '../../ledger/ledger.js';
+import type { Trx } from '../../db/transaction.js';
 import type { Token } from '../../money/assets.js';
 
 export interface DepositAccount {

@@ -14,7 +14,7 @@
 // PGlite is one process with one connection: a session lock there would be re-entrant (and
 // pinning the only connection would stall every request), so the in-process guard is the lock.
 import { sql } from 'kysely';
-import type { Deps } from '../../deps.js';
+import type { Database, Db } from '../../db/database.js';
 
 /** Arbitrary but fixed: the first 8 bytes of sha256("peerpay deposit watcher") read as a signed 64-bit integer. */
 export const DEPOSIT_WATCHER_LOCK_KEY = -6447010895921937697n;
@@ -23,7 +23,7 @@ const running = new WeakSet<object>();
 
 export type Guarded<T> = { ran: true; value: T } | { ran: false };
 
-export async function withDepositScanLock<T>(deps: Pick<Deps, 'db' | 'database'>, round: () => Promise<T>): Promise<Guarded<T>> {
+export async function withDepositScanLock<T>(deps: { db: Db; database: Database }, round: () => Promise<T>): Promise<Guarded<T>> {
   if (running.has(deps.db)) return { ran: false };
   running.add(deps.db);
   try {

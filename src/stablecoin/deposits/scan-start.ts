@@ -4,15 +4,16 @@
 // first account was created, found by binary search over block timestamps. With no account yet it
 // starts at the head read before that check: an account created afterwards can only receive
 // tokens in later blocks.
-import type { Deps } from '../../deps.js';
 import { assert } from '../../platform/errors.js';
 import { firstAccountCreatedAt } from './deposits-repository.js';
+import type { ChainConnection } from '../../adapters/chain/connect-chain.js';
+import type { Db } from '../../db/database.js';
 
 const CLOCK_MARGIN_SECONDS = 3600n;
 /** A binary search over at most 2^64 blocks takes at most 64 steps. */
 const MAX_SEARCH_STEPS = 64;
 
-export async function firstBlockToScan(deps: Pick<Deps, 'db' | 'chain'>, input: { head: bigint }): Promise<bigint> {
+export async function firstBlockToScan(deps: { db: Db; chain: ChainConnection }, input: { head: bigint }): Promise<bigint> {
   const firstAccount = await firstAccountCreatedAt(deps.db);
   if (firstAccount === null) return input.head;
   const before = BigInt(Math.floor(firstAccount.getTime() / 1000)) - CLOCK_MARGIN_SECONDS;

@@ -3,9 +3,9 @@
 // Polygon too (it is the only one), and `POLYGON` is accepted as its other common name; any other
 // chain is refused rather than answered with a Polygon address that would lose the tokens.
 import type { Address } from 'viem';
-import type { Deps } from '../../deps.js';
 import { TOKENS, type Token } from '../../money/assets.js';
 import { AppError } from '../../platform/errors.js';
+import type { WalletProvider } from '../../adapters/wallet/wallet-provider.js';
 
 const POLYGON_NAMES = ['MATIC', 'POLYGON'];
 
@@ -16,7 +16,10 @@ export interface DepositAddress {
   tokens: Token[];
 }
 
-export function depositAddressFor(deps: Pick<Deps, 'wallets'>, input: { accountId: number; chain: string | undefined }): DepositAddress {
+export function depositAddressFor(
+  deps: { wallets: WalletProvider },
+  input: { accountId: number; chain: string | undefined },
+): DepositAddress {
   if (input.chain !== undefined && !POLYGON_NAMES.includes(input.chain.trim().toUpperCase())) {
     throw new AppError(
       'unsupported_chain',

@@ -8,15 +8,19 @@
 // deposit. The links share the setup links' table and rules: 256-bit random token, only its hash
 // stored, checked against the service clock.
 import type { Hash } from 'viem';
-import type { Deps } from '../../deps.js';
 import { findAccountById } from '../../accounts/accounts-repository.js';
-import { findLinkByTokenHash, insertLink, useLink, type LinkRow } from '../../platform/links-repository.js';
+import { findLinkByTokenHash, insertLink, useLink, type LinkRow } from '../../links/links-repository.js';
 import { isToken, type Token } from '../../money/assets.js';
 import { assert } from '../../platform/errors.js';
 import { newToken, sha256Hex } from '../../platform/ids.js';
 import { tokenAmountOf, tokenOf } from '../stablecoin-amounts.js';
 import { mintTestTokens } from './sandbox-mint.js';
-import { recordLinkCompleted } from '../../platform/link-events.js';
+import { recordLinkCompleted } from '../../links/link-events.js';
+import type { ChainConnection } from '../../adapters/chain/connect-chain.js';
+import type { WalletProvider } from '../../adapters/wallet/wallet-provider.js';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/database.js';
+import type { Clock } from '../../platform/clock.js';
 
 export const FUNDING_PURPOSE = 'funding';
 export const FUNDING_LINK_LIFETIME_MS = 30 * 60 * 1000;
@@ -34,7 +38,7 @@ export interface FundingLink {
 }
 
 export async function createFundingLink(
-  deps: Pick<Deps, 'db' | 'clock' | 'config'>,
+  deps: { db: Db; clock: Clock; config: Config },
   input: { accountId: number; amount: number; currency: string },
 ): Promise<FundingLink> {
   const token = tokenOf(input.currency);
@@ -73,7 +77,7 @@ export type FundingLinkState =
   | { state: 'open'; link: LinkRow; order: FundingOrder; handle: string };
 
 /** What a funding link is now: unknown (also a token of another purpose), used, expired or open. */
-export async function inspectFundingLink(deps: Pick<Deps, 'db' | 'clock'>, input: { token: string }): Promise<FundingLinkState> {
+export async function inspectFundingLink(deps: { db: Db; clock: Clock }, input: { token: string }): Promise<FundingLinkState> {
   if (!TOKEN_SHAPE.test(input.token)) return { state: 'unknown' };
   const link = await findLinkByTokenHash(deps.db, sha256Hex(input.token));
   if (!link || link.purpose !== FUNDING_PURPOSE) return { state: 'unknown' };
@@ -98,7 +102,7 @@ export type FundingCompletion =
  * link. A mint that fails after that leaves the link used and nothing minted; the page says so.
  */
 export async function completeSandboxFundingLink(
-  deps: Pick<Deps, 'db' | 'clock' | 'chain' | 'wallets'>,
+  deps: { db: Db; clock: Clock; chain: ChainConnection; wallets: WalletProvider },
   input: { token: string; outcome: string },
 ): Promise<FundingCompletion> {
   const found = await inspectFundingLink(deps, input);

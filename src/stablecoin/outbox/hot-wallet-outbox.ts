@@ -7,24 +7,26 @@
 // Idempotent per (purpose, referenceId): a second call returns the existing entry, re-broadcasting
 // it while it is not final, and never signs again.
 import { keccak256, type Hash } from 'viem';
-import type { Deps } from '../../deps.js';
 import type { SignedTransaction } from '../../adapters/chain/chain-adapter.js';
 import type { Db } from '../../db/database.js';
-import type { Trx } from '../../ledger/ledger.js';
+import type { Trx } from '../../db/transaction.js';
 import type { Token } from '../../money/assets.js';
 import { assert } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { chainErrorText } from './chain-error-text.js';
 import { isFinal, type OutboxEntry, type OutboxPurpose, type OutboxRecord } from './outbox-entry.js';
 import { findRecord, insertSigned, lockNextNonce, markBroadcast, recordBroadcastError, setNextNonce } from './outbox-repository.js';
+import type { ChainConnection } from '../../adapters/chain/connect-chain.js';
+import type { WalletProvider } from '../../adapters/wallet/wallet-provider.js';
+import type { Clock } from '../../platform/clock.js';
 
 export type { OutboxEntry, OutboxPurpose, OutboxStatus } from './outbox-entry.js';
 
-export type OutboxDeps = Pick<Deps, 'db' | 'chain' | 'wallets' | 'clock'>;
+export type OutboxDeps = { db: Db; chain: ChainConnection; wallets: WalletProvider; clock: Clock };
 
 /** The `sign` of a token transfer from the hot wallet: what withdrawals and cold transfers send. */
 export function hotWalletTokenTransfer(
-  deps: Pick<Deps, 'chain' | 'wallets'>,
+  deps: { chain: ChainConnection; wallets: WalletProvider },
   transfer: { token: Token; to: `0x${string}`; amountMinor: bigint },
 ): (nonce: number) => Promise<SignedTransaction> {
   return (nonce) =>

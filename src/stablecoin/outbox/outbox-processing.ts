@@ -4,7 +4,6 @@
 // most every REBROADCAST_MS otherwise), never a new signature. Entries are leased with SKIP LOCKED,
 // so any number of processes may run this; no transaction is open during chain calls.
 import { keccak256 } from 'viem';
-import type { Deps } from '../../deps.js';
 import { assert } from '../../platform/errors.js';
 import type { Db } from '../../db/database.js';
 import { isDatabaseUnavailable, retryIfUnavailable } from '../../db/database-unavailable.js';
@@ -19,8 +18,12 @@ import {
   replaceCurrent,
   replacedTransactions,
 } from './outbox-repository.js';
+import type { ChainConnection } from '../../adapters/chain/connect-chain.js';
+import type { WalletProvider } from '../../adapters/wallet/wallet-provider.js';
+import type { Config } from '../../config.js';
+import type { Clock } from '../../platform/clock.js';
 
-type ProcessingDeps = Pick<Deps, 'db' | 'chain' | 'clock' | 'config' | 'wallets'>;
+type ProcessingDeps = { db: Db; chain: ChainConnection; clock: Clock; config: Config; wallets: WalletProvider };
 
 /** Long enough for one entry's chain calls; a worker that dies frees its entries after this. */
 const LEASE_MS = 60_000;

@@ -4,7 +4,7 @@ import { sql, type Selectable } from 'kysely';
 import type { Address, Hash, Hex } from 'viem';
 import type { Db } from '../../db/database.js';
 import type { HotWalletOutboxTable } from '../../db/schema.js';
-import type { Trx } from '../../ledger/ledger.js';
+import type { Trx } from '../../db/transaction.js';
 import type { OutboxPurpose, OutboxRecord, OutboxStatus } from './outbox-entry.js';
 
 const MAX_ERROR_LENGTH = 500;
@@ -188,7 +188,7 @@ export async function releaseLeasesEnding(db: Db, untils: readonly Date[]): Prom
 
 /**
  * Leases up to `limit` unfinished entries that no other worker holds (FOR UPDATE SKIP LOCKED in one
- * short statement; see jobs/lease.ts for the pattern), lowest nonce first, until `until`.
+ * short statement; see db/lease.ts for the pattern), lowest nonce first, until `until`.
  */
 export async function leaseOpenEntries(db: Db, input: { now: Date; until: Date; limit: number }): Promise<OutboxRecord[]> {
   const result = await sql<Selectable<HotWalletOutboxTable>>`

@@ -11,7 +11,6 @@
 // refused (the authorization expired first), ends; the next round starts a new one with a fresh
 // authorization nonce if deposits remain unswept.
 import type { Address, Hash } from 'viem';
-import type { Deps } from '../../deps.js';
 import { ChainRevertError } from '../../adapters/chain/chain-adapter.js';
 import { randomAuthorizationNonce, signTransferAuthorization } from '../../adapters/chain/transfer-authorization.js';
 import type { Token } from '../../money/assets.js';
@@ -27,8 +26,12 @@ import {
   sweepTargets,
   type Sweep,
 } from './sweeps-repository.js';
+import type { ChainConnection } from '../../adapters/chain/connect-chain.js';
+import type { WalletProvider } from '../../adapters/wallet/wallet-provider.js';
+import type { Db } from '../../db/database.js';
+import type { Clock } from '../../platform/clock.js';
 
-type SweepDeps = Pick<Deps, 'db' | 'chain' | 'wallets' | 'clock'>;
+type SweepDeps = { db: Db; chain: ChainConnection; wallets: WalletProvider; clock: Clock };
 
 /** How long a sweep's authorization stays valid, in chain time; it is normally relayed within a second. */
 const AUTHORIZATION_LIFETIME_SECONDS = 3600n;

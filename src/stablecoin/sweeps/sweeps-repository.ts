@@ -4,7 +4,7 @@
 import { sql } from 'kysely';
 import type { Address, Hash, Hex } from 'viem';
 import type { Db } from '../../db/database.js';
-import type { Trx } from '../../ledger/ledger.js';
+import type { Trx } from '../../db/transaction.js';
 import type { Token } from '../../money/assets.js';
 
 export interface Sweep {

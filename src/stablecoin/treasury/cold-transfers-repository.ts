@@ -3,7 +3,7 @@
 import { sql } from 'kysely';
 import type { Address, Hash } from 'viem';
 import type { Db } from '../../db/database.js';
-import type { Trx } from '../../ledger/ledger.js';
+import type { Trx } from '../../db/transaction.js';
 import type { Token } from '../../money/assets.js';
 
 export interface ColdTransfer {

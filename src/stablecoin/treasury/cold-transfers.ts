@@ -7,7 +7,6 @@
 // Withdrawals come first: while any waits for the hot wallet, nothing goes cold. The ledger does not
 // change: the tokens stay in peerpay's custody, at the cold address (the custody check counts them).
 import type { Address } from 'viem';
-import type { Deps } from '../../deps.js';
 import { ChainRevertError } from '../../adapters/chain/chain-adapter.js';
 import { TOKENS, type Token } from '../../money/assets.js';
 import { newId } from '../../platform/ids.js';
@@ -21,8 +20,13 @@ import {
   withdrawalsWaitFor,
   type ColdTransfer,
 } from './cold-transfers-repository.js';
+import type { ChainConnection } from '../../adapters/chain/connect-chain.js';
+import type { WalletProvider } from '../../adapters/wallet/wallet-provider.js';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/database.js';
+import type { Clock } from '../../platform/clock.js';
 
-type ColdDeps = Pick<Deps, 'db' | 'chain' | 'wallets' | 'clock' | 'config'>;
+type ColdDeps = { db: Db; chain: ChainConnection; wallets: WalletProvider; clock: Clock; config: Config };
 
 class NotToSend extends Error {}
 

@@ -1,6 +1,8 @@
+import type { ChainConnection } from '../../adapters/chain/connect-chain.js';
+import type { WalletProvider } from '../../adapters/wallet/wallet-provider.js';
+import type { Config } from '../../config.js';
 // The hot wallet pays the gas of every sweep, withdrawal and relay. Its native balance is read from
 // the node; below HOT_WALLET_MIN_GAS_WEI the operator must top it up before sends start failing.
-import type { Deps } from '../../deps.js';
 
 export interface GasStatus {
   balanceWei: bigint;
@@ -8,7 +10,7 @@ export interface GasStatus {
   low: boolean;
 }
 
-export async function readGasStatus(deps: Pick<Deps, 'chain' | 'wallets' | 'config'>): Promise<GasStatus> {
+export async function readGasStatus(deps: { chain: ChainConnection; wallets: WalletProvider; config: Config }): Promise<GasStatus> {
   const balanceWei = await deps.chain.chain.getNativeBalance(deps.wallets.hotWallet.address);
   const minWei = deps.config.treasury.minGasWei;
   return { balanceWei, minWei, low: balanceWei < minWei };

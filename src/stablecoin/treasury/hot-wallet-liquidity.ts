@@ -6,10 +6,11 @@
 // still in flight counts only once mined). A transaction mined but not yet seen by the outbox job is
 // counted twice (gone from the balance and still committed): that errs on waiting one more round.
 import { sql } from 'kysely';
-import type { Deps } from '../../deps.js';
 import type { Db } from '../../db/database.js';
-import type { Trx } from '../../ledger/ledger.js';
+import type { Trx } from '../../db/transaction.js';
 import type { Token } from '../../money/assets.js';
+import type { ChainConnection } from '../../adapters/chain/connect-chain.js';
+import type { WalletProvider } from '../../adapters/wallet/wallet-provider.js';
 
 /** Tokens the outbox will send from the hot wallet that are still in it, per the outbox's records. */
 export async function committedOutflowMinor(db: Db | Trx, token: Token): Promise<bigint> {
@@ -27,7 +28,11 @@ export async function committedOutflowMinor(db: Db | Trx, token: Token): Promise
 }
 
 /** The hot wallet's balance of `token` less what is committed: what a new send may use. */
-export async function availableLiquidityMinor(deps: Pick<Deps, 'chain' | 'wallets'>, db: Db | Trx, token: Token): Promise<bigint> {
+export async function availableLiquidityMinor(
+  deps: { chain: ChainConnection; wallets: WalletProvider },
+  db: Db | Trx,
+  token: Token,
+): Promise<bigint> {
   const balance = await deps.chain.chain.getTokenBalance({ token: deps.chain.tokens[token], holder: deps.wallets.hotWallet.address });
   return balance - (await committedOutflowMinor(db, token));
 }

@@ -2,10 +2,17 @@
 // collected at once and share the one read under way; the next scrape reads afresh. A scrape that
 // cannot read it sets NaN, never a stale value.
 import { Gauge, type Registry } from 'prom-client';
-import type { Deps } from '../../deps.js';
 import { readTreasury, type TokenTreasury, type TreasuryView } from './treasury-view.js';
+import type { ChainConnection } from '../../adapters/chain/connect-chain.js';
+import type { WalletProvider } from '../../adapters/wallet/wallet-provider.js';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/database.js';
+import type { Clock } from '../../platform/clock.js';
 
-export function registerTreasuryMetrics(registry: Registry, deps: Pick<Deps, 'db' | 'chain' | 'wallets' | 'config' | 'clock'>): void {
+export function registerTreasuryMetrics(
+  registry: Registry,
+  deps: { db: Db; chain: ChainConnection; wallets: WalletProvider; config: Config; clock: Clock },
+): void {
   let underWay: Promise<TreasuryView | null> | null = null;
   const view = () => {
     if (!underWay) {

@@ -5,12 +5,15 @@
 // per request), and the withdrawals waiting for the hot wallet with the age of the oldest.
 import { sql } from 'kysely';
 import type { Address } from 'viem';
-import type { Deps } from '../../deps.js';
 import type { Db } from '../../db/database.js';
 import { TOKENS, type Token } from '../../money/assets.js';
 import { readGasStatus, type GasStatus } from './gas-status.js';
 import { committedOutflowMinor } from './hot-wallet-liquidity.js';
 import { coldReturnedMinor, coldSentMinor } from './cold-transfers-repository.js';
+import type { ChainConnection } from '../../adapters/chain/connect-chain.js';
+import type { WalletProvider } from '../../adapters/wallet/wallet-provider.js';
+import type { Config } from '../../config.js';
+import type { Clock } from '../../platform/clock.js';
 
 export interface TokenTreasury {
   token: Token;
@@ -41,7 +44,7 @@ export interface TreasuryView {
   tokens: TokenTreasury[];
 }
 
-type ViewDeps = Pick<Deps, 'db' | 'chain' | 'wallets' | 'config' | 'clock'>;
+type ViewDeps = { db: Db; chain: ChainConnection; wallets: WalletProvider; config: Config; clock: Clock };
 
 export async function readTreasury(deps: ViewDeps): Promise<TreasuryView> {
   const tokens: TokenTreasury[] = [];

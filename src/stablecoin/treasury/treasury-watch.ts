@@ -5,13 +5,16 @@
 // failing `gas` readiness check, read afresh wherever they are asked.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
-import type { Deps } from '../../deps.js';
 import { TOKENS } from '../../money/assets.js';
 import { formatMinorTrimmed } from '../../money/amount.js';
 import { formatWei, readGasStatus } from './gas-status.js';
 import { availableLiquidityMinor } from './hot-wallet-liquidity.js';
+import type { ChainConnection } from '../../adapters/chain/connect-chain.js';
+import type { WalletProvider } from '../../adapters/wallet/wallet-provider.js';
+import type { Config } from '../../config.js';
+import type { Clock } from '../../platform/clock.js';
 
-type WatchDeps = Pick<Deps, 'db' | 'chain' | 'wallets' | 'config' | 'clock'>;
+type WatchDeps = { db: Db; chain: ChainConnection; wallets: WalletProvider; config: Config; clock: Clock };
 
 const REPEAT_MS = 10 * 60_000;
 

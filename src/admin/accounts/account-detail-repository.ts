@@ -4,7 +4,7 @@
 import { ACCOUNT_COLUMNS, toAccount, type AccountRow } from '../../accounts/accounts-repository.js';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { readFreeze, type Freeze } from '../freezes/freezes-repository.js';
+import { readFreeze, type Freeze } from '../../compliance/freezes/freezes-repository.js';
 
 /** At most this many of each list (disputes, webhook endpoints). */
 export const MAX_DETAIL_ITEMS = 50;

@@ -3,7 +3,7 @@
 // while the job then talks to the processor or the chain. A worker that dies loses its lease when
 // it runs out, and the rows become due again.
 import { sql, type RawBuilder } from 'kysely';
-import type { Db } from '../db/database.js';
+import type { Db } from './database.js';
 
 export type LeasedTable = 'fiat_transfers' | 'payouts';
 

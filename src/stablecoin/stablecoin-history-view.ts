@@ -1,8 +1,8 @@
 // A stablecoin history item as the API shows it (GET /stablecoin/history); events carry the same
 // shape (src/events/) for transfers, deposits and withdrawals.
-import { toJsonNumber } from '../../money/amount.js';
-import type { HistoryRow } from '../../stablecoin/stablecoin-history-repository.js';
-import { netOf } from '../../stablecoin/stablecoin-transfer.js';
+import { toJsonNumber } from '../money/amount.js';
+import type { HistoryRow } from './stablecoin-history-repository.js';
+import { netOf } from './stablecoin-transfer.js';
 
 export function presentHistoryItem(h: HistoryRow) {
   const sent = h.direction === 'sent';

@@ -2,7 +2,7 @@
 // links share one table and these rules). Only the SHA-256 hash of a link's token is stored.
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
-import type { Trx } from '../ledger/ledger.js';
+import type { Trx } from '../db/transaction.js';
 
 export interface LinkRow {
   id: number;

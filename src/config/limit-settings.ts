@@ -4,11 +4,13 @@
 //   {"currencies": {"USD": {"day": "20000", "month": "100000"}}, "newAccounts": {"days": 7, "divisor": 10}}
 // Amounts are major units (decimal strings or JSON numbers); a currency left out keeps its defaults.
 import fs from 'node:fs';
-import { FIAT_CURRENCIES, TOKENS, exponentOf, type Asset } from '../../money/assets.js';
-import { parseAmount } from '../../money/amount.js';
-import type { LimitWindow } from './limit-windows.js';
+import { FIAT_CURRENCIES, TOKENS, exponentOf, type Asset } from '../money/assets.js';
+import { parseAmount } from '../money/amount.js';
 
 export const LIMITED_ASSETS: readonly Asset[] = [...FIAT_CURRENCIES, ...TOKENS];
+
+/** The spans a limit covers: the last 24 hours and the last 30 days. */
+export type LimitWindow = 'day' | 'month';
 
 export type WindowLimits = Readonly<Record<LimitWindow, bigint>>;
 

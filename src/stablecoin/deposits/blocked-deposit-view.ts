@@ -1,7 +1,7 @@
 // A blocked (or released) deposit as the operator API answers it and the audit log records it:
 // amounts as decimal strings, as the operator API gives every amount.
 import { formatMinor } from '../../money/amount.js';
-import type { BlockedDeposit } from '../../stablecoin/deposits/deposits-repository.js';
+import type { BlockedDeposit } from './deposits-repository.js';
 
 export function presentBlockedDeposit(deposit: BlockedDeposit) {
   return {

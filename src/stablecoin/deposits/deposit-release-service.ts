@@ -7,10 +7,10 @@
 import type { Db } from '../../db/database.js';
 import type { Clock } from '../../platform/clock.js';
 import { AppError } from '../../platform/errors.js';
-import { recordAudit, type Actor } from '../audit/audit-log.js';
-import { creditReleasedDeposit } from '../../stablecoin/deposits/deposit-ledger.js';
-import { lockDeposit, markReleased, type BlockedDeposit } from '../../stablecoin/deposits/deposits-repository.js';
-import { recordDepositEvent } from '../../stablecoin/stablecoin-events.js';
+import { recordAudit, type Actor } from '../../compliance/audit/audit-log.js';
+import { creditReleasedDeposit } from './deposit-ledger.js';
+import { lockDeposit, markReleased, type BlockedDeposit } from './deposits-repository.js';
+import { recordDepositEvent } from '../stablecoin-events.js';
 import { presentBlockedDeposit } from './blocked-deposit-view.js';
 
 export interface DepositReleases {

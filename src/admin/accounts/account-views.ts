@@ -2,8 +2,8 @@
 // is the account's id as a string: what the routes take and what audit entries name as target.
 import { formatMinor } from '../../money/amount.js';
 import type { Asset } from '../../money/assets.js';
-import { accountTarget } from '../freezes/account-freezes.js';
-import { presentFreezeForOperators } from '../freezes/freeze-views.js';
+import { accountTarget } from '../../compliance/freezes/account-freezes.js';
+import { presentFreezeForOperators } from '../../compliance/freezes/freeze-views.js';
 import type { AccountSummaryRow } from './account-search-repository.js';
 import type { AccountDetail } from './account-detail-service.js';
 

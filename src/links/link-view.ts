@@ -1,7 +1,7 @@
 // A completed link as an event shows it (link.completed, DESIGN §13): which link, what it set up
 // and when. Tokens are never shown: only their hash is stored.
-import { toJsonNumber } from '../../money/amount.js';
-import type { Token } from '../../money/assets.js';
+import { toJsonNumber } from '../money/amount.js';
+import type { Token } from '../money/assets.js';
 
 export type LinkKind = 'card' | 'bank_debit' | 'payout' | 'funding';
 

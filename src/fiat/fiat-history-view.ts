@@ -1,7 +1,7 @@
 // The fiat history items as the API shows them (GET /transfers, GET /transactions); events carry
 // the same shapes (src/events/), so a webhook shows a transfer exactly as the list does.
-import { formatMinor } from '../../money/amount.js';
-import type { TransferHistoryRow, EntryRow } from '../../fiat/fiat-history-repository.js';
+import { formatMinor } from '../money/amount.js';
+import type { TransferHistoryRow, EntryRow } from './fiat-history-repository.js';
 
 const iso = (date: Date | null) => (date === null ? null : date.toISOString());
 

@@ -1,8 +1,8 @@
 // link.completed (DESIGN §13) for every kind of link (card, bank debit, payout account, funding):
 // links are shared by the fiat and stablecoin features (links-repository.ts), and so is this.
-import type { Trx } from '../ledger/ledger.js';
+import type { Trx } from '../db/transaction.js';
 import { recordEvent } from '../events/record-event.js';
-import { presentCompletedLink, type LinkKind } from '../http/views/link-view.js';
+import { presentCompletedLink, type LinkKind } from './link-view.js';
 import type { Token } from '../money/assets.js';
 
 export async function recordLinkCompleted(
