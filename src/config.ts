@@ -5,12 +5,4 @@
 export { loadConfig, withListeningPort } from './config/load-config.js';
 export { ConfigError } from './config/config-error.js';
 export { LOG_FORMATS } from './config/types.js';
-export type {
-  Config,
-  GroupCommitConfig,
-  LogFormat,
-  Mode,
-  RateLimitConfig,
-  SanctionsConfig,
-  TreasuryConfig,
-} from './config/types.js';
+export type { Config, GroupCommitConfig, LogFormat, Mode, RateLimitConfig, SanctionsConfig, TreasuryConfig } from './config/types.js';

@@ -26,6 +26,8 @@ export function refusalOf(error: ErrorObject, given: Readonly<Record<string, unk
   const value = given[name];
   switch (error.keyword) {
     case 'type':
+      // Values reach the schema as text, a whole number's digits as a number (read-env.ts): only a
+      // whole number can fail its type.
       return `${name} must be a whole number, got ${quote(value)}`;
     case 'minimum':
     case 'maximum':

@@ -91,8 +91,7 @@ export const configSchema = Type.Object(
       default: 15_000,
       minimum: 100,
       maximum: 120_000,
-      description:
-        'how long one Stripe call may take before it counts as unanswered (retried twice with the same Idempotency-Key)',
+      description: 'how long one Stripe call may take before it counts as unanswered (retried twice with the same Idempotency-Key)',
     }),
     REDIS_URL: Type.Optional(
       url(['redis:', 'rediss:'], {
@@ -105,8 +104,7 @@ export const configSchema = Type.Object(
         pattern: `^${PRINTABLE_ASCII}{1,100}$`,
         refusal: 'must be 1 to 100 printable ASCII characters without spaces',
         whenUnset: "`peerpay:` + the database's name + `:`",
-        description:
-          "the start of every Redis key, so that deployments or test runs sharing a Redis never see each other's counts",
+        description: "the start of every Redis key, so that deployments or test runs sharing a Redis never see each other's counts",
       }),
     ),
     DRAIN_DELAY_MS: wholeNumber({
@@ -167,8 +165,7 @@ export const configSchema = Type.Object(
       default: 16,
       minimum: 0,
       maximum: 10_000,
-      description:
-        'password hashes that may wait for a slot; beyond it a request that needs one is answered 503 `busy` with `Retry-After`',
+      description: 'password hashes that may wait for a slot; beyond it a request that needs one is answered 503 `busy` with `Retry-After`',
     }),
     RATE_LIMIT_REGISTER_PER_MINUTE: wholeNumber({
       default: 120,
@@ -201,10 +198,10 @@ export const configSchema = Type.Object(
       maximum: 24 * 3600 * 1000,
       description: 'the window in which `LOGIN_MAX_FAILURES` failed sign-ins lock an account out',
     }),
-    MAX_FIAT_TRANSFER_MAJOR: shaped({ ...MAX_MAJOR, description: 'per-transfer maximum of a fiat transfer, in major units' }),
+    MAX_FIAT_TRANSFER_MAJOR: shaped({ ...MAX_MAJOR, description: 'per-operation maximum of fiat transfers, in major units' }),
     MAX_STABLECOIN_OPERATION_MAJOR: shaped({
       ...MAX_MAJOR,
-      description: 'per-operation maximum of a stablecoin deposit, transfer or withdrawal, in major units',
+      description: 'per-operation maximum of stablecoin transfers, withdrawals and funding links, in major units',
     }),
     LIMITS_FILE: Type.Optional(
       text({
@@ -282,16 +279,15 @@ export const configSchema = Type.Object(
       default: 15 * 60_000,
       minimum: 1,
       maximum: 7 * 86_400_000,
-      description:
-        'a withdrawal waiting this long for the hot wallet is reported (error log, `peerpay_withdrawals_waiting_overdue`)',
+      description: 'a withdrawal waiting this long for the hot wallet is reported (error log, `peerpay_withdrawals_waiting_overdue`)',
     }),
     HOT_WALLET_MAX_USDC: Type.Optional(
       tokenAmount({
-        description: 'USDC ceiling in major units (e.g. `5000`); the excess goes to `COLD_WALLET_ADDRESS` (required with either ceiling)',
+        description: 'USDC ceiling in major units (e.g. `5000`); the excess goes to `COLD_WALLET_ADDRESS`, which a ceiling requires',
       }),
     ),
     HOT_WALLET_MAX_EURC: Type.Optional(
-      tokenAmount({ description: 'EURC ceiling in major units; the excess goes to `COLD_WALLET_ADDRESS`' }),
+      tokenAmount({ description: 'EURC ceiling in major units; the excess goes to `COLD_WALLET_ADDRESS`, which a ceiling requires' }),
     ),
     HOT_WALLET_MIN_USDC: Type.Optional(
       tokenAmount({
@@ -299,7 +295,12 @@ export const configSchema = Type.Object(
           'USDC floor in major units: below it (what is not already on its way out) a warning to top up and `peerpay_treasury_below_floor 1`',
       }),
     ),
-    HOT_WALLET_MIN_EURC: Type.Optional(tokenAmount({ description: 'EURC floor in major units, as `HOT_WALLET_MIN_USDC`' })),
+    HOT_WALLET_MIN_EURC: Type.Optional(
+      tokenAmount({
+        description:
+          'EURC floor in major units: below it (what is not already on its way out) a warning to top up and `peerpay_treasury_below_floor 1`',
+      }),
+    ),
     COLD_WALLET_ADDRESS: Type.Optional(
       address({ description: "the operator's cold address (only its address: its keys are never in peerpay)" }),
     ),

@@ -44,9 +44,7 @@ export function stripeApiOrigin(base: string): string {
     base.includes('?') ||
     base.includes('#')
   ) {
-    throw new ConfigError(
-      'STRIPE_API_BASE must be an http or https URL with no path, query or credentials (like https://api.stripe.com)',
-    );
+    throw new ConfigError('STRIPE_API_BASE must be an http or https URL with no path, query or credentials (like https://api.stripe.com)');
   }
   return parsed.origin;
 }
@@ -57,8 +55,7 @@ export function stripeApiOrigin(base: string): string {
  */
 export function redisKeyPrefix(env: Pick<ConfigEnv, 'REDIS_KEY_PREFIX' | 'DATABASE_URL'>): string {
   if (env.REDIS_KEY_PREFIX !== undefined) return env.REDIS_KEY_PREFIX;
-  const name =
-    env.DATABASE_URL === undefined ? 'pglite' : decodeURIComponent(new URL(env.DATABASE_URL).pathname.slice(1)) || 'postgres';
+  const name = env.DATABASE_URL === undefined ? 'pglite' : decodeURIComponent(new URL(env.DATABASE_URL).pathname.slice(1)) || 'postgres';
   return `peerpay:${name}:`;
 }
 
