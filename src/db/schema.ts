@@ -65,18 +65,10 @@ type Narrowed<T extends keyof Tables> = T extends keyof Checked
 
 type ValueOf<List> = List extends readonly (infer V)[] ? V : never;
 
-type NarrowedTables = { [T in keyof Tables]: Narrowed<T> };
+/** The webhook endpoint's `events` document: a JSON array of event types, or null for every type (migration 0013). */
+type WebhookEndpoints = Override<Narrowed<'webhook_endpoints'>, { events: JsonOf<Tables['webhook_endpoints']['events'], string[]> }>;
 
-export type DB = Override<
-  NarrowedTables,
-  {
-    webhook_endpoints: Override<
-      NarrowedTables['webhook_endpoints'],
-      /** A JSON array of event types, or null for every type (migration 0013). */
-      { events: JsonOf<Tables['webhook_endpoints']['events'], string[]> }
-    >;
-  }
->;
+export type DB = { [T in keyof Tables]: T extends 'webhook_endpoints' ? WebhookEndpoints : Narrowed<T> };
 
 // Each table's type under the name the repositories import it by.
 export type AccountLimitOverridesTable = DB['account_limit_overrides'];

@@ -6,11 +6,26 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import ts from 'typescript';
-import { sql } from 'kysely';
+import { sql, type Insertable, type Selectable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GENERATED_DB_TYPES, writeDbTypes } from '../../scripts/db-types.js';
-import { CHECKED_VALUES } from '../../src/db/schema.js';
+import { CHECKED_VALUES, type DB } from '../../src/db/schema.js';
 import { openTestDatabase } from '../helpers/test-database.js';
+
+// Checked by the type check (npm test runs it), not at run time: a narrowed column keeps what the
+// database says of it, whether it may be null and whether an insert may leave it out.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const narrowingsKeepTheColumns: [
+  Same<Selectable<DB['accounts']>['frozen_scope'], 'all' | 'payouts' | null>,
+  Same<Insertable<DB['accounts']>['frozen_scope'], 'all' | 'payouts' | null | undefined>,
+  Same<Selectable<DB['chain_deposits']>['status'], 'credited' | 'blocked' | 'released'>,
+  Same<Insertable<DB['chain_deposits']>['status'], 'credited' | 'blocked' | 'released' | undefined>,
+  Same<Insertable<DB['fiat_transfers']>['status'], 'processing' | 'pending' | 'completed' | 'failed'>,
+  Same<Selectable<DB['x402_payments']>['protocol_version'], 1 | 2 | null>,
+  Same<Selectable<DB['webhook_endpoints']>['events'], string[] | null>,
+  Same<Insertable<DB['webhook_endpoints']>['events'], string | null | undefined>,
+] = [true, true, true, true, true, true, true, true];
+void narrowingsKeepTheColumns;
 
 /** Each table of the generated DB interface: its columns, and whether each may be null. */
 function generatedColumns(): Record<string, Record<string, boolean>> {
