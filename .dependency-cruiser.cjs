@@ -26,11 +26,6 @@ const LAYERS = [
   ['composition root', '^src/(deps|app|main)\\.ts$'],
 ];
 
-// The one exception, and the rest of issue 27: the Deps bag (src/deps.ts), whose type most
-// services, routes and jobs still take. It is reported, not failed, until each of them is a
-// factory over its own dependencies; nothing new may take it (review), and the count only falls.
-const DEPS_BAG = '^src/deps\\.ts$';
-
 const upward = LAYERS.slice(0, -1).map(([name, path], index) => ({
   name: `${name}-imports-upward`,
   comment: `${name} may import only the folders below it: ${
@@ -44,7 +39,6 @@ const upward = LAYERS.slice(0, -1).map(([name, path], index) => ({
     path: LAYERS.slice(index + 1)
       .map(([, above]) => `(${above})`)
       .join('|'),
-    pathNot: DEPS_BAG,
   },
 }));
 
@@ -52,19 +46,11 @@ module.exports = {
   forbidden: [
     ...upward,
     {
-      name: 'deps-bag',
-      comment: 'a service, route or job that still takes the whole Deps bag instead of the services it calls',
-      severity: 'warn',
-      from: { path: '^src/', pathNot: LAYERS.at(-1)[1] },
-      to: { path: DEPS_BAG },
-    },
-    {
       name: 'no-circular',
       comment: 'modules that import each other, directly or through others',
       severity: 'error',
       from: { path: '^src/' },
-      // Cycles through the Deps bag are the bag's (reported above); every other cycle fails.
-      to: { circular: true, viaNot: DEPS_BAG },
+      to: { circular: true },
     },
     {
       name: 'not-to-tests',

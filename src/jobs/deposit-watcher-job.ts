@@ -4,7 +4,10 @@
 import { watchDeposits } from '../stablecoin/deposits/deposit-watcher.js';
 import type { Job } from './job.js';
 
-export const depositWatcherJob: Job = {
+/** What a round of this job uses. */
+export type DepositWatcherJobDeps = Parameters<typeof watchDeposits>[0];
+
+export const depositWatcherJob: Job<DepositWatcherJobDeps> = {
   name: 'deposit-watcher',
   chain: true,
   async run(deps) {

@@ -2,36 +2,52 @@
 // overlapping itself, and stop() waits for the tick under way. Jobs claim their items with
 // SKIP LOCKED in short transactions, so any number of processes may run them.
 import type { FastifyBaseLogger } from 'fastify';
-import type { Deps } from '../deps.js';
+import type { Config } from '../config.js';
+import type { Metrics } from '../platform/metrics.js';
 import type { Job } from './job.js';
-import { deleteExpiredKeys } from '../platform/idempotency-store.js';
-import { fiatRecoveryJob } from './fiat-recovery-job.js';
-import { achSettlementJob } from './ach-settlement-job.js';
-import { payoutJob } from './payout-job.js';
-import { holdReleaseJob } from './hold-release-job.js';
-import { refundReconciliationJob } from './refund-reconciliation-job.js';
-import { outboxJob } from './outbox-job.js';
-import { withdrawalJob } from './withdrawal-job.js';
-import { x402Job } from './x402-job.js';
-import { depositWatcherJob } from './deposit-watcher-job.js';
-import { sweepJob } from './sweep-job.js';
-import { setupReconciliationJob } from './setup-reconciliation-job.js';
-import { custodyCheckJob } from './custody-check-job.js';
-import { treasuryJob } from './treasury-job.js';
-import { webhookDeliveryJob } from './webhook-delivery-job.js';
-import { eventRetentionJob } from './event-retention-job.js';
-import { limitVolumeRetentionJob } from './limit-volume-retention-job.js';
+import { idempotencyCleanupJob, type IdempotencyCleanupJobDeps } from './idempotency-cleanup-job.js';
+import { fiatRecoveryJob, type FiatRecoveryJobDeps } from './fiat-recovery-job.js';
+import { achSettlementJob, type AchSettlementJobDeps } from './ach-settlement-job.js';
+import { payoutJob, type PayoutJobDeps } from './payout-job.js';
+import { holdReleaseJob, type HoldReleaseJobDeps } from './hold-release-job.js';
+import { refundReconciliationJob, type RefundReconciliationJobDeps } from './refund-reconciliation-job.js';
+import { outboxJob, type OutboxJobDeps } from './outbox-job.js';
+import { withdrawalJob, type WithdrawalJobDeps } from './withdrawal-job.js';
+import { x402Job, type X402JobDeps } from './x402-job.js';
+import { depositWatcherJob, type DepositWatcherJobDeps } from './deposit-watcher-job.js';
+import { sweepJob, type SweepJobDeps } from './sweep-job.js';
+import { setupReconciliationJob, type SetupReconciliationJobDeps } from './setup-reconciliation-job.js';
+import { custodyCheckJob, type CustodyCheckJobDeps } from './custody-check-job.js';
+import { treasuryJob, type TreasuryJobDeps } from './treasury-job.js';
+import { webhookDeliveryJob, type WebhookDeliveryJobDeps } from './webhook-delivery-job.js';
+import { eventRetentionJob, type EventRetentionJobDeps } from './event-retention-job.js';
+import { limitVolumeRetentionJob, type LimitVolumeRetentionJobDeps } from './limit-volume-retention-job.js';
 
-const IDEMPOTENCY_RETENTION_MS = 48 * 3600 * 1000;
+/** What the jobs use, together: the composition root passes it. */
+export type JobsDeps = IdempotencyCleanupJobDeps &
+  FiatRecoveryJobDeps &
+  AchSettlementJobDeps &
+  PayoutJobDeps &
+  HoldReleaseJobDeps &
+  RefundReconciliationJobDeps &
+  OutboxJobDeps &
+  WithdrawalJobDeps &
+  X402JobDeps &
+  DepositWatcherJobDeps &
+  SweepJobDeps &
+  SetupReconciliationJobDeps &
+  CustodyCheckJobDeps &
+  TreasuryJobDeps &
+  WebhookDeliveryJobDeps &
+  EventRetentionJobDeps &
+  LimitVolumeRetentionJobDeps;
 
-export const idempotencyCleanupJob: Job = {
-  name: 'idempotency-cleanup',
-  run: (deps) => deleteExpiredKeys(deps.db, new Date(Date.now() - IDEMPOTENCY_RETENTION_MS), 500),
-};
+/** The runner's own: the interval settings and the jobs' metrics. */
+export type JobRunnerDeps = JobsDeps & { config: Config; metrics: Metrics };
 
 /** Every job the service runs, in the order a tick runs them. */
 // Settlement runs before payouts so that money that settled in this round is paid out in it too.
-export const JOBS: Job[] = [
+export const JOBS: Job<JobsDeps>[] = [
   idempotencyCleanupJob,
   fiatRecoveryJob,
   setupReconciliationJob,
@@ -57,9 +73,9 @@ export const JOBS: Job[] = [
 
 /** Runs every job once, now (also used by the sandbox clock helper after moving time). */
 export async function runJobsOnce(
-  deps: Deps,
+  deps: JobRunnerDeps,
   log?: FastifyBaseLogger,
-  jobs: readonly Job[] = JOBS,
+  jobs: readonly Job<JobsDeps>[] = JOBS,
   stopping: () => boolean = () => false,
 ): Promise<void> {
   const metrics = deps.metrics.jobs;
@@ -80,7 +96,7 @@ export async function runJobsOnce(
   }
 }
 
-export function startJobs(deps: Deps, log: FastifyBaseLogger, jobs: readonly Job[] = JOBS): { stop(): Promise<void> } {
+export function startJobs(deps: JobRunnerDeps, log: FastifyBaseLogger, jobs: readonly Job<JobsDeps>[] = JOBS): { stop(): Promise<void> } {
   // Each queue (the chain jobs, about every second, and the others) runs at most one round at a
   // time. A tick that falls due while the queue's round is still running is skipped, logged and
   // counted, never queued behind it: a slow round (a slow node or database) cannot pile up rounds

@@ -2,11 +2,19 @@
 // same bytes), and records confirmed or reverted; see stablecoin/outbox/outbox-processing.ts.
 import { reconcileOutbox } from '../stablecoin/outbox/outbox-processing.js';
 import type { Job } from './job.js';
+import type { ChainConnection } from '../adapters/chain/connect-chain.js';
+import type { WalletProvider } from '../adapters/wallet/wallet-provider.js';
+import type { Config } from '../config.js';
+import type { Db } from '../db/database.js';
+import type { Clock } from '../platform/clock.js';
+
+/** What a round of this job uses. */
+export type OutboxJobDeps = { chain: ChainConnection; clock: Clock; config: Config; db: Db; wallets: WalletProvider };
 
 /** Entries looked at per round; the rest wait for the next round. */
 const BATCH = 50;
 
-export const outboxJob: Job = {
+export const outboxJob: Job<OutboxJobDeps> = {
   name: 'hot-wallet-outbox',
   chain: true,
   run: (deps) => reconcileOutbox(deps, BATCH),

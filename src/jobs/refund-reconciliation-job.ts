@@ -2,10 +2,16 @@
 import { createOperatorRefunds } from '../fiat/card-risk/operator-refunds.js';
 import { createRefundReconciliation } from '../fiat/card-risk/refund-reconciliation.js';
 import type { Job } from './job.js';
+import type { PaymentProcessor } from '../adapters/processor/payment-processor.js';
+import type { Db } from '../db/database.js';
+import type { Clock, SandboxClock } from '../platform/clock.js';
+
+/** What a round of this job uses. */
+export type RefundReconciliationJobDeps = { clock: Clock; db: Db; processor: PaymentProcessor; sandboxClock: SandboxClock | null };
 
 const BATCH = 50;
 
-export const refundReconciliationJob: Job = {
+export const refundReconciliationJob: Job<RefundReconciliationJobDeps> = {
   name: 'refund-reconciliation',
   async run(deps, log) {
     await deps.sandboxClock?.refresh();

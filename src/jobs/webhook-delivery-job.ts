@@ -3,7 +3,10 @@
 import { deliverDueWebhooks } from '../events/webhook-delivery.js';
 import type { Job } from './job.js';
 
-export const webhookDeliveryJob: Job = {
+/** What a round of this job uses. */
+export type WebhookDeliveryJobDeps = Parameters<typeof deliverDueWebhooks>[0];
+
+export const webhookDeliveryJob: Job<WebhookDeliveryJobDeps> = {
   name: 'webhook-delivery',
   queue: 'webhooks',
   run: (deps) => deliverDueWebhooks(deps),

@@ -3,10 +3,13 @@
 import { processWithdrawals } from '../stablecoin/withdrawal-processing.js';
 import type { Job } from './job.js';
 
+/** What a round of this job uses. */
+export type WithdrawalJobDeps = Parameters<typeof processWithdrawals>[0];
+
 /** Withdrawals looked at per round, per step; the rest wait for the next round. */
 const BATCH = 50;
 
-export const withdrawalJob: Job = {
+export const withdrawalJob: Job<WithdrawalJobDeps> = {
   name: 'withdrawals',
   chain: true,
   run: (deps, log) => processWithdrawals(deps, BATCH, log),

@@ -1,7 +1,6 @@
 // The MCP confirmations of the service: the ConfirmationStore of @peerpay/mcp over the database,
 // on the service's clock (the sandbox clock can move past an expiry). Owners are account ids.
 import { CONFIRMATION_TTL_MS, hashConfirmationId, newConfirmationId, type ClaimResult, type ConfirmationStore } from '@peerpay/mcp';
-import type { Deps } from '../deps.js';
 import {
   claimConfirmation,
   deleteExpiredConfirmations,
@@ -9,8 +8,10 @@ import {
   insertConfirmation,
   releaseConfirmation,
 } from './confirmations-repository.js';
+import type { Db } from '../db/database.js';
+import type { Clock } from '../platform/clock.js';
 
-export type ConfirmationDeps = Pick<Deps, 'db' | 'clock'>;
+export type ConfirmationDeps = { db: Db; clock: Clock };
 
 function accountIdOf(owner: string): number {
   const id = Number(owner);

@@ -10,11 +10,12 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { createPeerpayClient } from '@peerpay/client';
 import { createPeerpayMcpServer } from '@peerpay/mcp';
-import type { Deps } from '../deps.js';
 import { callerOf } from '../http/plugins/auth.js';
 import type { App } from '../http/types.js';
 import { databaseConfirmationStore } from './confirmation-service.js';
 import { inProcessFetch, type Inject } from './in-process-fetch.js';
+import type { Db } from '../db/database.js';
+import type { Clock } from '../platform/clock.js';
 
 const MAX_SESSIONS = 1000;
 const MAX_SESSIONS_PER_ACCOUNT = 20;
@@ -26,7 +27,7 @@ interface Session {
   lastSeenMs: number;
 }
 
-export async function mcpRoutes(app: App, deps: Pick<Deps, 'db' | 'clock'>, inject: Inject): Promise<void> {
+export async function mcpRoutes(app: App, deps: { db: Db; clock: Clock }, inject: Inject): Promise<void> {
   const sessions = new Map<string, Session>();
   const confirmations = databaseConfirmationStore(deps);
   const fetchInProcess = inProcessFetch(inject);

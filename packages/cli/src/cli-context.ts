@@ -24,4 +24,6 @@ export interface CliContext {
   baseUrl(): string;
   /** A client on the user's API key (exit 2 without one). */
   client(): PeerpayClient;
+  /** Names the currency of the movement being quoted or made, for refusals that name amounts only. */
+  movementIn(currency: string): void;
 }

@@ -1,13 +1,19 @@
 // API keys and the password: revoke the calling key, revoke every key, change the password
 // (DESIGN §15). A new key is obtained by signing in again (POST /agent/register).
-import type { Deps } from '../../deps.js';
 import * as accounts from '../../accounts/accounts-service.js';
 import { callerOf } from '../plugins/auth.js';
 import { KeyRevoked, KeysRevoked, PasswordChange, PasswordChanged } from '../schemas/account-schemas.js';
 import { operation } from '../schemas/operation.js';
 import type { App } from '../types.js';
+import type { PasswordHasher } from '../../accounts/password-hasher.js';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/database.js';
+import type { Clock } from '../../platform/clock.js';
 
-export function keyRoutes(app: App, deps: Deps): void {
+/** What these routes use: only these, not the whole composition root. */
+export type AccountKeyRoutesDeps = { clock: Clock; config: Config; db: Db; passwords: PasswordHasher };
+
+export function keyRoutes(app: App, deps: AccountKeyRoutesDeps): void {
   app.post(
     '/account/revoke-key',
     operation({

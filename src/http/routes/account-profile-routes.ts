@@ -1,6 +1,5 @@
 // The caller's account: read it, update name, phone, website or directory listing, and the
 // stablecoin wallet every account gets at registration.
-import type { Deps } from '../../deps.js';
 import * as accounts from '../../accounts/accounts-service.js';
 import { paymentMethodsOf, type PaymentMethods } from '../../fiat/processor-customers.js';
 import { AppError } from '../../platform/errors.js';
@@ -8,8 +7,13 @@ import { callerOf } from '../plugins/auth.js';
 import { Profile, ProfilePatch, WalletResponse } from '../schemas/account-schemas.js';
 import { operation } from '../schemas/operation.js';
 import type { App } from '../types.js';
+import type { WalletProvider } from '../../adapters/wallet/wallet-provider.js';
+import type { Db } from '../../db/database.js';
 
-export function profileRoutes(app: App, deps: Deps): void {
+/** What these routes use: only these, not the whole composition root. */
+export type AccountProfileRoutesDeps = { db: Db; wallets: WalletProvider };
+
+export function profileRoutes(app: App, deps: AccountProfileRoutesDeps): void {
   app.get(
     '/account',
     operation({

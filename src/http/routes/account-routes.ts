@@ -1,7 +1,6 @@
 // Account routes: registration (both rails), existence check and lookups here; keys and password
 // (account-key-routes.ts) and the profile and wallet (account-profile-routes.ts) are registered
 // from here, in the same scope.
-import type { Deps } from '../../deps.js';
 import * as accounts from '../../accounts/accounts-service.js';
 import { firstNameOf } from '../../accounts/account-rules.js';
 import { AppError } from '../../platform/errors.js';
@@ -17,6 +16,14 @@ import { operation } from '../schemas/operation.js';
 import type { App } from '../types.js';
 import { keyRoutes } from './account-key-routes.js';
 import { profileRoutes } from './account-profile-routes.js';
+import type { PasswordHasher } from '../../accounts/password-hasher.js';
+import type { WalletProvider } from '../../adapters/wallet/wallet-provider.js';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/database.js';
+import type { Clock } from '../../platform/clock.js';
+
+/** What these routes use: only these, not the whole composition root. */
+export type AccountRoutesDeps = { clock: Clock; config: Config; db: Db; passwords: PasswordHasher; wallets: WalletProvider };
 
 const REGISTRATION_ERRORS = [
   'invalid_email',
@@ -37,7 +44,7 @@ function queryOf(query: { email?: string | undefined; handle?: string | undefine
   throw new AppError('invalid_request', 'Give exactly one of the query parameters email or handle.');
 }
 
-export async function accountRoutes(app: App, deps: Deps): Promise<void> {
+export async function accountRoutes(app: App, deps: AccountRoutesDeps): Promise<void> {
   const { registerPerMinute, checkPerMinute } = deps.config.rateLimits;
   // One budget per client address for each group of routes that do the same thing: a limit set on
   // each route (config.rateLimit) would give every path its own count, so that alternating

@@ -13,9 +13,10 @@ import { StringEnum } from '../schemas/common.js';
 import { Currency } from '../schemas/fiat-schemas.js';
 import { Note } from '../schemas/admin-schemas.js';
 import type { App } from '../types.js';
-import type { Deps } from '../../deps.js';
 import { operatorOf, operatorOnly, type OperatorRole } from '../plugins/operator-auth.js';
 import { adminOperation, type ForOperators } from './admin-operation.js';
+import type { Operators } from '../../compliance/operators/operators-service.js';
+import type { Config } from '../../config.js';
 
 export interface AdminCardRiskServices {
   refunds: OperatorRefunds;
@@ -46,7 +47,7 @@ const keyOf = (request: FastifyRequest): string | null => {
 export async function adminCardRiskRoutes(
   app: App,
   services: AdminCardRiskServices,
-  deps: Pick<Deps, 'config' | 'operators'>,
+  deps: { config: Config; operators: Operators },
 ): Promise<void> {
   const forOperators = operatorOnly(app, deps);
   app.post(

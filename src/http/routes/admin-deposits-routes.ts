@@ -2,12 +2,13 @@
 // to nobody until an operator (support role or above) releases it. Without an operator credential
 // it answers as an unknown path (plugins/operator-auth.ts); left out of the public OpenAPI document.
 import { Type } from '@fastify/type-provider-typebox';
-import type { Deps } from '../../deps.js';
 import type { DepositReleases } from '../../stablecoin/deposits/deposit-release-service.js';
 import { presentBlockedDeposit } from '../../stablecoin/deposits/blocked-deposit-view.js';
 import { operation } from '../schemas/operation.js';
 import { operatorOf, operatorOnly } from '../plugins/operator-auth.js';
 import type { App } from '../types.js';
+import type { Operators } from '../../compliance/operators/operators-service.js';
+import type { Config } from '../../config.js';
 
 const ReleaseResponse = Type.Object(
   {
@@ -17,7 +18,11 @@ const ReleaseResponse = Type.Object(
   { additionalProperties: false },
 );
 
-export async function adminDepositsRoutes(app: App, releases: DepositReleases, deps: Pick<Deps, 'config' | 'operators'>): Promise<void> {
+export async function adminDepositsRoutes(
+  app: App,
+  releases: DepositReleases,
+  deps: { config: Config; operators: Operators },
+): Promise<void> {
   const forOperators = operatorOnly(app, deps);
   app.post(
     '/admin/deposits/:id/release',

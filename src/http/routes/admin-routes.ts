@@ -2,15 +2,30 @@
 // plugins/operator-auth.ts: without a valid operator credential it answers exactly as an unknown path
 // (DESIGN §17), also when OPERATOR_TOKEN is unset. Left out of the OpenAPI document: it is not part
 // of the contract, and client SDKs have no business calling it.
-import type { Deps } from '../../deps.js';
 import { formatMinor } from '../../money/amount.js';
 import { readTreasury, type TokenTreasury } from '../../stablecoin/treasury/treasury-view.js';
 import { operatorOnly } from '../plugins/operator-auth.js';
 import { TreasuryResponse } from '../schemas/admin-schemas.js';
 import { operation } from '../schemas/operation.js';
 import type { App } from '../types.js';
+import type { ChainConnection } from '../../adapters/chain/connect-chain.js';
+import type { WalletProvider } from '../../adapters/wallet/wallet-provider.js';
+import type { Operators } from '../../compliance/operators/operators-service.js';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/database.js';
+import type { Clock } from '../../platform/clock.js';
 
-export async function adminRoutes(app: App, deps: Deps): Promise<void> {
+/** What these routes use: only these, not the whole composition root. */
+export type AdminRoutesDeps = {
+  chain: ChainConnection;
+  clock: Clock;
+  config: Config;
+  db: Db;
+  operators: Operators;
+  wallets: WalletProvider;
+};
+
+export async function adminRoutes(app: App, deps: AdminRoutesDeps): Promise<void> {
   const forOperators = operatorOnly(app, deps);
   app.get(
     '/admin/treasury',

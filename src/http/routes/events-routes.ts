@@ -1,5 +1,4 @@
 // GET /events and the webhook endpoint routes (DESIGN §13).
-import type { Deps } from '../../deps.js';
 import { listEvents } from '../../events/events-service.js';
 import { createEndpoint, deliveriesOf, endpointsOf, removeEndpoint } from '../../events/webhook-endpoints-service.js';
 import type { EndpointRow } from '../../events/webhook-endpoints-repository.js';
@@ -18,10 +17,24 @@ import {
 } from '../schemas/events-schemas.js';
 import { operation } from '../schemas/operation.js';
 import type { App } from '../types.js';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/database.js';
+import type { DestinationGuard } from '../../events/destination-guard.js';
+import type { WebhookSecrets } from '../../events/webhook-secrets.js';
+import type { Clock } from '../../platform/clock.js';
+
+/** What these routes use: only these, not the whole composition root. */
+export type EventsRoutesDeps = {
+  clock: Clock;
+  config: Config;
+  db: Db;
+  webhookDestinations: DestinationGuard;
+  webhookSecrets: WebhookSecrets;
+};
 
 const DEFAULT_PAGE_SIZE = 20;
 
-export async function eventsRoutes(app: App, deps: Deps): Promise<void> {
+export async function eventsRoutes(app: App, deps: EventsRoutesDeps): Promise<void> {
   app.get(
     '/events',
     operation({

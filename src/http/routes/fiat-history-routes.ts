@@ -1,14 +1,17 @@
 // Fiat history: transfers sent and received, and every ledger entry of the caller, newest first,
 // paged with limit and cursor.
-import type { Deps } from '../../deps.js';
 import { DEFAULT_PAGE_SIZE, transactionHistory, transferHistory } from '../../fiat/fiat-history-service.js';
 import { presentEntry, presentHistoryItem } from '../../fiat/fiat-history-view.js';
 import { callerOf } from '../plugins/auth.js';
 import { PageQuery, TransactionsResponse, TransferHistoryResponse } from '../schemas/fiat-schemas.js';
 import { operation } from '../schemas/operation.js';
 import type { App } from '../types.js';
+import type { Db } from '../../db/database.js';
 
-export function fiatHistoryRoutes(app: App, deps: Deps): void {
+/** What these routes use: only these, not the whole composition root. */
+export type FiatHistoryRoutesDeps = { db: Db };
+
+export function fiatHistoryRoutes(app: App, deps: FiatHistoryRoutesDeps): void {
   app.get(
     '/transfers',
     operation({

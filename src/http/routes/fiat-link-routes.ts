@@ -1,11 +1,17 @@
 // Fiat setup links: the pages on which the user saves a card, connects a payout account or allows
 // bank debits (contract §4). peerpay never sees card or bank numbers.
-import type { Deps } from '../../deps.js';
 import { createSetupLink, type SetupPurpose } from '../../fiat/setup-links-service.js';
 import { callerOf } from '../plugins/auth.js';
 import { NoBody, SetupLinkResponse } from '../schemas/fiat-schemas.js';
 import { operation } from '../schemas/operation.js';
 import type { App } from '../types.js';
+import type { PaymentProcessor } from '../../adapters/processor/payment-processor.js';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/database.js';
+import type { Clock } from '../../platform/clock.js';
+
+/** What these routes use: only these, not the whole composition root. */
+export type FiatLinkRoutesDeps = { clock: Clock; config: Config; db: Db; processor: PaymentProcessor };
 
 const SETUP_LINK_ROUTES: { path: string; operationId: string; purpose: SetupPurpose; summary: string; description: string }[] = [
   {
@@ -31,7 +37,7 @@ const SETUP_LINK_ROUTES: { path: string; operationId: string; purpose: SetupPurp
   },
 ];
 
-export function setupLinkRoutes(app: App, deps: Deps): void {
+export function setupLinkRoutes(app: App, deps: FiatLinkRoutesDeps): void {
   for (const route of SETUP_LINK_ROUTES) {
     app.post(
       route.path,

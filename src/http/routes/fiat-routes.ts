@@ -1,6 +1,5 @@
 // Fiat rail routes: transfers and balances here; setup links (fiat-link-routes.ts) and history
 // (fiat-history-routes.ts) are registered from here, in the same scope.
-import type { Deps } from '../../deps.js';
 import { formatMinor } from '../../money/amount.js';
 import { AppError } from '../../platform/errors.js';
 import { quoteFiatTransfer, sendTransfer } from '../../fiat/fiat-transfer-service.js';
@@ -14,11 +13,19 @@ import { HANDLE_PATTERN } from '../../platform/ids.js';
 import type { App } from '../types.js';
 import { fiatHistoryRoutes } from './fiat-history-routes.js';
 import { setupLinkRoutes } from './fiat-link-routes.js';
+import type { PaymentProcessor } from '../../adapters/processor/payment-processor.js';
+import type { AccountLimits } from '../../compliance/limits/limits-service.js';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/database.js';
+import type { Clock } from '../../platform/clock.js';
+
+/** What these routes use: only these, not the whole composition root. */
+export type FiatRoutesDeps = { clock: Clock; config: Config; db: Db; limits: AccountLimits; processor: PaymentProcessor };
 
 /** A well-formed handle (once trimmed and upper-cased, as the service reads it): only such a one is looked up early. */
 const HANDLE = new RegExp(HANDLE_PATTERN);
 
-export async function fiatRoutes(app: App, deps: Deps): Promise<void> {
+export async function fiatRoutes(app: App, deps: FiatRoutesDeps): Promise<void> {
   // Processor failures reach the client as 503 processor_unavailable; their cause is logged here.
   app.addHook('onError', async (request, _reply, error) => {
     if (error instanceof AppError && error.code === 'processor_unavailable')

@@ -10,7 +10,6 @@
 // Either way the deposit watcher credits what reaches the address. An unknown link answers 404, a
 // used or expired one 410, as every link page does.
 import formbody from '@fastify/formbody';
-import type { Deps } from '../../deps.js';
 import {
   FUNDING_OUTCOMES,
   FUNDING_PURPOSE,
@@ -23,16 +22,24 @@ import { gonePage, notFoundPage } from '../views/setup-link-pages.js';
 import type { App } from '../types.js';
 import { outcomeOf, sendUnfinishedLink } from './link-pages-routes.js';
 import { sendPage } from '../views/html-reply.js';
+import type { ChainConnection } from '../../adapters/chain/connect-chain.js';
+import type { WalletProvider } from '../../adapters/wallet/wallet-provider.js';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/database.js';
+import type { Clock } from '../../platform/clock.js';
+
+/** What these routes use: only these, not the whole composition root. */
+export type FundingPagesRoutesDeps = { chain: ChainConnection; clock: Clock; config: Config; db: Db; wallets: WalletProvider };
 
 const PATH = `/links/${FUNDING_PURPOSE}/:token`;
 const PARAMS = { type: 'object', properties: { token: { type: 'string', maxLength: 200 } }, required: ['token'] } as const;
 
-export async function fundingPagesRoutes(app: App, deps: Deps): Promise<void> {
+export async function fundingPagesRoutes(app: App, deps: FundingPagesRoutesDeps): Promise<void> {
   if (canMintTestTokens(deps)) await sandboxFundingPages(app, deps);
   else depositFundingPages(app, deps);
 }
 
-async function sandboxFundingPages(app: App, deps: Deps): Promise<void> {
+async function sandboxFundingPages(app: App, deps: FundingPagesRoutesDeps): Promise<void> {
   // Form posts are accepted by these pages only: the plugin is registered in this scope.
   await app.register(formbody);
 
@@ -75,7 +82,7 @@ async function sandboxFundingPages(app: App, deps: Deps): Promise<void> {
   });
 }
 
-function depositFundingPages(app: App, deps: Deps): void {
+function depositFundingPages(app: App, deps: FundingPagesRoutesDeps): void {
   app.get(PATH, { config: { auth: 'public' }, schema: { hide: true, params: PARAMS } }, async (request, reply) => {
     const { token } = request.params;
     const found = await inspectFundingLink(deps, { token });

@@ -1,5 +1,4 @@
 import { Type } from '@fastify/type-provider-typebox';
-import type { Deps } from '../../deps.js';
 import { checkReadiness, READINESS_CHECKS } from '../../health/readiness-service.js';
 import { AppError } from '../../platform/errors.js';
 import { StringEnum } from '../schemas/common.js';
@@ -7,6 +6,23 @@ import { operation } from '../schemas/operation.js';
 import { sendProblem } from '../plugins/problem-details.js';
 import { LOCAL_KEY_PREFIX } from '../plugins/rate-limit-store.js';
 import type { App } from '../types.js';
+import type { ChainConnection } from '../../adapters/chain/connect-chain.js';
+import type { WalletProvider } from '../../adapters/wallet/wallet-provider.js';
+import type { Config } from '../../config.js';
+import type { Database, Db } from '../../db/database.js';
+import type { Clock } from '../../platform/clock.js';
+import type { Lifecycle } from '../../platform/lifecycle.js';
+
+/** What these routes use: only these, not the whole composition root. */
+export type HealthRoutesDeps = {
+  chain: ChainConnection;
+  clock: Clock;
+  config: Config;
+  database: Database;
+  db: Db;
+  lifecycle: Lifecycle;
+  wallets: WalletProvider;
+};
 
 const CheckSchema = Type.Object({
   status: StringEnum(['pass', 'fail']),
@@ -59,7 +75,7 @@ const READY_EXAMPLE = {
   draining: { status: 'pass' },
 };
 
-export async function healthRoutes(app: App, deps: Deps): Promise<void> {
+export async function healthRoutes(app: App, deps: HealthRoutesDeps): Promise<void> {
   // The probes are limited per process, in its memory, even when the other limits are shared in
   // Redis: a load balancer checks every process from one address, and a budget shared by all of
   // them would run out as the fleet grows, failing every check at once.

@@ -5,11 +5,24 @@
 // exported here.
 import formbody from '@fastify/formbody';
 import type { FastifyReply } from 'fastify';
-import type { Deps } from '../../deps.js';
 import { SETUP_PURPOSES, completeSandboxSetupLink, inspectSetupLink, outcomesFor } from '../../fiat/setup-links-service.js';
 import { badOutcomePage, completedPage, gonePage, notFoundPage, setupPage } from '../views/setup-link-pages.js';
 import { sendPage } from '../views/html-reply.js';
 import type { App } from '../types.js';
+import type { PaymentProcessor } from '../../adapters/processor/payment-processor.js';
+import type { SandboxProcessor } from '../../adapters/processor/sandbox-processor.js';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/database.js';
+import type { Clock } from '../../platform/clock.js';
+
+/** What these routes use: only these, not the whole composition root. */
+export type LinkPagesRoutesDeps = {
+  clock: Clock;
+  config: Config;
+  db: Db;
+  processor: PaymentProcessor;
+  sandboxProcessor: SandboxProcessor | null;
+};
 
 /** The outcome a submission asks for: the form field (or JSON member) `outcome`, `succeed` when absent. */
 export function outcomeOf(body: unknown): string | null {
@@ -20,7 +33,7 @@ export function outcomeOf(body: unknown): string | null {
   return typeof outcome === 'string' ? outcome : null;
 }
 
-export async function linkPagesRoutes(app: App, deps: Deps): Promise<void> {
+export async function linkPagesRoutes(app: App, deps: LinkPagesRoutesDeps): Promise<void> {
   // Form posts are accepted by these pages only: the plugin is registered in this scope.
   await app.register(formbody);
 

@@ -2,7 +2,6 @@
 // before any payment is asked for (a bad one is a 400 and costs nothing); then the call is paid
 // with x402 (X-PAYMENT v1, PAYMENT-SIGNATURE v2) or, with an API key, from the caller's balance.
 import type { FastifyRequest } from 'fastify';
-import type { Deps } from '../../deps.js';
 import { lookupAccount, lookupQueryOf } from '../../nano/account-lookup.js';
 import { directoryQueryOf, searchDirectory } from '../../nano/directory-search.js';
 import { feeQuote, quoteRequestOf } from '../../nano/fee-quote.js';
@@ -25,8 +24,16 @@ import {
   StatusDocumentSchema,
 } from '../schemas/nano-schemas.js';
 import type { App } from '../types.js';
+import type { ChainConnection } from '../../adapters/chain/connect-chain.js';
+import type { WalletProvider } from '../../adapters/wallet/wallet-provider.js';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/database.js';
+import type { Clock } from '../../platform/clock.js';
 
-export async function nanoRoutes(app: App, deps: Deps): Promise<void> {
+/** What these routes use: only these, not the whole composition root. */
+export type NanoRoutesDeps = { chain: ChainConnection; clock: Clock; config: Config; db: Db; wallets: WalletProvider };
+
+export async function nanoRoutes(app: App, deps: NanoRoutesDeps): Promise<void> {
   const ctx = createNanoContext(deps);
 
   const statusDocuments = [

@@ -1,16 +1,22 @@
 // Live mode: the URLs a processor-hosted setup page sends the user back to (DESIGN §11). The link
 // handed out is the processor's own page; these are its success, cancel and (for Connect
 // onboarding) refresh addresses, under peerpay's link URL so that they name the link.
-import type { Deps } from '../../deps.js';
 import { SETUP_PURPOSES, inspectSetupLink, refreshPayoutOnboarding } from '../../fiat/setup-links-service.js';
 import { gonePage, notFoundPage } from '../views/setup-link-pages.js';
 import { setupCancelledPage, setupReturnPage } from '../views/processor-return-pages.js';
 import { sendPage } from '../views/html-reply.js';
 import type { App } from '../types.js';
+import type { PaymentProcessor } from '../../adapters/processor/payment-processor.js';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/database.js';
+import type { Clock } from '../../platform/clock.js';
+
+/** What these routes use: only these, not the whole composition root. */
+export type ProcessorLinkPagesRoutesDeps = { clock: Clock; config: Config; db: Db; processor: PaymentProcessor };
 
 const params = { type: 'object', properties: { token: { type: 'string', maxLength: 200 } }, required: ['token'] } as const;
 
-export async function processorLinkPagesRoutes(app: App, deps: Deps): Promise<void> {
+export async function processorLinkPagesRoutes(app: App, deps: ProcessorLinkPagesRoutesDeps): Promise<void> {
   for (const purpose of SETUP_PURPOSES) {
     app.get(`/links/${purpose}/:token/return`, { config: { auth: 'public' }, schema: { hide: true, params } }, async (request, reply) => {
       const { token } = request.params;

@@ -1,7 +1,6 @@
 // Sandbox-only: the stablecoin faucet (DESIGN §7). app.ts registers this module only in sandbox
 // mode, and the route exists only on the embedded chain, whose token owner can mint; elsewhere the
 // path answers 404 like any unknown one.
-import type { Deps } from '../../deps.js';
 import { parsePolygonAddress } from '../../stablecoin/polygon-address.js';
 import { tokenAmountOf, tokenOf } from '../../stablecoin/stablecoin-amounts.js';
 import { MAX_MINT_MAJOR, canMintTestTokens, mintTestTokens } from '../../stablecoin/funding/sandbox-mint.js';
@@ -9,8 +8,13 @@ import { AppError } from '../../platform/errors.js';
 import { operation } from '../schemas/operation.js';
 import { FaucetBody, FaucetResponse } from '../schemas/stablecoin-funding-schemas.js';
 import type { App } from '../types.js';
+import type { ChainConnection } from '../../adapters/chain/connect-chain.js';
+import type { WalletProvider } from '../../adapters/wallet/wallet-provider.js';
 
-export async function stablecoinFaucetRoutes(app: App, deps: Deps): Promise<void> {
+/** What these routes use: only these, not the whole composition root. */
+export type StablecoinFaucetRoutesDeps = { chain: ChainConnection; wallets: WalletProvider };
+
+export async function stablecoinFaucetRoutes(app: App, deps: StablecoinFaucetRoutesDeps): Promise<void> {
   if (!canMintTestTokens(deps)) return;
   app.post(
     '/test-helpers/stablecoin/faucet',

@@ -1,7 +1,6 @@
 // Stablecoin funding: where to send tokens from outside (GET /stablecoin/deposit-address) and
 // funding links (POST /stablecoin/buy-session). Deposits themselves are credited by the deposit
 // watcher job, not by any request.
-import type { Deps } from '../../deps.js';
 import { toJsonNumber } from '../../money/amount.js';
 import { depositAddressFor } from '../../stablecoin/funding/deposit-address.js';
 import { createFundingLink } from '../../stablecoin/funding/funding-links-service.js';
@@ -10,8 +9,15 @@ import { IdempotencyHeaders } from '../schemas/common.js';
 import { operation } from '../schemas/operation.js';
 import { BuySessionBody, DepositAddressQuery, DepositAddressResponse, FundingLinkResponse } from '../schemas/stablecoin-funding-schemas.js';
 import type { App } from '../types.js';
+import type { WalletProvider } from '../../adapters/wallet/wallet-provider.js';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/database.js';
+import type { Clock } from '../../platform/clock.js';
 
-export async function stablecoinFundingRoutes(app: App, deps: Deps): Promise<void> {
+/** What these routes use: only these, not the whole composition root. */
+export type StablecoinFundingRoutesDeps = { clock: Clock; config: Config; db: Db; wallets: WalletProvider };
+
+export async function stablecoinFundingRoutes(app: App, deps: StablecoinFundingRoutesDeps): Promise<void> {
   app.get(
     '/stablecoin/deposit-address',
     operation({

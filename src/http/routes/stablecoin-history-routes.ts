@@ -1,6 +1,5 @@
 // Stablecoin history (transfers sent and received, withdrawals, deposits), newest first, and the
 // default withdrawal address that withdrawals without an address go to.
-import type { Deps } from '../../deps.js';
 import { saveWithdrawalAddress, withdrawalAddressOf } from '../../stablecoin/withdrawal-address.js';
 import { DEFAULT_PAGE_SIZE, stablecoinHistory } from '../../stablecoin/stablecoin-history.js';
 import { presentHistoryItem } from '../../stablecoin/stablecoin-history-view.js';
@@ -14,8 +13,22 @@ import {
   WithdrawalAddressResponse,
 } from '../schemas/stablecoin-schemas.js';
 import type { App } from '../types.js';
+import type { ChainConnection } from '../../adapters/chain/connect-chain.js';
+import type { WalletProvider } from '../../adapters/wallet/wallet-provider.js';
+import type { SanctionsControls } from '../../compliance/sanctions/sanctions-controls.js';
+import type { Db } from '../../db/database.js';
+import type { Clock } from '../../platform/clock.js';
 
-export function withdrawalAddressRoutes(app: App, deps: Deps): void {
+/** What these routes use: only these, not the whole composition root. */
+export type StablecoinHistoryRoutesDeps = {
+  chain: ChainConnection;
+  clock: Clock;
+  db: Db;
+  sanctionsControls: SanctionsControls;
+  wallets: WalletProvider;
+};
+
+export function withdrawalAddressRoutes(app: App, deps: StablecoinHistoryRoutesDeps): void {
   app.put(
     '/stablecoin/withdrawal-address',
     operation({
@@ -49,7 +62,7 @@ export function withdrawalAddressRoutes(app: App, deps: Deps): void {
   );
 }
 
-export function stablecoinHistoryRoutes(app: App, deps: Deps): void {
+export function stablecoinHistoryRoutes(app: App, deps: StablecoinHistoryRoutesDeps): void {
   app.get(
     '/stablecoin/transfers',
     operation({

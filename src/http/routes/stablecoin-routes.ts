@@ -2,7 +2,6 @@
 // recipientEmail) and fee quotes here; the default withdrawal address and history
 // (stablecoin-history-routes.ts) are registered from here. Registration, lookup and the wallet live
 // in the account routes.
-import type { Deps } from '../../deps.js';
 import { formatMinor, toJsonNumber } from '../../money/amount.js';
 import { TOKENS } from '../../money/assets.js';
 import { emailOf, recipientKeyOf, recipientQueryOf } from '../../stablecoin/recipients.js';
@@ -23,6 +22,26 @@ import {
 } from '../schemas/stablecoin-schemas.js';
 import type { App } from '../types.js';
 import { stablecoinHistoryRoutes, withdrawalAddressRoutes } from './stablecoin-history-routes.js';
+import type { ChainConnection } from '../../adapters/chain/connect-chain.js';
+import type { WalletProvider } from '../../adapters/wallet/wallet-provider.js';
+import type { AccountLimits } from '../../compliance/limits/limits-service.js';
+import type { SanctionsControls } from '../../compliance/sanctions/sanctions-controls.js';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/database.js';
+import type { Clock } from '../../platform/clock.js';
+import type { TransferBatches } from '../../stablecoin/stablecoin-transfer-batch.js';
+
+/** What these routes use: only these, not the whole composition root. */
+export type StablecoinRoutesDeps = {
+  chain: ChainConnection;
+  clock: Clock;
+  config: Config;
+  db: Db;
+  limits: AccountLimits;
+  sanctionsControls: SanctionsControls;
+  transferBatches: TransferBatches;
+  wallets: WalletProvider;
+};
 
 const TRANSFER_CODES = [
   'account_frozen',
@@ -40,7 +59,7 @@ const TRANSFER_CODES = [
 const TRANSFER_ERRORS =
   'The smallest transfer is 0.01 and every fee is at least 0.000001. Errors: 400 `invalid_request` (malformed input), `invalid_amount` (not > 0, more than 6 decimals), `amount_too_small` (under 0.01; `minimum` names it as a decimal string), `amount_too_large`, `unsupported_currency`, `self_transfer`, `insufficient_balance`; 404 `recipient_not_found`; 422 `idempotency_key_reused`; 429 `limit_exceeded` (over a 24-hour or 30-day limit on what the account sends, fee included; `limit`, `window` and `remaining` say which, Retry-After when it fits again; `GET /account/limits` shows them).';
 
-export async function stablecoinRoutes(app: App, deps: Deps): Promise<void> {
+export async function stablecoinRoutes(app: App, deps: StablecoinRoutesDeps): Promise<void> {
   app.get(
     '/stablecoin/balance',
     operation({

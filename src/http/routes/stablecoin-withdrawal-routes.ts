@@ -1,5 +1,4 @@
 // POST /stablecoin/withdraw: send USDC or EURC to an external Polygon address.
-import type { Deps } from '../../deps.js';
 import { toJsonNumber } from '../../money/amount.js';
 import { AppError, assert } from '../../platform/errors.js';
 import { quoteWithdrawal, withdraw } from '../../stablecoin/withdrawal-service.js';
@@ -15,8 +14,28 @@ import {
   WithdrawalResponse,
 } from '../schemas/stablecoin-withdrawal-schemas.js';
 import type { App } from '../types.js';
+import type { ChainConnection } from '../../adapters/chain/connect-chain.js';
+import type { WalletProvider } from '../../adapters/wallet/wallet-provider.js';
+import type { AccountLimits } from '../../compliance/limits/limits-service.js';
+import type { SanctionsControls } from '../../compliance/sanctions/sanctions-controls.js';
+import type { SanctionsScreening } from '../../compliance/sanctions/sanctions-screening.js';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/database.js';
+import type { Clock } from '../../platform/clock.js';
 
-export async function stablecoinWithdrawalRoutes(app: App, deps: Deps): Promise<void> {
+/** What these routes use: only these, not the whole composition root. */
+export type StablecoinWithdrawalRoutesDeps = {
+  chain: ChainConnection;
+  clock: Clock;
+  config: Config;
+  db: Db;
+  limits: AccountLimits;
+  sanctions: SanctionsScreening;
+  sanctionsControls: SanctionsControls;
+  wallets: WalletProvider;
+};
+
+export async function stablecoinWithdrawalRoutes(app: App, deps: StablecoinWithdrawalRoutesDeps): Promise<void> {
   // A withdrawal the chain refused reaches the client as 503 withdrawal_unavailable; its cause is logged here.
   app.addHook('onError', async (request, _reply, error) => {
     if (error instanceof AppError && error.code === 'withdrawal_unavailable')

@@ -6,13 +6,18 @@
 // make it whole (DESIGN §16). Anything else (the database down) answers 5xx, and Stripe delivers it
 // again later.
 import { Type } from '@fastify/type-provider-typebox';
-import type { Deps } from '../../deps.js';
 import type { StripeWebhookReader } from '../../adapters/processor/stripe/stripe-webhooks.js';
 import { WebhookSignatureError } from '../../adapters/processor/stripe/stripe-webhooks.js';
 import { applyProcessorEvent } from '../../fiat/processor-events.js';
 import { AppError } from '../../platform/errors.js';
 import { operation } from '../schemas/operation.js';
 import type { App } from '../types.js';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/database.js';
+import type { Clock } from '../../platform/clock.js';
+
+/** What these routes use: only these, not the whole composition root. */
+export type StripeWebhookRoutesDeps = { clock: Clock; config: Config; db: Db };
 
 /** Stripe's events are a few kilobytes; a megabyte leaves room without inviting abuse. */
 const WEBHOOK_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -30,7 +35,7 @@ const webhookOperation = operation({
   errors: ['invalid_signature', 'body_too_large'],
 });
 
-export async function stripeWebhookRoutes(app: App, deps: Deps, reader: StripeWebhookReader): Promise<void> {
+export async function stripeWebhookRoutes(app: App, deps: StripeWebhookRoutesDeps, reader: StripeWebhookReader): Promise<void> {
   // Raw bytes for every content type, in this scope only.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT_BYTES }, (_request, body, done) => done(null, body));

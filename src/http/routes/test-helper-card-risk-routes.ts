@@ -3,7 +3,6 @@
 // processor would send and goes through the same handler as Stripe's webhooks
 // (fiat/processor-events.ts), with an event id of its own.
 import { Type } from '@fastify/type-provider-typebox';
-import type { Deps } from '../../deps.js';
 import type { CardRiskEvent, ProcessorRefund } from '../../adapters/processor/payment-processor.js';
 import type { SandboxProcessor } from '../../adapters/processor/sandbox-processor.js';
 import { findTransfer } from '../../fiat/fiat-transfers-repository.js';
@@ -13,8 +12,11 @@ import { AppError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { operation } from '../schemas/operation.js';
 import type { App } from '../types.js';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/database.js';
+import type { Clock } from '../../platform/clock.js';
 
-type HelperDeps = Pick<Deps, 'db' | 'clock' | 'config'>;
+type HelperDeps = { db: Db; clock: Clock; config: Config };
 
 function helper(operationId: string, summary: string, body: ReturnType<typeof Type.Object>, params = false) {
   return operation({

@@ -1,15 +1,18 @@
 // Sandbox-only helpers (DESIGN §7). app.ts registers this module only in sandbox mode, so in live
 // mode these paths do not exist (404).
 import { Type } from '@fastify/type-provider-typebox';
-import type { Deps } from '../../deps.js';
-import { runJobsOnce } from '../../jobs/job-runner.js';
+import { runJobsOnce, type JobRunnerDeps } from '../../jobs/job-runner.js';
 import { assert } from '../../platform/errors.js';
 import { operation } from '../schemas/operation.js';
 import type { App } from '../types.js';
+import type { SandboxClock } from '../../platform/clock.js';
+
+/** What these routes use: only these, not the whole composition root. */
+export type TestHelperRoutesDeps = JobRunnerDeps & { sandboxClock: SandboxClock | null };
 
 const DAY_MS = 24n * 3600n * 1000n;
 
-export async function testHelperRoutes(app: App, deps: Deps): Promise<void> {
+export async function testHelperRoutes(app: App, deps: TestHelperRoutesDeps): Promise<void> {
   const clock = deps.sandboxClock;
   assert(clock, 'test helpers exist only with the sandbox clock');
 

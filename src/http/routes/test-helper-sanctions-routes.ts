@@ -4,12 +4,13 @@
 // asks the stand-in (sandbox mode on the embedded chain, no SANCTIONS_ORACLE_ADDRESS elsewhere);
 // otherwise the path answers 404 like any unknown one.
 import { Type } from '@fastify/type-provider-typebox';
-import type { Deps } from '../../deps.js';
 import { SANDBOX_SANCTIONS_ORACLE, setSandboxSanctioned } from '../../adapters/chain/sandbox-sanctions-oracle.js';
 import { parsePolygonAddress } from '../../stablecoin/polygon-address.js';
 import { AppError } from '../../platform/errors.js';
 import { operation } from '../schemas/operation.js';
 import type { App } from '../types.js';
+import type { ChainConnection } from '../../adapters/chain/connect-chain.js';
+import type { SanctionsScreening } from '../../compliance/sanctions/sanctions-screening.js';
 
 const Body = Type.Object(
   {
@@ -19,7 +20,7 @@ const Body = Type.Object(
   { additionalProperties: false },
 );
 
-export async function testHelperSanctionsRoutes(app: App, deps: Pick<Deps, 'chain' | 'sanctions'>): Promise<void> {
+export async function testHelperSanctionsRoutes(app: App, deps: { chain: ChainConnection; sanctions: SanctionsScreening }): Promise<void> {
   if (!deps.chain.embedded || deps.sanctions.oracleAddress !== SANDBOX_SANCTIONS_ORACLE) return;
   app.post(
     '/test-helpers/sanctions',

@@ -1,10 +1,9 @@
 // get_limits (DESIGN §17): the user's effective sending limits, so that an agent can tell its user
 // before trying a send or withdrawal that would go over one. Reads GET /account/limits.
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { PeerpayClient } from '@peerpay/client';
+import type { ApiFor } from '../options.js';
 import { windowWords } from '../refusals.js';
 import { ok, run } from '../tool-results.js';
-import type { ToolExtra } from '../index.js';
 
 export interface LimitRow {
   rail: string;
@@ -30,7 +29,7 @@ export function describeLimits(limits: LimitRow[]): string {
   return `Sending limits (outgoing transfers, withdrawals and payouts, fees included): ${parts.join('; ')}.`;
 }
 
-export function registerGetLimits(server: McpServer, api: (extra: ToolExtra) => PeerpayClient): void {
+export function registerGetLimits(server: McpServer, api: ApiFor): void {
   server.registerTool(
     'get_limits',
     {
