@@ -3,7 +3,7 @@
 // precomputed password hash), the sandbox processor's customer and card, and a funded USDC balance
 // (chain custody → user available, as a confirmed deposit credits it), 32 users per ledger operation.
 import { issueApiKey } from '../src/accounts/api-keys.js';
-import { commitOperation, MAX_TRANSFERS_PER_OPERATION } from '../src/ledger/ledger.js';
+import { applyOperation, MAX_TRANSFERS_PER_OPERATION } from '../src/ledger/ledger.js';
 import { platformAccount, userAvailable } from '../src/ledger/ledger-accounts.js';
 import { newHandle, newId } from '../src/platform/ids.js';
 import type { Deps } from '../src/deps.js';
@@ -64,7 +64,7 @@ export async function seedUsers(deps: Deps, count: number): Promise<SeededUser[]
   }
   for (let start = 0; start < users.length; start += MAX_TRANSFERS_PER_OPERATION) {
     const chunk = users.slice(start, start + MAX_TRANSFERS_PER_OPERATION);
-    await commitOperation(deps.db, {
+    const funding = {
       operationId: newId('bench-fund'),
       transfers: chunk.map((u) => ({
         type: 'posted' as const,
@@ -73,7 +73,8 @@ export async function seedUsers(deps: Deps, count: number): Promise<SeededUser[]
         amountMinor: FUNDING_MINOR,
         code: 'bench_fund',
       })),
-    });
+    };
+    await deps.db.transaction().execute((trx) => applyOperation(trx, funding));
   }
   return users;
 }

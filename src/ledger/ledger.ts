@@ -5,12 +5,10 @@
 // refusal and commits its transaction anyway leaves the ledger as it was. Locks are always taken in
 // one global order, so that two operations or batches never deadlock on each other: first new
 // ledger accounts are created in code order, then the pending transfers being resolved are locked
-// in id order, then account rows are locked in id order (a batch, all of them up front; one
-// operation, in one explicit ordered statement). An operation costs few round trips: one statement
-// finds or creates all its accounts, one locks and reads them, one moves the balances and records
-// the transfers.
-import { sql } from 'kysely';
-import type { Db } from '../db/database.js';
+// in id order, then account rows are locked in id order (a group commit's batch, all of them up
+// front: ledger-batch.ts; one operation, in one explicit ordered statement). An operation costs
+// few round trips: one statement finds or creates all its accounts, one locks and reads them, one
+// moves the balances and records the transfers.
 import type { Trx } from '../db/transaction.js';
 import { AppError, assert } from '../platform/errors.js';
 import { specOf, type LedgerAccountKey } from './ledger-accounts.js';
@@ -52,7 +50,7 @@ export interface Operation {
 export async function applyOperation(trx: Trx, operation: Operation): Promise<AppliedTransfer[]> {
   assert(operation.transfers.length > 0, 'an operation has at least one transfer');
   assert(operation.transfers.length <= MAX_TRANSFERS_PER_OPERATION, 'too many transfers in one operation');
-  const { accounts } = await lockInOrder(trx, [operation], { lockAccountRows: false });
+  const { accounts } = await lockInOrder(trx, operation);
   const resolved: ResolvedTransfer[] = [];
   for (const input of operation.transfers) resolved.push(await resolveTransfer(trx, input, accounts));
 
@@ -73,102 +71,33 @@ export async function applyOperation(trx: Trx, operation: Operation): Promise<Ap
   );
 }
 
-/** Runs one operation in its own transaction. */
-export async function commitOperation(db: Db, operation: Operation): Promise<AppliedTransfer[]> {
-  return db.transaction().execute((trx) => applyOperation(trx, operation));
-}
-
-export type BatchResult = { ok: true; transfers: AppliedTransfer[] } | { ok: false; error: AppError };
-
-/** At most this many operations in one batch. */
-export const MAX_OPERATIONS_PER_BATCH = 256;
-
 /**
- * Applies many operations in one database transaction, each isolated by a savepoint: one that
- * fails (insufficient balance) is rolled back alone and reported, the others commit together.
- * This is the seam for coalescing requests into fewer transactions.
+ * Takes the locks `operation` needs before its account rows, in the global order (see the top of
+ * this file): creates the ledger accounts it names in code order (creating a row holds it until
+ * commit, and an insert that meets a row being created or updated by another transaction waits
+ * for it), then locks the pending transfers it resolves in id order.
  */
-export async function commitBatch(db: Db, operations: readonly Operation[]): Promise<BatchResult[]> {
-  assert(operations.length <= MAX_OPERATIONS_PER_BATCH, 'batch within bound');
-  return db.transaction().execute(async (trx) => {
-    // The operations of a batch run one after another in one transaction, so each would otherwise
-    // hold its locks while the next takes more, in an order no other transaction knows: lock
-    // everything the batch touches first, in the global order.
-    const { accounts } = await lockInOrder(trx, operations, { lockAccountRows: true });
-    const results: BatchResult[] = [];
-    for (let i = 0; i < operations.length; i++) {
-      await sql`savepoint op`.execute(trx);
-      try {
-        results.push({ ok: true, transfers: await applyOperation(trx, operations[i]!) });
-        await sql`release savepoint op`.execute(trx);
-      } catch (error) {
-        await sql`rollback to savepoint op`.execute(trx);
-        if (!(error instanceof AppError)) throw error;
-        results.push({ ok: false, error });
-      }
-    }
-    // Accounts were created up front for every operation; those only refused operations named
-    // are removed again, so that a refused operation leaves nothing behind.
-    const created = [...accounts.values()].filter((a) => a.created).map((a) => a.id);
-    if (created.length > 0) {
-      await sql`delete from ledger_accounts a
-                 where a.id in (${sql.join(created)})
-                   and not exists (select 1 from ledger_transfers t where t.debit_account_id = a.id or t.credit_account_id = a.id)`.execute(
-        trx,
-      );
-    }
-    return results;
-  });
-}
-
-/**
- * Takes the locks `operations` need in the global order (see the top of this file): creates the
- * ledger accounts they name in code order (creating a row holds it until commit, and an insert
- * that meets a row being created or updated by another transaction waits for it), then locks the
- * pending transfers they resolve in id order, then, when asked, every account row in id order.
- */
-async function lockInOrder(
-  trx: Trx,
-  operations: readonly Operation[],
-  options: { lockAccountRows: boolean },
-): Promise<{ accounts: EnsuredAccounts }> {
+async function lockInOrder(trx: Trx, operation: Operation): Promise<{ accounts: EnsuredAccounts }> {
   const keys = new Map<string, LedgerAccountKey>();
   const pendingIds = new Set<bigint>();
-  for (const operation of operations) {
-    for (const input of operation.transfers) {
-      if ('pendingTransferId' in input) {
-        pendingIds.add(input.pendingTransferId);
-      } else {
-        keys.set(specOf(input.debit).code, input.debit);
-        keys.set(specOf(input.credit).code, input.credit);
-      }
+  for (const input of operation.transfers) {
+    if ('pendingTransferId' in input) {
+      pendingIds.add(input.pendingTransferId);
+    } else {
+      keys.set(specOf(input.debit).code, input.debit);
+      keys.set(specOf(input.credit).code, input.credit);
     }
   }
   const accounts = await ensureAccounts(trx, [...keys.values()]);
-  const accountIds = new Set([...accounts.values()].map((a) => a.id));
   // One pending resolution locks its row where it is read; several are locked here, in id order.
-  if (pendingIds.size > 1 || (pendingIds.size > 0 && options.lockAccountRows)) {
-    const pendings = await trx
-      .selectFrom('ledger_transfers')
-      .select(['id', 'debit_account_id', 'credit_account_id'])
-      .where(
-        'id',
-        'in',
-        [...pendingIds].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
-      )
-      .orderBy('id')
-      .forUpdate()
-      .execute();
-    for (const p of pendings) accountIds.add(p.debit_account_id).add(p.credit_account_id);
-  }
-  if (options.lockAccountRows && accountIds.size > 0) {
+  if (pendingIds.size > 1) {
     await trx
-      .selectFrom('ledger_accounts')
+      .selectFrom('ledger_transfers')
       .select('id')
       .where(
         'id',
         'in',
-        [...accountIds].sort((a, b) => a - b),
+        [...pendingIds].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
       )
       .orderBy('id')
       .forUpdate()

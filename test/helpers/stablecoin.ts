@@ -3,7 +3,7 @@
 // need no chain. Also: send transfers, read balances in minor units, and snapshot everything a
 // stablecoin movement would change, so a test can show a refused request changed nothing.
 import { sql } from 'kysely';
-import { commitOperation } from '../../src/ledger/ledger.js';
+import { commitOperation } from './ledger.js';
 import { platformAccount, userAvailable } from '../../src/ledger/ledger-accounts.js';
 import { newId } from '../../src/platform/ids.js';
 import type { Token } from '../../src/money/assets.js';

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import type { Database } from '../../src/db/database.js';
-import { commitOperation } from '../../src/ledger/ledger.js';
+import { commitOperation } from '../helpers/ledger.js';
 import { platformAccount, userAvailable } from '../../src/ledger/ledger-accounts.js';
 import { checkLedgerInvariants, feesOf } from '../../src/ledger/ledger-queries.js';
 import { createGroupCommit, type BatchReport, type BatchWriter, type GroupCommit } from '../../src/ledger/group-commit.js';

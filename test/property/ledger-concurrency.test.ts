@@ -6,9 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { Database } from '../../src/db/database.js';
 import type { Asset } from '../../src/money/assets.js';
-import { commitBatch, commitOperation, type Operation, type TransferInput } from '../../src/ledger/ledger.js';
+import type { Operation, TransferInput } from '../../src/ledger/ledger.js';
 import { platformAccount, userAvailable, type LedgerAccountKey } from '../../src/ledger/ledger-accounts.js';
 import { checkLedgerInvariants } from '../../src/ledger/ledger-queries.js';
+import { commitOperation } from '../helpers/ledger.js';
 import { openTestDatabase } from '../helpers/test-database.js';
 import { createUsers, settleAll, snapshotLedger } from './ledger-helpers.js';
 
@@ -216,39 +217,6 @@ describe('concurrent opposite transfers', () => {
       expect(await spendable(a!, 'GBP')).toBe(1_000n - 400n + 300n);
       expect(await spendable(b!, 'GBP')).toBe(1_000n - 300n + 400n);
     }
-    expect(await checkLedgerInvariants(database.db)).toEqual([]);
-  });
-
-  it('concurrent batches and single operations over the same accounts do not deadlock', async () => {
-    const people = await createUsers(database.db, 4);
-    for (const p of people) await fund(p, 'JPY', 10_000n);
-    const key = (i: number) => userAvailable(people[i % people.length]!, 'JPY');
-    const jobs: Promise<unknown>[] = [];
-    let refusedInBatches = 0;
-    for (let i = 0; i < 40; i++) {
-      if (i % 2) {
-        // A batch whose operations touch the accounts in a rotating order, with one overdraft.
-        const ops = [
-          operation([posted(key(i), key(i + 1), 100n)]),
-          operation([posted(key(i + 2), key(i + 3), 100n)]),
-          operation([posted(key(i + 3), key(i), 1_000_000n)]),
-          operation([posted(key(i + 1), platformAccount('fees', 'JPY'), 5n)]),
-        ];
-        jobs.push(
-          commitBatch(database.db, ops).then((results) => {
-            expect(results.map((r) => r.ok)).toEqual([true, true, false, true]);
-            refusedInBatches++;
-          }),
-        );
-      } else {
-        jobs.push(commitOperation(database.db, operation([posted(key(i + 3), key(i + 2), 50n), posted(key(i + 1), key(i), 50n)])));
-      }
-    }
-    const results = await Promise.allSettled(jobs);
-    expect(results.filter((r) => r.status === 'rejected').map((r) => String(r.reason))).toEqual([]);
-    expect(refusedInBatches).toBe(20);
-    const total = (await Promise.all(people.map((p) => spendable(p, 'JPY')))).reduce((x, y) => x + y, 0n);
-    expect(total).toBe(4n * 10_000n - 20n * 5n);
     expect(await checkLedgerInvariants(database.db)).toEqual([]);
   });
 });

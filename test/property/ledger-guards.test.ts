@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { Database } from '../../src/db/database.js';
-import { commitOperation } from '../../src/ledger/ledger.js';
+import { commitOperation } from '../helpers/ledger.js';
 import { platformAccount, userAvailable } from '../../src/ledger/ledger-accounts.js';
 import { openTestDatabase } from '../helpers/test-database.js';
 import { createUsers } from './ledger-helpers.js';

@@ -1,12 +1,14 @@
 // A refused operation is atomic inside applyOperation itself: a caller that catches
 // insufficient_balance and commits its own transaction must find the ledger exactly as it was,
-// without relying on its rollback (issue 11). Also: the batch path still isolates a refusal.
+// without relying on its rollback (issue 11). A refusal inside a group commit's batch is tested
+// with the group commit (group-commit.test.ts).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { Database } from '../../src/db/database.js';
-import { applyOperation, commitBatch, commitOperation } from '../../src/ledger/ledger.js';
+import { applyOperation } from '../../src/ledger/ledger.js';
 import { platformAccount, userAvailable } from '../../src/ledger/ledger-accounts.js';
 import { AppError } from '../../src/platform/errors.js';
+import { commitOperation } from '../helpers/ledger.js';
 import { openTestDatabase } from '../helpers/test-database.js';
 import { createUsers, expectInsufficientBalance, resetLedger, snapshotLedger } from './ledger-helpers.js';
 
@@ -77,34 +79,5 @@ describe('a refused operation', () => {
       await sql`select 1`.execute(trx);
     });
     expect(await snapshotLedger(database.db)).toEqual(before);
-  });
-
-  it('in a batch is refused alone while its neighbours commit', async () => {
-    const [a, b, c] = users as [number, number, number];
-    await fund(a, 1_000n);
-    const results = await commitBatch(database.db, [
-      {
-        operationId: 'ok-1',
-        transfers: [{ type: 'posted', debit: userAvailable(a, 'USD'), credit: userAvailable(c, 'USD'), amountMinor: 400n, code: 'test' }],
-      },
-      {
-        operationId: 'refused',
-        transfers: [
-          { type: 'posted', debit: userAvailable(a, 'USD'), credit: userAvailable(c, 'USD'), amountMinor: 1n, code: 'test' },
-          { type: 'posted', debit: userAvailable(b, 'USD'), credit: userAvailable(c, 'USD'), amountMinor: 1n, code: 'test' },
-        ],
-      },
-      {
-        operationId: 'ok-2',
-        transfers: [{ type: 'posted', debit: userAvailable(a, 'USD'), credit: userAvailable(c, 'USD'), amountMinor: 600n, code: 'test' }],
-      },
-    ]);
-    expect(results.map((r) => r.ok)).toEqual([true, false, true]);
-    const after = await snapshotLedger(database.db);
-    const balance = (code: string) => after.accounts.find((x) => x.code === code)?.balance;
-    expect(balance(`user:${a}:available:USD`)).toBe(0n);
-    expect(balance(`user:${c}:available:USD`)).toBe(1_000n);
-    expect(after.accounts.find((x) => x.code === `user:${b}:available:USD`)).toBeUndefined();
-    expect(after.transferCount).toBe(3);
   });
 });

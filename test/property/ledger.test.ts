@@ -7,9 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { Database } from '../../src/db/database.js';
 import type { Asset } from '../../src/money/assets.js';
-import { commitBatch, commitOperation, type AppliedTransfer, type Operation, type TransferInput } from '../../src/ledger/ledger.js';
+import type { AppliedTransfer, Operation, TransferInput } from '../../src/ledger/ledger.js';
 import { platformAccount, specOf, userAvailable, type LedgerAccountKey } from '../../src/ledger/ledger-accounts.js';
 import { checkLedgerInvariants } from '../../src/ledger/ledger-queries.js';
+import { commitOperation } from '../helpers/ledger.js';
 import { openTestDatabase } from '../helpers/test-database.js';
 import { runUntilCovered } from '../helpers/until-covered.js';
 import {
@@ -146,7 +147,7 @@ const asset = fc.constantFrom(...ASSETS);
 const party = fc.integer({ min: 0, max: USER_COUNT - 1 });
 const twoParties = fc.tuple(party, fc.integer({ min: 1, max: USER_COUNT - 1 })).map(([a, d]) => [a, (a + d) % USER_COUNT] as const);
 
-type SimpleStep =
+type Step =
   | { kind: 'fund'; to: Party; asset: Asset; amount: bigint }
   | { kind: 'transfer'; from: Party; to: Party; asset: Asset; share: number }
   | { kind: 'payFee'; from: Party; asset: Asset; share: number }
@@ -155,9 +156,7 @@ type SimpleStep =
   | { kind: 'pending'; from: Party | 'clearing'; to: Party; asset: Asset; share: number }
   | { kind: 'resolve'; pick: number; action: 'post' | 'void' };
 
-type Step = SimpleStep | { kind: 'batch'; steps: SimpleStep[] } | { kind: 'batchResolvingTwice'; before: SimpleStep; pick: number };
-
-const simpleStep: fc.Arbitrary<SimpleStep> = fc.oneof(
+const step: fc.Arbitrary<Step> = fc.oneof(
   {
     weight: 6,
     arbitrary: fc.record({ kind: fc.constant('fund' as const), to: party, asset, amount: fc.bigInt({ min: 1n, max: 5_000_000n }) }),
@@ -198,12 +197,6 @@ const simpleStep: fc.Arbitrary<SimpleStep> = fc.oneof(
   },
 );
 
-const step: fc.Arbitrary<Step> = fc.oneof(
-  { weight: 8, arbitrary: simpleStep },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('batch' as const), steps: fc.array(simpleStep, { minLength: 1, maxLength: 6 }) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('batchResolvingTwice' as const), before: simpleStep, pick: fc.nat() }) },
-);
-
 /** An amount that is `share` per mille of what the payer can spend (at least 1). */
 function amountFor(spendable: bigint, perMille: number): bigint {
   const amount = (spendable * BigInt(perMille)) / 1000n;
@@ -214,7 +207,7 @@ function amountFor(spendable: bigint, perMille: number): bigint {
  * Turns a step into ledger transfers and the same transfers for the model, against the model's
  * current state. Returns null for a resolution when no pending transfer exists yet.
  */
-function build(model: Model, s: SimpleStep): { inputs: TransferInput[]; model: ModelTransfer[] } | null {
+function build(model: Model, s: Step): { inputs: TransferInput[]; model: ModelTransfer[] } | null {
   const user = (p: Party, a: Asset) => userAvailable(users[p]!, a);
   const posted = (debit: LedgerAccountKey, credit: LedgerAccountKey, amountMinor: bigint, code: string) => ({
     inputs: [{ type: 'posted' as const, debit, credit, amountMinor, code }],
@@ -341,7 +334,7 @@ function recordPendingIds(model: Model, applied: AppliedTransfer[]): void {
 }
 
 /** What the runs exercised, so that the test can insist on a useful mix. */
-const stats = { applied: 0, refused: 0, resolvedTwice: 0, batches: 0, batchRefusals: 0, failedBatches: 0, resolutions: 0 };
+const stats = { applied: 0, refused: 0, resolvedTwice: 0, resolutions: 0 };
 
 let operationCounter = 0;
 const operation = (inputs: TransferInput[]): Operation => ({ operationId: `op-${++operationCounter}`, transfers: inputs });
@@ -351,9 +344,6 @@ const operation = (inputs: TransferInput[]): Operation => ({ operationId: `op-${
 
 async function runStep(model: Model, s: Step, context: string): Promise<Model> {
   const before = await snapshotLedger(database.db);
-  if (s.kind === 'batch') return runBatch(model, s.steps, before, context);
-  if (s.kind === 'batchResolvingTwice') return runBatchResolvingTwice(model, s, before, context);
-
   const next = model.clone();
   const built = build(next, s);
   if (!built) return model;
@@ -384,69 +374,11 @@ async function runStep(model: Model, s: Step, context: string): Promise<Model> {
   return next;
 }
 
-async function runBatch(model: Model, steps: SimpleStep[], before: LedgerSnapshot, context: string): Promise<Model> {
-  // Predict each operation in order: a refused one is rolled back alone, the others commit together.
-  let current = model;
-  const operations: Operation[] = [];
-  const predictions: { allowed: boolean; transfers: ModelTransfer[] }[] = [];
-  for (const s of steps) {
-    const next = current.clone();
-    const built = build(next, s);
-    // Inside a batch, only resolutions of pending transfers that were open before it (a second
-    // resolution aborts the whole batch, which batchResolvingTwice checks).
-    if (!built || built.model.some((t) => 'pending' in t && (t.pending.resolved || t.pending.id === -1n))) continue;
-    const { allowed } = next.apply(built.model);
-    operations.push(operation(built.inputs));
-    predictions.push({ allowed, transfers: built.model });
-    if (allowed) current = next;
-  }
-  if (operations.length === 0) return model;
-  const results = await commitBatch(database.db, operations);
-  expect(results.length, context).toBe(operations.length);
-  for (const [i, result] of results.entries()) {
-    const prediction = predictions[i]!;
-    expect(result.ok, `${context}: batch operation ${i}`).toBe(prediction.allowed);
-    if (result.ok) expectApplied(result.transfers, prediction.transfers, `${context}: batch operation ${i}`);
-    else expectInsufficientBalance(result.error);
-    if (!result.ok) stats.batchRefusals++;
-  }
-  stats.batches++;
-  recordPendingIds(
-    current,
-    results.flatMap((r) => (r.ok ? r.transfers : [])),
-  );
-  if (!predictions.some((p) => p.allowed))
-    expect(await snapshotLedger(database.db), `${context}: a refused batch changed the ledger`).toEqual(before);
-  return current;
-}
-
-async function runBatchResolvingTwice(
-  model: Model,
-  s: { before: SimpleStep; pick: number },
-  before: LedgerSnapshot,
-  context: string,
-): Promise<Model> {
-  // A batch in which one pending transfer is resolved twice: the second resolution is a bug in the
-  // caller, so the whole batch fails and nothing of it is kept, not even the valid operations.
-  if (model.pendings.length === 0) return model;
-  const pending = model.pendings[s.pick % model.pendings.length]!;
-  const scratch = model.clone();
-  const first = build(scratch, s.before);
-  const operations: Operation[] = [];
-  if (first && !first.model.some((t) => 'pending' in t)) operations.push(operation(first.inputs));
-  if (!pending.resolved) operations.push(operation([{ type: 'post_pending', pendingTransferId: pending.id, code: 'test_post' }]));
-  operations.push(operation([{ type: 'void_pending', pendingTransferId: pending.id, code: 'test_void' }]));
-  await expect(commitBatch(database.db, operations), context).rejects.toThrow(/resolved once/);
-  expect(await snapshotLedger(database.db), `${context}: a failed batch changed the ledger`).toEqual(before);
-  stats.failedBatches++;
-  return model;
-}
-
 // ---------------------------------------------------------------------------------------------
 
 describe('ledger under random operations', () => {
   it('keeps every invariant and matches the model after every step', { timeout: 480_000 }, async () => {
-    const minimums = { applied: 100, refused: 30, resolutions: 5, resolvedTwice: 2, batches: 10, batchRefusals: 10, failedBatches: 2 };
+    const minimums = { applied: 100, refused: 30, resolutions: 5, resolvedTwice: 2 };
     const covered = () => Object.entries(minimums).every(([name, least]) => stats[name as keyof typeof stats] > least);
     const round = () =>
       fc.assert(
