@@ -10,8 +10,6 @@ import type { FiatPaymentMethod } from '../money/fees.js';
 
 export type FiatTransferStatus = 'processing' | 'pending' | 'completed' | 'failed';
 
-export type FiatFailureCode = 'card_declined' | 'card_authentication_required' | 'bank_debit_refused' | 'bank_debit_returned';
-
 export interface FiatTransfer {
   id: string;
   senderAccountId: number;

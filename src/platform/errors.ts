@@ -66,10 +66,6 @@ export class AppError extends Error {
   }
 }
 
-export function invalidRequest(detail: string): AppError {
-  return new AppError('invalid_request', detail);
-}
-
 export function assert(condition: unknown, message: string): asserts condition {
   // Invariant checks: a failure is a bug in peerpay, never a user error.
   if (!condition) throw new Error(`invariant violated: ${message}`);

@@ -79,11 +79,6 @@ export async function openSweeps(db: Db, limit: number): Promise<Sweep[]> {
   return rows.map((r) => toSweep(r));
 }
 
-export async function findSweep(db: Db, id: string): Promise<Sweep | undefined> {
-  const row = await db.selectFrom('chain_sweeps').select(SWEEP_COLUMNS).where('id', '=', id).executeTakeFirst();
-  return row ? toSweep(row) : undefined;
-}
-
 /** Ends an open sweep; false when it was no longer open. */
 export async function finishSweep(
   db: Db | Trx,
