@@ -15,7 +15,7 @@ import {
 } from 'viem';
 import { ChainRevertError, type TransferAuthorization } from '../../src/adapters/chain/chain-adapter.js';
 import { fullTokenAbi } from '../../src/adapters/chain/token-abi.js';
-import { permitTypes, randomAuthorizationNonce, signTransferAuthorization } from '../../src/adapters/chain/transfer-authorization.js';
+import { randomAuthorizationNonce, signTransferAuthorization } from '../../src/adapters/chain/transfer-authorization.js';
 import { chainFor } from '../../src/adapters/chain/viem-chain.js';
 import { newAccount, removeDataDir, startChainFixture, type ChainFixture } from './chain-fixture.js';
 
@@ -351,6 +351,17 @@ const transferTypeFields = [
   { name: 'validBefore', type: 'uint256' },
   { name: 'nonce', type: 'bytes32' },
 ] as const;
+
+// EIP-2612's typed data: peerpay never signs a permit, but the sandbox token verifies them as Circle's tokens do.
+const permitTypes = {
+  Permit: [
+    { name: 'owner', type: 'address' },
+    { name: 'spender', type: 'address' },
+    { name: 'value', type: 'uint256' },
+    { name: 'nonce', type: 'uint256' },
+    { name: 'deadline', type: 'uint256' },
+  ],
+} as const;
 
 describe('EIP-2612 permit', () => {
   async function signPermit(holder: LocalAccount, spender: Address, value: bigint, deadline: bigint, nonce?: bigint) {

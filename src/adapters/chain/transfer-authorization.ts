@@ -16,16 +16,6 @@ export const transferWithAuthorizationTypes = {
   ],
 } as const;
 
-export const permitTypes = {
-  Permit: [
-    { name: 'owner', type: 'address' },
-    { name: 'spender', type: 'address' },
-    { name: 'value', type: 'uint256' },
-    { name: 'nonce', type: 'uint256' },
-    { name: 'deadline', type: 'uint256' },
-  ],
-} as const;
-
 /** EIP-3009 nonces are random 32 bytes, not a counter: authorizations may be used in any order. */
 export function randomAuthorizationNonce(): Hex {
   return `0x${randomBytes(32).toString('hex')}`;
