@@ -75,11 +75,3 @@ export async function checkLedgerInvariants(db: Db): Promise<InvariantViolation[
     violations.push({ invariant: 'balance_matches_transfers', detail: `${row.code} differs from its transfers` });
   return violations;
 }
-
-/** The platform's fees of one asset: the sum of every shard of the fees account (see FEE_SHARDS). */
-export async function feesOf(db: Db, asset: Asset): Promise<bigint> {
-  const row = await sql<{ total: string }>`
-    select coalesce(sum(balance), 0)::text as total from ledger_accounts
-     where kind = 'fees' and owner_account_id is null and asset = ${asset}`.execute(db);
-  return BigInt(row.rows[0]!.total);
-}

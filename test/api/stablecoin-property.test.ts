@@ -4,7 +4,8 @@
 // invariants hold, and users' balances plus the fees collected equal what was funded.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { checkLedgerInvariants, feesOf } from '../../src/ledger/ledger-queries.js';
+import { checkLedgerInvariants } from '../../src/ledger/ledger-queries.js';
+import { feesOf } from '../helpers/ledger.js';
 import { formatMinorTrimmed } from '../../src/money/amount.js';
 import { registerUser, startTestServer, type TestResponse, type TestServer, type TestUser } from '../helpers/test-server.js';
 import { agentTransfer, balanceOf, emailTransfer, fund, minorOf } from '../helpers/stablecoin.js';

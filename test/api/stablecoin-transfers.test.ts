@@ -3,7 +3,8 @@
 // in USDC and EURC; the fee deducted and rounded half-up; balances as exact decimal strings; and
 // quotes that equal the transfers they describe.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkLedgerInvariants, feesOf } from '../../src/ledger/ledger-queries.js';
+import { checkLedgerInvariants } from '../../src/ledger/ledger-queries.js';
+import { feesOf } from '../helpers/ledger.js';
 import { expectProblem, registerUser, startTestServer, type TestServer, type TestUser } from '../helpers/test-server.js';
 import { agentTransfer, balanceOf, emailTransfer, fund, minorOf, setPhone, stablecoinSnapshot } from '../helpers/stablecoin.js';
 

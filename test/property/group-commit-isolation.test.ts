@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/database.js';
 import { createGroupCommit, type BatchReport } from '../../src/ledger/group-commit.js';
 import { platformAccount, userAvailable } from '../../src/ledger/ledger-accounts.js';
-import { checkLedgerInvariants, feesOf } from '../../src/ledger/ledger-queries.js';
+import { checkLedgerInvariants } from '../../src/ledger/ledger-queries.js';
 import { createAccountLimits } from '../../src/compliance/limits/limits-service.js';
 import { DEFAULT_LIMITS } from '../../src/config/limit-settings.js';
 import { systemClock } from '../../src/platform/clock.js';
@@ -17,7 +17,7 @@ import { AppError } from '../../src/platform/errors.js';
 import { newId } from '../../src/platform/ids.js';
 import { createTransferBatchWriter, transferMember } from '../../src/stablecoin/stablecoin-transfer-batch.js';
 import type { StablecoinTransfer } from '../../src/stablecoin/stablecoin-transfer.js';
-import { commitOperation } from '../helpers/ledger.js';
+import { commitOperation, feesOf } from '../helpers/ledger.js';
 import { openTestDatabase } from '../helpers/test-database.js';
 import { createUsers } from './ledger-helpers.js';
 
