@@ -6,7 +6,7 @@ import { createPasswordHasher, type PasswordHasher } from './accounts/password-h
 import { createHdWalletProvider } from './adapters/wallet/hd-wallet-provider.js';
 import { loadMasterSeed } from './adapters/wallet/master-seed.js';
 import type { WalletProvider } from './adapters/wallet/wallet-provider.js';
-import { SandboxClock, type Clock } from './platform/clock.js';
+import { SandboxClock, systemClock, type Clock } from './platform/clock.js';
 import type { PaymentProcessor } from './adapters/processor/payment-processor.js';
 import { SandboxProcessor } from './adapters/processor/sandbox-processor.js';
 import { connectChain, type ChainConnection } from './adapters/chain/connect-chain.js';
@@ -95,7 +95,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
   const database = overrides.database ?? (await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') }));
   const sandboxClock = config.mode === 'sandbox' ? new SandboxClock(database.db) : null;
   await sandboxClock?.refresh();
-  const clock: Clock = sandboxClock ?? overrides.liveClock ?? { now: () => new Date() };
+  const clock: Clock = sandboxClock ?? overrides.liveClock ?? systemClock;
   const processors = createProcessors(config, { db: database.db, clock });
   const masterSeed = loadMasterSeed({ seedHex: config.masterSeedHex, dataDir: config.dataDir });
   const wallets = createHdWalletProvider(masterSeed);
