@@ -1,5 +1,7 @@
 // SQL for accounts and their API keys.
+import type { Selectable } from 'kysely';
 import type { Db } from '../db/database.js';
+import type { AccountsTable } from '../db/schema.js';
 import type { Trx } from '../db/transaction.js';
 
 export interface AccountRow {
@@ -26,17 +28,7 @@ export const ACCOUNT_COLUMNS = [
   'deposit_address',
 ] as const;
 
-export function toAccount(row: {
-  id: number;
-  handle: string;
-  email: string;
-  name: string;
-  phone: string | null;
-  website: string | null;
-  discoverable: boolean;
-  wallet_id: string | null;
-  deposit_address: string | null;
-}): AccountRow {
+export function toAccount(row: Pick<Selectable<AccountsTable>, (typeof ACCOUNT_COLUMNS)[number]>): AccountRow {
   return {
     id: row.id,
     handle: row.handle,

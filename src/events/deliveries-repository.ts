@@ -1,7 +1,8 @@
 // SQL for the durable delivery queue: claiming due deliveries across processes, and recording
 // each attempt with its consequence in one transaction.
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '../db/database.js';
+import type { WebhookDeliveriesTable } from '../db/schema.js';
 
 export interface ClaimedDelivery {
   id: bigint;
@@ -25,11 +26,7 @@ export async function claimDueDeliveries(
   input: { now: Date; leaseMs: number; limit: number; perEndpoint: number },
 ): Promise<ClaimedDelivery[]> {
   const until = new Date(input.now.getTime() + input.leaseMs);
-  const rows = await sql<{
-    id: bigint;
-    endpoint_id: string;
-    attempts: number;
-  }>`
+  const rows = await sql<Pick<Selectable<WebhookDeliveriesTable>, 'id' | 'endpoint_id' | 'attempts'>>`
     with candidates as (
       select id, endpoint_id, next_attempt_at from webhook_deliveries
        where status = 'pending' and next_attempt_at <= ${input.now}

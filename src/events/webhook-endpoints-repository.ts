@@ -1,6 +1,7 @@
 // SQL for webhook endpoints and the list of their delivery attempts.
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '../db/database.js';
+import type { WebhookEndpointsTable } from '../db/schema.js';
 import type { Trx } from '../db/transaction.js';
 
 export interface EndpointRow {
@@ -13,19 +14,9 @@ export interface EndpointRow {
   createdAt: Date;
 }
 
-type Raw = {
-  id: string;
-  account_id: number;
-  url: string;
-  events: string[] | null;
-  secret_salt: string;
-  status: 'enabled' | 'disabled' | 'deleted';
-  created_at: Date;
-};
-
 const COLUMNS = ['id', 'account_id', 'url', 'events', 'secret_salt', 'status', 'created_at'] as const;
 
-function toEndpoint(r: Raw): EndpointRow {
+function toEndpoint(r: Pick<Selectable<WebhookEndpointsTable>, (typeof COLUMNS)[number]>): EndpointRow {
   return {
     id: r.id,
     accountId: r.account_id,

@@ -2,8 +2,9 @@
 // secrets), open disputes, webhook endpoints with their failures, and the number of active keys.
 // Every list is bounded.
 import { ACCOUNT_COLUMNS, toAccount, type AccountRow } from '../../accounts/accounts-repository.js';
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
+import type { WebhookEndpointsTable } from '../../db/schema.js';
 import { readFreeze, type Freeze } from '../../compliance/freezes/freezes-repository.js';
 
 /** At most this many of each list (disputes, webhook endpoints). */
@@ -70,14 +71,9 @@ export interface EndpointHealthRow {
 
 export async function endpointsWithFailures(db: Db, accountId: number): Promise<EndpointHealthRow[]> {
   // The attempts are read newest first on their (endpoint_id, id) index, a bounded number each.
-  const rows = await sql<{
-    id: string;
-    url: string;
-    status: EndpointHealthRow['status'];
-    failing_since: Date | null;
-    failed: string;
-    created_at: Date;
-  }>`
+  const rows = await sql<
+    Pick<Selectable<WebhookEndpointsTable>, 'id' | 'url' | 'status' | 'failing_since' | 'created_at'> & { failed: string }
+  >`
     select w.id, w.url, w.status, w.failing_since, w.created_at,
            (select count(*) from (select a.succeeded from webhook_attempts a where a.endpoint_id = w.id
                                    order by a.id desc limit ${RECENT_ATTEMPTS}) recent

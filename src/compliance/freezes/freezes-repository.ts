@@ -6,8 +6,9 @@
 // conflicts with nothing but FOR UPDATE, so that movements never queue on each other through it.
 // Each locking read takes its lock and reads the freeze in one statement: when it waited on a
 // freeze, PostgreSQL reads the row again as the freeze committed it.
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
+import type { AccountsTable } from '../../db/schema.js';
 import type { Trx } from '../../db/transaction.js';
 import { assert } from '../../platform/errors.js';
 
@@ -25,20 +26,15 @@ export interface Freeze {
 /** At most this many accounts in one locking read: a group commit's senders. */
 export const MAX_ACCOUNTS_PER_FREEZE_READ = 4096;
 
-interface FreezeColumns {
-  frozen_scope: FreezeScope | null;
-  frozen_id: string | null;
-  frozen_at: Date | null;
-  frozen_by: string | null;
-}
+const COLUMNS = ['frozen_scope', 'frozen_id', 'frozen_at', 'frozen_by'] as const;
+
+type FreezeColumns = Pick<Selectable<AccountsTable>, (typeof COLUMNS)[number]>;
 
 function freezeOf(row: FreezeColumns): Freeze | null {
   if (row.frozen_scope === null) return null;
   assert(row.frozen_id !== null && row.frozen_at !== null && row.frozen_by !== null, 'a freeze is recorded whole');
   return { id: row.frozen_id, scope: row.frozen_scope, since: row.frozen_at, by: row.frozen_by };
 }
-
-const COLUMNS = ['frozen_scope', 'frozen_id', 'frozen_at', 'frozen_by'] as const;
 
 /**
  * Locks the account's row FOR UPDATE (waiting for every movement of the account in flight) and
@@ -76,7 +72,7 @@ export async function lockFreezesShared(trx: Trx, accountIds: readonly number[])
   const ids = [...new Set(accountIds)].sort((a, b) => a - b);
   assert(ids.length <= MAX_ACCOUNTS_PER_FREEZE_READ, 'a bounded number of accounts per freeze read');
   if (ids.length === 0) return new Map();
-  const rows = await sql<FreezeColumns & { id: number }>`
+  const rows = await sql<FreezeColumns & Pick<Selectable<AccountsTable>, 'id'>>`
     select id, frozen_scope, frozen_id, frozen_at, frozen_by
       from accounts
      where id in (${sql.join(ids)})

@@ -2,8 +2,9 @@
 // overrides and the volume buckets of the windows), one writes the volume of any number of
 // movements, one gives a failed movement's volume back. The caller holds the lock that serialises
 // an account's movements on the rail (decision 0036): the read must come after it.
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
+import type { LimitVolumeTable } from '../../db/schema.js';
 import type { Trx } from '../../db/transaction.js';
 import type { Asset } from '../../money/assets.js';
 import { bucketStart, windowFrom, type Bucket, type BucketSpan } from './limit-windows.js';
@@ -75,13 +76,7 @@ export async function readStanding(
   return standing;
 }
 
-interface BucketRow {
-  account_id: number;
-  currency: string;
-  span: BucketSpan;
-  starts_at: Date;
-  volume: bigint;
-}
+type BucketRow = Selectable<LimitVolumeTable>;
 
 /** The bucket rows the volumes add to, one per bucket (an upsert may touch a row once). */
 function bucketRows(volumes: readonly Volume[]): BucketRow[] {

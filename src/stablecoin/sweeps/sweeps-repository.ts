@@ -1,9 +1,10 @@
 // SQL for sweeps (table chain_sweeps) and for marking the deposits a confirmed sweep moved. Status
 // changes are conditional on the sweep still being open, so that two workers that see the same
 // outcome record it once.
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Address, Hash, Hex } from 'viem';
 import type { Db } from '../../db/database.js';
+import type { ChainDepositsTable, ChainSweepsTable } from '../../db/schema.js';
 import type { Trx } from '../../db/transaction.js';
 import type { Token } from '../../money/assets.js';
 
@@ -19,19 +20,19 @@ export interface Sweep {
   status: 'open' | 'confirmed' | 'reverted' | 'failed';
 }
 
-type SweepRow = {
-  id: string;
-  account_id: number;
-  address: string;
-  token: Token;
-  amount: bigint;
-  covers_through_block: bigint;
-  auth_nonce: string;
-  valid_before: bigint;
-  status: Sweep['status'];
-};
+const SWEEP_COLUMNS = [
+  'id',
+  'account_id',
+  'address',
+  'token',
+  'amount',
+  'covers_through_block',
+  'auth_nonce',
+  'valid_before',
+  'status',
+] as const;
 
-function toSweep(row: SweepRow): Sweep {
+function toSweep(row: Pick<Selectable<ChainSweepsTable>, (typeof SWEEP_COLUMNS)[number]>): Sweep {
   return {
     id: row.id,
     accountId: row.account_id,
@@ -44,18 +45,6 @@ function toSweep(row: SweepRow): Sweep {
     status: row.status,
   };
 }
-
-const SWEEP_COLUMNS = [
-  'id',
-  'account_id',
-  'address',
-  'token',
-  'amount',
-  'covers_through_block',
-  'auth_nonce',
-  'valid_before',
-  'status',
-] as const;
 
 /** Inserts an open sweep unless the address already has one open for this token; the sweep, or null. */
 export async function insertOpenSweep(db: Db, sweep: Omit<Sweep, 'status'> & { createdAt: Date }): Promise<Sweep | null> {
@@ -151,7 +140,7 @@ export async function markCoveredDeposits(db: Db, limit: number): Promise<number
 
 /** (account, token) pairs with credited deposits not yet swept and no sweep open; at most `limit`. */
 export async function sweepTargets(db: Db, limit: number): Promise<{ accountId: number; token: Token }[]> {
-  const rows = await sql<{ account_id: number; token: Token }>`
+  const rows = await sql<Pick<Selectable<ChainDepositsTable>, 'account_id' | 'token'>>`
     select t.account_id, t.token from (
       select distinct d.account_id, d.token from chain_deposits d
        where d.swept_at is null
