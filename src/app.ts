@@ -127,7 +127,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   app.addSchema(ProblemSchema);
   registerProblemDetails(app);
   await registerOpenApi(app, config.publicUrl);
-  registerAuth(app, deps.db);
+  registerAuth(app, deps.accountLookups);
   registerTextInput(app);
   await app.register(rateLimit, {
     global: true,
@@ -145,7 +145,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
     errorResponseBuilder: (_request, context) =>
       new AppError('rate_limited', `Rate limit of ${context.max} requests per minute exceeded; retry after ${context.after}.`),
   });
-  registerIdempotency(app, deps.db);
+  registerIdempotency(app, deps.idempotency);
   // With METRICS_PORT, /metrics is served by main.ts's second listener only.
   registerMetrics(app, deps.metrics.registry, { serveOnMainPort: config.metricsPort === undefined });
 

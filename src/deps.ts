@@ -3,6 +3,10 @@ import path from 'node:path';
 import type { Config } from './config.js';
 import { openDatabase, type Database, type Db } from './db/database.js';
 import { createPasswordHasher, type PasswordHasher } from './accounts/password-hasher.js';
+import { createAccountLookups, type AccountLookups } from './accounts/account-lookups.js';
+import { createIdempotencyStore, type IdempotencyStore } from './platform/idempotency-store.js';
+import { createOwedLeases, type OwedLeases } from './stablecoin/outbox/outbox-processing.js';
+import { createWarningMemory, type WarningMemory } from './stablecoin/treasury/treasury-watch.js';
 import { createHdWalletProvider } from './adapters/wallet/hd-wallet-provider.js';
 import { loadMasterSeed } from './adapters/wallet/master-seed.js';
 import type { WalletProvider } from './adapters/wallet/wallet-provider.js';
@@ -43,6 +47,14 @@ export interface Deps {
   /** Present in sandbox mode only: the clock that test helpers may move. */
   readonly sandboxClock: SandboxClock | null;
   readonly passwords: PasswordHasher;
+  /** The outbox's leases whose release this process owes (a lost answer or a failed release). */
+  readonly owedLeases: OwedLeases;
+  /** When the hot wallet's warnings were last given (decision 0019). */
+  readonly treasuryWarnings: WarningMemory;
+  /** Idempotency-Key claims and answers (DESIGN §5), coalesced per turn. */
+  readonly idempotency: IdempotencyStore;
+  /** Account and key look-ups, coalesced: the auth hook's and every transfer's recipient's. */
+  readonly accountLookups: AccountLookups;
   readonly wallets: WalletProvider;
   readonly processor: PaymentProcessor;
   /** Present in sandbox mode only: the processor whose hosted pages peerpay serves itself. */
@@ -142,6 +154,10 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
       concurrency: config.passwordHashConcurrency,
       maxQueued: config.passwordHashQueueMax,
     }),
+    accountLookups: createAccountLookups(database.db),
+    idempotency: createIdempotencyStore(database.db),
+    owedLeases: createOwedLeases(),
+    treasuryWarnings: createWarningMemory(),
     wallets,
     ...processors,
     chain,

@@ -16,9 +16,17 @@ import type { AccountLimits } from '../../compliance/limits/limits-service.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { Clock } from '../../platform/clock.js';
+import type { AccountLookups } from '../../accounts/account-lookups.js';
 
 /** What these routes use: only these, not the whole composition root. */
-export type FiatRoutesDeps = { clock: Clock; config: Config; db: Db; limits: AccountLimits; processor: PaymentProcessor };
+export type FiatRoutesDeps = {
+  accountLookups: AccountLookups;
+  clock: Clock;
+  config: Config;
+  db: Db;
+  limits: AccountLimits;
+  processor: PaymentProcessor;
+};
 
 export async function fiatRoutes(app: App, deps: FiatRoutesDeps): Promise<void> {
   // Processor failures reach the client as 503 processor_unavailable; their cause is logged here.
