@@ -14,9 +14,17 @@ import type { AccountLimits } from '../../compliance/limits/limits-service.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { Clock } from '../../platform/clock.js';
+import type { AccountLookups } from '../../accounts/account-lookups.js';
 
 /** What these routes use: only these, not the whole composition root. */
-export type FiatTransferRoutesDeps = { clock: Clock; config: Config; db: Db; limits: AccountLimits; processor: PaymentProcessor };
+export type FiatTransferRoutesDeps = {
+  accountLookups: AccountLookups;
+  clock: Clock;
+  config: Config;
+  db: Db;
+  limits: AccountLimits;
+  processor: PaymentProcessor;
+};
 
 /** A well-formed handle (once trimmed and upper-cased, as the service reads it): only such a one is looked up early. */
 const HANDLE = new RegExp(HANDLE_PATTERN);

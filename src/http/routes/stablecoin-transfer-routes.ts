@@ -24,9 +24,11 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { Clock } from '../../platform/clock.js';
 import type { TransferBatches } from '../../stablecoin/stablecoin-transfer-batch.js';
+import type { AccountLookups } from '../../accounts/account-lookups.js';
 
 /** What these routes use: only these, not the whole composition root. */
 export type StablecoinTransferRoutesDeps = {
+  accountLookups: AccountLookups;
   chain: ChainConnection;
   clock: Clock;
   config: Config;
