@@ -6,6 +6,7 @@ import { rateLimitStore } from './http/plugins/rate-limit-store.js';
 import { sharedLimitsEvents } from './http/plugins/shared-limits-events.js';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Deps } from './deps.js';
+import type { Config } from './config.js';
 import { AppError } from './platform/errors.js';
 import { newRequestId } from './platform/ids.js';
 import { ProblemSchema } from './http/schemas/common.js';
@@ -70,8 +71,17 @@ class OneLinePerRequest extends LogController {
 }
 
 export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promise<App> {
-  const { config } = deps;
-  const app = Fastify({
+  const app = createFastify(deps.config, options);
+  registerJsonParser(app);
+  registerAnswerHeaders(app, deps);
+  await registerPlugins(app, deps);
+  await registerRoutes(app, deps);
+  await registerModeRoutes(app, deps);
+  return app;
+}
+
+function createFastify(config: Config, options: BuildAppOptions): App {
+  return Fastify({
     logger: {
       level: config.logLevel,
       ...(options.logStream ? { stream: options.logStream } : {}),
@@ -97,7 +107,9 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
       customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false },
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
+}
 
+function registerJsonParser(app: App): void {
   // "No body" endpoints are often called with a JSON content type and an empty body; accept that.
   const defaultJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
@@ -108,7 +120,9 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
     // The default parser answers through `done`; the promise its type allows carries nothing.
     void defaultJson(request, body as string, done);
   });
+}
 
+function registerAnswerHeaders(app: App, deps: Deps): void {
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
     // Draining: each connection closes after its answer, so that a client or load balancer opens
@@ -124,10 +138,15 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
       );
     }
   });
+}
+
+/** What every route relies on: problem answers, the OpenAPI document, auth, rate limits, idempotency, metrics. */
+async function registerPlugins(app: App, deps: Deps): Promise<void> {
+  const { config } = deps;
   app.addSchema(ProblemSchema);
   registerProblemDetails(app);
   await registerOpenApi(app, config.publicUrl);
-  registerAuth(app, deps.db);
+  registerAuth(app, deps.accountLookups);
   registerTextInput(app);
   await app.register(rateLimit, {
     global: true,
@@ -145,10 +164,12 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
     errorResponseBuilder: (_request, context) =>
       new AppError('rate_limited', `Rate limit of ${context.max} requests per minute exceeded; retry after ${context.after}.`),
   });
-  registerIdempotency(app, deps.db);
+  registerIdempotency(app, deps.idempotency);
   // With METRICS_PORT, /metrics is served by main.ts's second listener only.
   registerMetrics(app, deps.metrics.registry, { serveOnMainPort: config.metricsPort === undefined });
+}
 
+async function registerRoutes(app: App, deps: Deps): Promise<void> {
   deps.sanctions.attachLog(app.log);
   await app.register(async (scope) => healthRoutes(scope as App, deps));
   await app.register(async (scope) => accountRoutes(scope as App, deps));
@@ -172,6 +193,11 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   await app.register(async (scope) => mcpRoutes(scope as App, deps, (request) => app.inject(request)));
   // Both modes: the funding link pages (sandbox buttons on the embedded chain, a deposit page elsewhere).
   await app.register(async (scope) => fundingPagesRoutes(scope as App, deps));
+}
+
+/** The routes of one mode only. */
+async function registerModeRoutes(app: App, deps: Deps): Promise<void> {
+  const { config } = deps;
   // Sandbox mode only: peerpay hosts the processor's setup pages, and the test helpers exist.
   if (config.mode === 'sandbox' && deps.sandboxProcessor && deps.sandboxClock) {
     await app.register(async (scope) => linkPagesRoutes(scope as App, deps));
@@ -187,7 +213,6 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
     await app.register(async (scope) => stripeWebhookRoutes(scope as App, deps, stripeWebhooks));
     await app.register(async (scope) => processorLinkPagesRoutes(scope as App, deps));
   }
-  return app;
 }
 
 /** The card-risk services the operator's routes call (DESIGN §16). */

@@ -3,6 +3,10 @@ import path from 'node:path';
 import type { Config } from './config.js';
 import { openDatabase, type Database, type Db } from './db/database.js';
 import { createPasswordHasher, type PasswordHasher } from './accounts/password-hasher.js';
+import { createAccountLookups, type AccountLookups } from './accounts/account-lookups.js';
+import { createIdempotencyStore, type IdempotencyStore } from './platform/idempotency-store.js';
+import { createOwedLeases, type OwedLeases } from './stablecoin/outbox/outbox-processing.js';
+import { createWarningMemory, type WarningMemory } from './stablecoin/treasury/treasury-watch.js';
 import { createHdWalletProvider } from './adapters/wallet/hd-wallet-provider.js';
 import { loadMasterSeed } from './adapters/wallet/master-seed.js';
 import type { WalletProvider } from './adapters/wallet/wallet-provider.js';
@@ -43,6 +47,14 @@ export interface Deps {
   /** Present in sandbox mode only: the clock that test helpers may move. */
   readonly sandboxClock: SandboxClock | null;
   readonly passwords: PasswordHasher;
+  /** The outbox's leases whose release this process owes (a lost answer or a failed release). */
+  readonly owedLeases: OwedLeases;
+  /** When the hot wallet's warnings were last given (decision 0019). */
+  readonly treasuryWarnings: WarningMemory;
+  /** Idempotency-Key claims and answers (DESIGN §5), coalesced per turn. */
+  readonly idempotency: IdempotencyStore;
+  /** Account and key look-ups, coalesced: the auth hook's and every transfer's recipient's. */
+  readonly accountLookups: AccountLookups;
   readonly wallets: WalletProvider;
   readonly processor: PaymentProcessor;
   /** Present in sandbox mode only: the processor whose hosted pages peerpay serves itself. */
@@ -92,6 +104,51 @@ export interface DepsOverrides {
 }
 
 export async function createDeps(config: Config, overrides: DepsOverrides = {}): Promise<Deps> {
+  const core = await connectCore(config, overrides);
+  // The seed goes no further than what is derived from it here (the wallets, the webhook secrets).
+  const { masterSeed: _seed, ...shared } = core;
+  const { database, chain, clock, wallets } = core;
+  const metrics = createMetrics();
+  registerBacklogMetrics(metrics.registry, { db: database.db, chain: chain.chain, clock });
+  registerCustodyMetrics(metrics.registry, { db: database.db });
+  registerTreasuryMetrics(metrics.registry, { db: database.db, chain, wallets, config, clock });
+  const redis = config.redisUrl ? await connectRedis({ url: config.redisUrl, prefix: config.redisKeyPrefix }) : null;
+  if (redis) metrics.registry.registerMetric(metrics.sharedLimits.redisUp);
+  return {
+    ...shared,
+    db: database.db,
+    metrics,
+    redis,
+    ...requestServices(config, core),
+    ...movementServices(config, core, metrics),
+    async close() {
+      await redis?.close();
+      // The database first: nothing may record a chain event after the chain is gone.
+      await database.close();
+      await chain.stop();
+    },
+  };
+}
+
+interface Core {
+  config: Config;
+  database: Database;
+  clock: Clock;
+  sandboxClock: SandboxClock | null;
+  masterSeed: Uint8Array;
+  wallets: WalletProvider;
+  processor: PaymentProcessor;
+  sandboxProcessor: SandboxProcessor | null;
+  stripeWebhooks: StripeWebhookReader | null;
+  chain: ChainConnection;
+  sanctions: SanctionsScreening;
+}
+
+/**
+ * The database, the clock, the seed, the processor and the chain, checked to belong together
+ * before anything is written; on a refusal, what was opened is closed again.
+ */
+async function connectCore(config: Config, overrides: DepsOverrides): Promise<Core> {
   const database = overrides.database ?? (await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') }));
   const sandboxClock = config.mode === 'sandbox' ? new SandboxClock(database.db) : null;
   await sandboxClock?.refresh();
@@ -111,46 +168,38 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
   try {
     // Before anything is written: this database, this seed and this chain belong together.
     await checkInstallationIdentity({ db: database.db, chain, wallets });
+    const sanctions = createSanctions(config, chain);
+    return { config, database, clock, sandboxClock, masterSeed, wallets, ...processors, chain, sanctions };
   } catch (error) {
     await database.close();
     await chain.stop();
     throw error;
   }
-  let sanctions: SanctionsScreening;
-  try {
-    sanctions = createSanctions(config, chain);
-  } catch (error) {
-    await database.close();
-    await chain.stop();
-    throw error;
-  }
-  const metrics = createMetrics();
-  registerBacklogMetrics(metrics.registry, { db: database.db, chain: chain.chain, clock });
-  registerCustodyMetrics(metrics.registry, { db: database.db });
-  registerTreasuryMetrics(metrics.registry, { db: database.db, chain, wallets, config, clock });
-  const redis = config.redisUrl ? await connectRedis({ url: config.redisUrl, prefix: config.redisKeyPrefix }) : null;
-  if (redis) metrics.registry.registerMetric(metrics.sharedLimits.redisUp);
-  const limits = createAccountLimits({ db: database.db, clock, settings: config.limits });
+}
+
+/** What the request path and the webhooks keep for the process: hashing, look-ups, keys, sockets. */
+function requestServices(config: Config, { database, masterSeed }: Core) {
   return {
-    config,
-    database,
-    db: database.db,
-    clock,
-    sandboxClock,
     passwords: createPasswordHasher({
       costLog2: config.passwordHashCostLog2,
       concurrency: config.passwordHashConcurrency,
       maxQueued: config.passwordHashQueueMax,
     }),
-    wallets,
-    ...processors,
-    chain,
-    metrics,
+    accountLookups: createAccountLookups(database.db),
+    idempotency: createIdempotencyStore(database.db),
+    owedLeases: createOwedLeases(),
+    treasuryWarnings: createWarningMemory(),
     lifecycle: createLifecycle(),
-    redis,
     webhookSecrets: createWebhookSecrets(masterSeed),
     webhookSockets: createSocketSlots({ perProcess: config.webhooks.maxSockets, perEndpoint: config.webhooks.maxSocketsPerEndpoint }),
     webhookDestinations: createDestinationGuard(),
+  };
+}
+
+/** The controls on money leaving an account (DESIGN §17), the group commit, and the operators. */
+function movementServices(config: Config, { database, clock, sanctions }: Core, metrics: Metrics) {
+  const limits = createAccountLimits({ db: database.db, clock, settings: config.limits });
+  return {
     limits,
     // PGlite is one connection: one batch at a time, the next gathering while it runs.
     transferBatches: createGroupCommit(database.db, createTransferBatchWriter({ limits }), {
@@ -167,16 +216,9 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
         forOperators: async (accountId) => ({ effective: await limits.lines(accountId), overrides: await limits.overrides(accountId) }),
       },
     }),
-    sanctions,
     sanctionsControls: createSanctionsControls({ db: database.db, screening: sanctions, clock }),
     operators: createOperators({ db: database.db, clock, publicUrl: config.publicUrl, bootstrapToken: config.treasury.operatorToken }),
     auditLog: createAuditLogReader({ db: database.db }),
-    async close() {
-      await redis?.close();
-      // The database first: nothing may record a chain event after the chain is gone.
-      await database.close();
-      await chain.stop();
-    },
   };
 }
 

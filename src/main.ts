@@ -10,7 +10,8 @@ import type { RequestListener } from 'node:http';
 import path from 'node:path';
 import { loadConfig, ConfigError, withListeningPort, type Config } from './config.js';
 import type { Deps } from './deps.js';
-import { openDatabase } from './db/database.js';
+import { openDatabase, type Database } from './db/database.js';
+import type { App } from './http/types.js';
 import { DatabaseUnreachableError } from './db/database-reachable.js';
 import { seedPgliteFromTemplate } from './startup/pglite-template.js';
 import { PRIVATE_UMASK, prepareDataDir, usesDataDir } from './startup/data-dir.js';
@@ -31,57 +32,32 @@ async function main(): Promise<void> {
   process.umask(PRIVATE_UMASK);
   let log: FatalLogger = { fatal: (fields, message) => console.error(`peerpay: ${message}`, fields.err) };
   installFatalHandlers({ fatal: (fields, message) => log.fatal(fields, message) });
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(`peerpay: configuration error: ${error.message}`);
-      process.exit(2);
-    }
-    throw error;
-  }
+  let config = loadConfigOrExit();
   const listeners = await startUpChecks(config);
   // PORT=0: the system chose the port; links and the banner name the chosen one.
   config = withListeningPort(config, listeners.web.port);
   const readable = usesReadableOutput(config);
   const colour = readable && usesColour();
-  if (readable) {
-    const firstStart = !config.databaseUrl && !fs.existsSync(path.join(config.dataDir, 'pglite'));
-    process.stdout.write(startingLine(config, firstStart));
-  }
+  if (readable) process.stdout.write(startingLine(config, isFirstStart(config)));
   if (usesDataDir(config)) prepareDataDir(config.dataDir, (message) => console.error(`peerpay: warning: ${message}`));
   // The database opens (PGlite compiles its WebAssembly, recovers and migrates; on a first start
   // from the template npm ci made) while the rest of peerpay's modules load: the two largest parts
   // of a start, overlapped. (As createDeps would open it.)
-  const pgliteDir = path.join(config.dataDir, 'pglite');
-  const opening = (async () => {
-    if (!config.databaseUrl) await seedPgliteFromTemplate(pgliteDir);
-    return openDatabase({ url: config.databaseUrl, pgliteDir });
-  })().catch((error: unknown) => {
-    // A database that does not answer is the operator's to fix: one line, not a stack trace.
-    if (!(error instanceof DatabaseUnreachableError)) throw error;
-    console.error(`peerpay: ${error.message}`);
-    process.exit(1);
-  });
   const [database, { createDeps }, { InstallationMismatchError }, { buildApp }, { startJobs }, { metricsRequestHandler }] =
     await Promise.all([
-      opening,
+      openDatabaseOrExit(config),
       import('./deps.js'),
       import('./startup/installation-identity.js'),
       import('./app.js'),
       import('./jobs/job-runner.js'),
       import('./http/plugins/metrics.js'),
     ]);
-  let deps;
-  try {
-    deps = await createDeps(config, { database });
-  } catch (error) {
-    // The database, the master seed and the chain do not belong together: one line naming which.
+  // The database, the master seed and the chain do not belong together: one line naming which.
+  const deps = await createDeps(config, { database }).catch((error: unknown) => {
     if (!(error instanceof InstallationMismatchError)) throw error;
     console.error(`peerpay: ${error.message}`);
-    process.exit(1);
-  }
+    return process.exit(1);
+  });
   let fastifyHandler: RequestListener | undefined;
   const app = await buildApp(deps, {
     ...(readable ? { logStream: readableLogStream({ colorize: colour }) } : {}),
@@ -95,6 +71,54 @@ async function main(): Promise<void> {
   listeners.web.serve(fastifyHandler!);
   listeners.metrics?.serve(metricsRequestHandler(deps.metrics.registry));
   const jobs = startJobs(deps, app.log);
+  announceReady({ deps, app, listeners, readable, colour });
+
+  installShutdown({ config, app, deps, listeners, jobs });
+}
+
+function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`peerpay: configuration error: ${error.message}`);
+      process.exit(2);
+    }
+    throw error;
+  }
+}
+
+function isFirstStart(config: Config): boolean {
+  return !config.databaseUrl && !fs.existsSync(path.join(config.dataDir, 'pglite'));
+}
+
+/**
+ * Opens the database (PGlite compiles its WebAssembly, recovers and migrates; on a first start
+ * from the template npm ci made) while the rest of peerpay's modules load: the two largest parts
+ * of a start, overlapped. (As createDeps would open it.)
+ */
+function openDatabaseOrExit(config: Config): Promise<Database> {
+  const pgliteDir = path.join(config.dataDir, 'pglite');
+  return (async () => {
+    if (!config.databaseUrl) await seedPgliteFromTemplate(pgliteDir);
+    return openDatabase({ url: config.databaseUrl, pgliteDir });
+  })().catch((error: unknown) => {
+    // A database that does not answer is the operator's to fix: one line, not a stack trace.
+    if (!(error instanceof DatabaseUnreachableError)) throw error;
+    console.error(`peerpay: ${error.message}`);
+    return process.exit(1);
+  });
+}
+
+interface Running {
+  deps: Deps;
+  app: App;
+  listeners: { web: Listener; metrics: Listener | null };
+}
+
+/** The banner on a terminal, else one JSON line: where peerpay answers, once it does. */
+function announceReady({ deps, app, listeners, readable, colour }: Running & { readable: boolean; colour: boolean }): void {
+  const { config } = deps;
   const readyMs = Math.round(performance.now());
   if (readable) {
     process.stdout.write(banner(bannerFacts(deps, listeners, readyMs), { bold: boldWhen(colour) }));
@@ -111,7 +135,10 @@ async function main(): Promise<void> {
       'peerpay is listening',
     );
   }
+}
 
+/** SIGTERM and SIGINT drain, then stop (see the top of this file); a second signal skips the drain delay. */
+function installShutdown({ config, app, deps, listeners, jobs }: Running & { config: Config; jobs: { stop(): Promise<void> } }): void {
   let stopping = false;
   let skipDrainDelay: () => void = () => undefined;
   const stop = async (signal: string) => {

@@ -159,18 +159,3 @@ export function createAccountLookups(db: Db): AccountLookups {
     account: (account) => keysAndAccounts({ account }) as Promise<AccountRow | undefined>,
   };
 }
-
-// One set per database, made on first use: the statements of a turn can only be shared by calls
-// on the same database, and the callers (the auth hook, the recipient of a transfer) are handed
-// only the database. A WeakMap, so that a closed database's coalescers go with it.
-const lookupsByDatabase = new WeakMap<Db, AccountLookups>();
-
-/** The coalesced look-ups of `db`. */
-export function accountLookups(db: Db): AccountLookups {
-  let lookups = lookupsByDatabase.get(db);
-  if (!lookups) {
-    lookups = createAccountLookups(db);
-    lookupsByDatabase.set(db, lookups);
-  }
-  return lookups;
-}

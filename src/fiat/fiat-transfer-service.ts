@@ -2,7 +2,7 @@
 // (ach), fee on top. The intent is recorded first, then the processor is asked, then its answer is
 // recorded with the ledger movement (transfer-processing.ts). The client's Idempotency-Key is the
 // transfer's natural key, so a retry after a crash continues the same transfer.
-import { accountLookups, sameAccountKey, type AccountLookup } from '../accounts/account-lookups.js';
+import { sameAccountKey, type AccountLookup, type AccountLookups } from '../accounts/account-lookups.js';
 import type { AccountRow } from '../accounts/accounts-repository.js';
 import { checkVisibleText } from '../accounts/account-rules.js';
 import { formatMinor, parseAmount } from '../money/amount.js';
@@ -39,7 +39,14 @@ export interface SentTransfer {
   recipientHandle: string;
 }
 
-type TransferDeps = { db: Db; processor: PaymentProcessor; clock: Clock; config: Config; limits: AccountLimits };
+type TransferDeps = {
+  db: Db;
+  accountLookups: AccountLookups;
+  processor: PaymentProcessor;
+  clock: Clock;
+  config: Config;
+  limits: AccountLimits;
+};
 
 /**
  * The account a fiat transfer or quote goes to, by handle; 404 recipient_not_found when there is
@@ -47,12 +54,12 @@ type TransferDeps = { db: Db; processor: PaymentProcessor; clock: Clock; config:
  * look-up `started` with the request's key when it names the same handle.
  */
 async function recipientOf(
-  deps: { db: Db },
+  deps: { db: Db; accountLookups: AccountLookups },
   input: { senderAccountId: number; recipientHandle: string },
   started?: AccountLookup | null,
 ): Promise<AccountRow> {
   const key = { handle: input.recipientHandle.trim().toUpperCase() };
-  const recipient = await (started && sameAccountKey(started.key, key) ? started.row : accountLookups(deps.db).account(key));
+  const recipient = await (started && sameAccountKey(started.key, key) ? started.row : deps.accountLookups.account(key));
   if (!recipient) throw new AppError('recipient_not_found', 'No account has that handle.');
   if (recipient.id === input.senderAccountId) throw new AppError('self_transfer', 'You cannot send money to yourself.');
   return recipient;
@@ -220,7 +227,7 @@ export interface FiatQuote {
  * sender, currency, amount, minimum, recipient, self, limits); nothing is recorded and no card or bank setup is checked.
  */
 export async function quoteFiatTransfer(
-  deps: { db: Db; config: Config; limits: AccountLimits },
+  deps: { db: Db; accountLookups: AccountLookups; config: Config; limits: AccountLimits },
   input: FiatQuoteInput,
 ): Promise<FiatQuote> {
   await refuseIfFrozen(deps.db, input.senderAccountId, 'other');

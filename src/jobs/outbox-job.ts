@@ -7,9 +7,17 @@ import type { WalletProvider } from '../adapters/wallet/wallet-provider.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { Clock } from '../platform/clock.js';
+import type { OwedLeases } from '../stablecoin/outbox/outbox-processing.js';
 
 /** What a round of this job uses. */
-export type OutboxJobDeps = { chain: ChainConnection; clock: Clock; config: Config; db: Db; wallets: WalletProvider };
+export type OutboxJobDeps = {
+  owedLeases: OwedLeases;
+  chain: ChainConnection;
+  clock: Clock;
+  config: Config;
+  db: Db;
+  wallets: WalletProvider;
+};
 
 /** Entries looked at per round; the rest wait for the next round. */
 const BATCH = 50;

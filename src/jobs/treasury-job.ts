@@ -8,9 +8,17 @@ import type { WalletProvider } from '../adapters/wallet/wallet-provider.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { Clock } from '../platform/clock.js';
+import type { WarningMemory } from '../stablecoin/treasury/treasury-watch.js';
 
 /** What a round of this job uses. */
-export type TreasuryJobDeps = { chain: ChainConnection; clock: Clock; config: Config; db: Db; wallets: WalletProvider };
+export type TreasuryJobDeps = {
+  treasuryWarnings: WarningMemory;
+  chain: ChainConnection;
+  clock: Clock;
+  config: Config;
+  db: Db;
+  wallets: WalletProvider;
+};
 
 export const treasuryJob: Job<TreasuryJobDeps> = {
   name: 'treasury',

@@ -1,8 +1,9 @@
 // SQL for links handed out to users (setup, payout onboarding and funding links: every feature's
 // links share one table and these rules). Only the SHA-256 hash of a link's token is stored.
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { Trx } from '../db/transaction.js';
+import type { LinksTable } from '../db/schema.js';
 
 export interface LinkRow {
   id: number;
@@ -42,23 +43,23 @@ export async function insertLink(
     .execute();
 }
 
+const LINK_COLUMNS = ['id', 'account_id', 'purpose', 'payload', 'expires_at', 'used_at', 'outcome'] as const;
+
+function toLinkRow(row: Pick<Selectable<LinksTable>, (typeof LINK_COLUMNS)[number]>): LinkRow {
+  return {
+    id: row.id,
+    accountId: row.account_id,
+    purpose: row.purpose,
+    payload: row.payload,
+    expiresAt: row.expires_at,
+    usedAt: row.used_at,
+    outcome: row.outcome,
+  };
+}
+
 export async function findLinkByTokenHash(db: Db, tokenHash: string): Promise<LinkRow | undefined> {
-  const row = await db
-    .selectFrom('links')
-    .select(['id', 'account_id', 'purpose', 'payload', 'expires_at', 'used_at', 'outcome'])
-    .where('token_hash', '=', tokenHash)
-    .executeTakeFirst();
-  return row
-    ? {
-        id: row.id,
-        accountId: row.account_id,
-        purpose: row.purpose,
-        payload: row.payload,
-        expiresAt: row.expires_at,
-        usedAt: row.used_at,
-        outcome: row.outcome,
-      }
-    : undefined;
+  const row = await db.selectFrom('links').select(LINK_COLUMNS).where('token_hash', '=', tokenHash).executeTakeFirst();
+  return row ? toLinkRow(row) : undefined;
 }
 
 /**
@@ -83,24 +84,14 @@ export async function findOpenLinkByProcessorRef(
 ): Promise<LinkRow | undefined> {
   const row = await trx
     .selectFrom('links')
-    .select(['id', 'account_id', 'purpose', 'payload', 'expires_at', 'used_at', 'outcome'])
+    .select(LINK_COLUMNS)
     .where('processor_ref', '=', input.processorRef)
     .where('purpose', 'in', [...input.purposes])
     .where('used_at', 'is', null)
     .orderBy('id', 'desc')
     .forUpdate()
     .executeTakeFirst();
-  return row
-    ? {
-        id: row.id,
-        accountId: row.account_id,
-        purpose: row.purpose,
-        payload: row.payload,
-        expiresAt: row.expires_at,
-        usedAt: row.used_at,
-        outcome: row.outcome,
-      }
-    : undefined;
+  return row ? toLinkRow(row) : undefined;
 }
 
 /**

@@ -27,7 +27,25 @@ interface Session {
   lastSeenMs: number;
 }
 
+/** The open MCP sessions of this process: found by id, opened for an account, all closed at shutdown. */
+type McpSessions = ReturnType<typeof mcpSessions>;
+
 export async function mcpRoutes(app: App, deps: { db: Db; clock: Clock }, inject: Inject): Promise<void> {
+  const sessions = mcpSessions(deps, inject);
+  const handle = mcpHandler(sessions);
+
+  const route = { config: { auth: 'required' as const, idempotent: false }, schema: { hide: true } };
+  app.post('/mcp', route, handle);
+  app.get('/mcp', route, handle);
+  app.delete('/mcp', route, handle);
+
+  // Open streams would hold the server's close; end every session first.
+  app.addHook('preClose', async () => {
+    await sessions.closeAll();
+  });
+}
+
+function mcpSessions(deps: { db: Db; clock: Clock }, inject: Inject) {
   const sessions = new Map<string, Session>();
   const confirmations = databaseConfirmationStore(deps);
   const fetchInProcess = inProcessFetch(inject);
@@ -48,7 +66,7 @@ export async function mcpRoutes(app: App, deps: { db: Db; clock: Clock }, inject
     if (sessions.size >= MAX_SESSIONS) await close(byAge[0]![0]);
   }
 
-  async function openSession(accountId: number): Promise<StreamableHTTPServerTransport> {
+  async function open(accountId: number): Promise<StreamableHTTPServerTransport> {
     await makeRoom(accountId);
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
@@ -69,25 +87,37 @@ export async function mcpRoutes(app: App, deps: { db: Db; clock: Clock }, inject
     return transport;
   }
 
-  const rpcError = (reply: FastifyReply, status: number, message: string) =>
-    reply
-      .code(status)
-      .type('application/json')
-      .send({ jsonrpc: '2.0', error: { code: -32000, message }, id: null });
+  return {
+    find: (id: string): Session | undefined => sessions.get(id),
+    open,
+    closeAll: async (): Promise<void> => {
+      await Promise.all([...sessions.keys()].map(close));
+    },
+  };
+}
 
-  async function handle(request: FastifyRequest, reply: FastifyReply) {
+function rpcError(reply: FastifyReply, status: number, message: string) {
+  return reply
+    .code(status)
+    .type('application/json')
+    .send({ jsonrpc: '2.0', error: { code: -32000, message }, id: null });
+}
+
+/** Handles POST, GET and DELETE /mcp: finds or opens the caller's session and lets its transport answer. */
+function mcpHandler(sessions: McpSessions) {
+  return async function handle(request: FastifyRequest, reply: FastifyReply) {
     const { accountId } = callerOf(request);
     const token = /^Bearer (\S+)$/i.exec(request.headers.authorization ?? '')![1]!;
     const sessionId = request.headers['mcp-session-id'];
     let transport: StreamableHTTPServerTransport;
     if (typeof sessionId === 'string') {
-      const session = sessions.get(sessionId);
+      const session = sessions.find(sessionId);
       // Another account's session is as unknown as an ended one.
       if (!session || session.accountId !== accountId) return rpcError(reply, 404, 'Session not found; initialize a new one');
       session.lastSeenMs = Date.now();
       transport = session.transport;
     } else if (request.method === 'POST' && isInitializeRequest(request.body)) {
-      transport = await openSession(accountId);
+      transport = await sessions.open(accountId);
     } else {
       return rpcError(reply, 400, 'No session: send initialize first, then the Mcp-Session-Id header it answers');
     }
@@ -104,15 +134,5 @@ export async function mcpRoutes(app: App, deps: { db: Db; clock: Clock }, inject
           .end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32603, message: 'Internal error' }, id: null }));
       } else reply.raw.end();
     }
-  }
-
-  const route = { config: { auth: 'required' as const, idempotent: false }, schema: { hide: true } };
-  app.post('/mcp', route, handle);
-  app.get('/mcp', route, handle);
-  app.delete('/mcp', route, handle);
-
-  // Open streams would hold the server's close; end every session first.
-  app.addHook('preClose', async () => {
-    await Promise.all([...sessions.keys()].map(close));
-  });
+  };
 }

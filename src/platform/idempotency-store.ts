@@ -19,80 +19,79 @@ interface Coalescers {
   answer: Coalesced<KeyAnswer, boolean>;
 }
 
-const coalescersByDb = new WeakMap<Db, Coalescers>();
-
-function coalescersOf(db: Db): Coalescers {
-  let found = coalescersByDb.get(db);
-  if (!found) {
-    // A claim statement that fails for anything but a lost connection wrote nothing, so each claim
-    // is tried alone: one bad input does not fail its neighbours. A lost connection fails them all,
-    // each caller giving back its claim if it was stored, as after a statement of its own.
-    // Answers may run again whatever the failure, and always do alone: a lost connection often
-    // means several dead ones in the pool, and one statement for many answers would meet them as
-    // one, where a statement each draws its own connection; an answer left unrecorded blocks the
-    // client's retry for the whole lease.
-    found = {
-      claim: coalesce({
-        maxBatch: MAX_BATCH,
-        maxInFlight: LOADS_IN_FLIGHT,
-        load: (claims) => claimKeys(db, claims),
-        retryAlone: (e) => !isDatabaseUnavailable(e),
-      }),
-      answer: coalesce({
-        maxBatch: MAX_BATCH,
-        maxInFlight: LOADS_IN_FLIGHT,
-        load: (answers) => recordAnswers(db, answers),
-        retryAlone: () => true,
-      }),
-    };
-    coalescersByDb.set(db, found);
-  }
-  return found;
+/** The stored keys of one database, each call coalesced with the others of its turn. */
+export interface IdempotencyStore {
+  /**
+   * Claims `key` for a new request, or says what became of an earlier one. A claim whose request
+   * died without answering (the process crashed) can be taken over once its lease is over;
+   * services keep their own natural keys so that such a retry finds, rather than repeats, what was
+   * done. Claims of one turn share one statement; claims of one key in one turn are answered as if
+   * made in turn.
+   */
+  claim(input: ClaimInput): Promise<ClaimResult>;
+  /** Stores the answer of the request that holds the claim on `key`, to be replayed to its retries. */
+  complete(input: { accountId: number; key: string; status: number; body: string }): Promise<void>;
+  /** Forgets a claim whose request failed on our side, so that a retry runs again. */
+  release(input: { accountId: number; key: string }): Promise<void>;
+  /**
+   * Forgets an in-progress claim of this very request (same key, same body) that claim() may have
+   * stored before its connection was lost. Should it be a concurrent twin's live claim instead, a
+   * third attempt may then run beside that twin: the services' natural keys make that safe, as
+   * they do a takeover after the lease.
+   */
+  releaseUncertainClaim(input: { accountId: number; key: string; requestHash: string }): Promise<void>;
 }
 
-/**
- * Claims `key` for a new request, or says what became of an earlier one. A claim whose request died
- * without answering (the process crashed) can be taken over once its lease is over; services keep
- * their own natural keys so that such a retry finds, rather than repeats, what was done. Claims of
- * one turn share one statement; claims of one key in one turn are answered as if made in turn.
- */
-export async function claimKey(db: Db, input: ClaimInput): Promise<ClaimResult> {
-  // Claims of one key that must go again are resolved in call order, so they are made again in order.
-  for (;;) {
-    const result = await coalescersOf(db).claim(input);
-    if (result) return result;
-  }
+/** Built once per database by the composition root: the coalescers are the store's own. */
+export function createIdempotencyStore(db: Db): IdempotencyStore {
+  const coalescers = createCoalescers(db);
+  // Gives an answer, again in a later batch while an earlier answer to the same key is in the way.
+  const answer = async (input: KeyAnswer): Promise<void> => {
+    while (!(await coalescers.answer(input)));
+  };
+  return {
+    async claim(input) {
+      // Claims of one key that must go again are resolved in call order, so they are made again in order.
+      for (;;) {
+        const result = await coalescers.claim(input);
+        if (result) return result;
+      }
+    },
+    complete: (input) => answer({ kind: 'complete', ...input }),
+    release: (input) => answer({ kind: 'release', ...input }),
+    async releaseUncertainClaim(input) {
+      await db
+        .deleteFrom('idempotency_keys')
+        .where('account_id', '=', input.accountId)
+        .where('key', '=', input.key)
+        .where('state', '=', 'in_progress')
+        .where('request_hash', '=', input.requestHash)
+        .execute();
+    },
+  };
 }
 
-/** Gives an answer, again in a later batch while an earlier answer to the same key is in the way. */
-async function answer(db: Db, input: KeyAnswer): Promise<void> {
-  while (!(await coalescersOf(db).answer(input)));
-}
-
-/** Stores the answer of the request that holds the claim on `key`, to be replayed to its retries. */
-export function completeKey(db: Db, input: { accountId: number; key: string; status: number; body: string }): Promise<void> {
-  return answer(db, { kind: 'complete', ...input });
-}
-
-/** Forgets a claim whose request failed on our side, so that a retry runs again. */
-export function releaseKey(db: Db, input: { accountId: number; key: string }): Promise<void> {
-  return answer(db, { kind: 'release', ...input });
-}
-
-/**
- * Forgets an in-progress claim of this very request (same key, same body) that claimKey may have
- * stored before its connection was lost. Should it be a concurrent twin's live claim instead, a
- * third attempt may then run beside that twin: the services' natural keys make that safe, as
- * they do a takeover after the lease.
- */
-export async function releaseUncertainClaim(db: Db, input: { accountId: number; key: string; requestHash: string }): Promise<void> {
-  await db
-    .deleteFrom('idempotency_keys')
-    .where('account_id', '=', input.accountId)
-    .where('key', '=', input.key)
-    .where('state', '=', 'in_progress')
-    .where('request_hash', '=', input.requestHash)
-    .execute();
+// A claim statement that fails for anything but a lost connection wrote nothing, so each claim is
+// tried alone: one bad input does not fail its neighbours. A lost connection fails them all, each
+// caller giving back its claim if it was stored, as after a statement of its own. Answers may run
+// again whatever the failure, and always do alone: a lost connection often means several dead ones
+// in the pool, and one statement for many answers would meet them as one, where a statement each
+// draws its own connection; an answer left unrecorded blocks the client's retry for the whole lease.
+function createCoalescers(db: Db): Coalescers {
+  return {
+    claim: coalesce({
+      maxBatch: MAX_BATCH,
+      maxInFlight: LOADS_IN_FLIGHT,
+      load: (claims) => claimKeys(db, claims),
+      retryAlone: (e) => !isDatabaseUnavailable(e),
+    }),
+    answer: coalesce({
+      maxBatch: MAX_BATCH,
+      maxInFlight: LOADS_IN_FLIGHT,
+      load: (answers) => recordAnswers(db, answers),
+      retryAlone: () => true,
+    }),
+  };
 }
 
 /** Deletes records older than `olderThan`, at most `limit` at a time. Returns how many went. */

@@ -13,6 +13,7 @@ import { priceOperation, tokenAmountOf, tokenOf, type Priced } from './stablecoi
 import type { AccountLimits } from '../compliance/limits/limits-service.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
+import type { AccountLookups } from '../accounts/account-lookups.js';
 
 export interface QuoteInput {
   senderAccountId: number;
@@ -32,7 +33,10 @@ export interface TransferQuote extends Priced {
   recipientHandle: string | null;
 }
 
-export async function quoteTransfer(deps: { db: Db; config: Config; limits: AccountLimits }, input: QuoteInput): Promise<TransferQuote> {
+export async function quoteTransfer(
+  deps: { db: Db; config: Config; limits: AccountLimits; accountLookups: AccountLookups },
+  input: QuoteInput,
+): Promise<TransferQuote> {
   // A frozen sender is told at the quote, before any client asks its user to confirm, and before
   // anything else about the terms (DESIGN §17); read beside the recipient, not after it.
   const frozen = refuseIfFrozen(deps.db, input.senderAccountId, 'other');

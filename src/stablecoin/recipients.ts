@@ -1,7 +1,7 @@
 // Who a stablecoin transfer goes to: `to` names a user by e-mail, handle (PA-XXXXXXXX) or E.164
 // phone (DESIGN §6). Which one is read from its shape; a `to` of none of these shapes is invalid
 // input (400), a well-formed one that names nobody is 404 recipient_not_found.
-import { accountLookups, sameAccountKey, type AccountKey, type AccountLookup } from '../accounts/account-lookups.js';
+import { sameAccountKey, type AccountKey, type AccountLookup, type AccountLookups } from '../accounts/account-lookups.js';
 import type { AccountRow } from '../accounts/accounts-repository.js';
 import { hasInvisibleCharacters, normalizeEmail, normalizePhone } from '../accounts/account-rules.js';
 import { AppError } from '../platform/errors.js';
@@ -46,10 +46,14 @@ export function emailOf(text: string, field: string): string {
  * The account `query` names; 404 recipient_not_found when there is none. `started` is a look-up
  * of it already under way (a quote's, read with its key): used when it names the same account.
  */
-export async function findRecipient(deps: { db: Db }, query: RecipientQuery, started?: AccountLookup | null): Promise<AccountRow> {
+export async function findRecipient(
+  deps: { db: Db; accountLookups: AccountLookups },
+  query: RecipientQuery,
+  started?: AccountLookup | null,
+): Promise<AccountRow> {
   const key = accountKeyOf(query);
   // Coalesced: the recipients of the transfers and quotes of one turn are read in one statement.
-  const account = await (started && sameAccountKey(started.key, key) ? started.row : accountLookups(deps.db).account(key));
+  const account = await (started && sameAccountKey(started.key, key) ? started.row : deps.accountLookups.account(key));
   if (!account)
     throw new AppError(
       'recipient_not_found',
@@ -87,7 +91,7 @@ export function shownHandleOf(query: RecipientQuery, recipient: Pick<AccountRow,
 
 /** The recipient of a transfer from `senderAccountId`; sending to oneself is 400 self_transfer. */
 export async function resolveRecipient(
-  deps: { db: Db },
+  deps: { db: Db; accountLookups: AccountLookups },
   input: { senderAccountId: number; query: RecipientQuery; started?: AccountLookup | null },
 ): Promise<AccountRow> {
   const recipient = await findRecipient(deps, input.query, input.started);

@@ -16,6 +16,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { Clock } from '../platform/clock.js';
 import type { TransferBatches } from './stablecoin-transfer-batch.js';
+import type { AccountLookups } from '../accounts/account-lookups.js';
 
 export interface SendStablecoinInput {
   senderAccountId: number;
@@ -33,7 +34,7 @@ export interface SentStablecoinTransfer {
   recipientHandle: string;
 }
 
-type TransferDeps = { db: Db; clock: Clock; config: Config; transferBatches: TransferBatches };
+type TransferDeps = { accountLookups: AccountLookups; db: Db; clock: Clock; config: Config; transferBatches: TransferBatches };
 
 /**
  * The terms checked before the batch. A frozen sender is refused by the batch, under the lock that

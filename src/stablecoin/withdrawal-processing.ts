@@ -11,7 +11,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, assert } from '../platform/errors.js';
 import { findOutboxEntry } from './outbox/hot-wallet-outbox.js';
-import { continueWithdrawal } from './withdrawal-service.js';
+import { continueWithdrawal, type WithdrawalDeps } from './withdrawal-service.js';
 import { resolveWithdrawal } from './withdrawal-ledger.js';
 import {
   findResolvable,
@@ -25,23 +25,9 @@ import {
 import type { Token } from '../money/assets.js';
 import { availableLiquidityMinor } from './treasury/hot-wallet-liquidity.js';
 import { recordWithdrawalEvent } from './stablecoin-events.js';
-import type { ChainConnection } from '../adapters/chain/connect-chain.js';
-import type { WalletProvider } from '../adapters/wallet/wallet-provider.js';
-import type { SanctionsControls } from '../compliance/sanctions/sanctions-controls.js';
-import type { SanctionsScreening } from '../compliance/sanctions/sanctions-screening.js';
-import type { Config } from '../config.js';
-import type { Db } from '../db/database.js';
-import type { Clock } from '../platform/clock.js';
 
-type ProcessingDeps = {
-  db: Db;
-  chain: ChainConnection;
-  wallets: WalletProvider;
-  clock: Clock;
-  config: Config;
-  sanctions: SanctionsScreening;
-  sanctionsControls: SanctionsControls;
-};
+/** What processing uses is what a withdrawal request uses: the request is continued here. */
+type ProcessingDeps = WithdrawalDeps;
 
 /** Longer than any request takes from reserving to sending (the outbox bounds signing at 30 s). */
 const UNSENT_GRACE_MS = 2 * 60 * 1000;

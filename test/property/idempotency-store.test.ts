@@ -7,8 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql, type KyselyPlugin } from 'kysely';
-import type { Database, Db } from '../../src/db/database.js';
-import { claimKey, completeKey, releaseKey, type ClaimResult } from '../../src/platform/idempotency-store.js';
+import type { Database } from '../../src/db/database.js';
+import { createIdempotencyStore, type ClaimResult, type IdempotencyStore } from '../../src/platform/idempotency-store.js';
 import { openTestDatabase } from '../helpers/test-database.js';
 import { createUsers } from './ledger-helpers.js';
 import { runUntilCovered } from '../helpers/until-covered.js';
@@ -20,7 +20,7 @@ const HASHES = ['h1', 'h2'] as const;
 let database: Database;
 let accounts: number[];
 /** The store's own database handle (its own coalescers), counting the statements it sends. */
-let store: Db;
+let store: IdempotencyStore;
 let statements = 0;
 
 beforeAll(async () => {
@@ -33,7 +33,7 @@ beforeAll(async () => {
     },
     transformResult: async (args) => args.result,
   };
-  store = database.db.withPlugin(counter);
+  store = createIdempotencyStore(database.db.withPlugin(counter));
 });
 afterAll(async () => {
   await database?.close();
@@ -156,7 +156,7 @@ async function runStep(model: Model, holders: Holder[], s: Step, context: string
       const calls = s.claims.map((c) => ({ account: accounts[c.account]!, key: c.key, hash: c.hash }));
       // All in one turn: nothing is awaited until every call is made.
       const results = await Promise.all(
-        calls.map((c) => claimKey(store, { accountId: c.account, key: c.key, requestHash: c.hash, leaseMs: LEASE_MS })),
+        calls.map((c) => store.claim({ accountId: c.account, key: c.key, requestHash: c.hash, leaseMs: LEASE_MS })),
       );
       const expected = calls.map((c) => {
         const wasExpired = model.rows.get(idOf(c.account, c.key))?.expired === true;
@@ -185,8 +185,8 @@ async function runStep(model: Model, holders: Holder[], s: Step, context: string
       await Promise.all(
         calls.map((c) =>
           c.action === 'complete'
-            ? completeKey(store, { accountId: c.account, key: c.key, status: c.status, body: c.body })
-            : releaseKey(store, { accountId: c.account, key: c.key }),
+            ? store.complete({ accountId: c.account, key: c.key, status: c.status, body: c.body })
+            : store.release({ accountId: c.account, key: c.key }),
         ),
       );
       const perKey = new Map<string, number>();

@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql, type KyselyPlugin } from 'kysely';
 import { openTestDatabase } from '../helpers/test-database.js';
-import { claimKey, completeKey, deleteExpiredKeys, releaseKey, releaseUncertainClaim } from '../../src/platform/idempotency-store.js';
-import type { Database, Db } from '../../src/db/database.js';
+import { createIdempotencyStore, deleteExpiredKeys, type IdempotencyStore } from '../../src/platform/idempotency-store.js';
+import type { Database } from '../../src/db/database.js';
 
 let database: Database;
+let store: IdempotencyStore;
 let accountId: number;
 beforeAll(async () => {
   database = await openTestDatabase();
+  store = createIdempotencyStore(database.db);
   const row = await database.db
     .insertInto('accounts')
     .values({ handle: 'PA-IDEMP001', email: 'idem@example.com', name: 'I', password_hash: 'x', phone: null })
@@ -19,7 +21,7 @@ afterAll(async () => {
   await database?.close();
 });
 
-const claim = (key: string, requestHash = 'h1', leaseMs = 60_000) => claimKey(database.db, { accountId, key, requestHash, leaseMs });
+const claim = (key: string, requestHash = 'h1', leaseMs = 60_000) => store.claim({ accountId, key, requestHash, leaseMs });
 
 it('claims a new key once; a repeat while running is in progress; a different body is a mismatch', async () => {
   expect(await claim('k1')).toEqual({ kind: 'claimed' });
@@ -29,25 +31,25 @@ it('claims a new key once; a repeat while running is in progress; a different bo
 
 it('replays the stored answer once completed', async () => {
   expect(await claim('k2')).toEqual({ kind: 'claimed' });
-  await completeKey(database.db, { accountId, key: 'k2', status: 201, body: '{"ok":true}' });
+  await store.complete({ accountId, key: 'k2', status: 201, body: '{"ok":true}' });
   expect(await claim('k2')).toEqual({ kind: 'replay', status: 201, body: '{"ok":true}' });
   expect(await claim('k2', 'other')).toEqual({ kind: 'mismatch' });
 });
 
 it('lets a retry run again after a released (5xx) attempt', async () => {
   expect(await claim('k3')).toEqual({ kind: 'claimed' });
-  await releaseKey(database.db, { accountId, key: 'k3' });
+  await store.release({ accountId, key: 'k3' });
   expect(await claim('k3')).toEqual({ kind: 'claimed' });
 });
 
 it('gives back a claim whose storing went unconfirmed (same body, still in progress), and nothing else', async () => {
-  const uncertain = (key: string, requestHash = 'h1') => releaseUncertainClaim(database.db, { accountId, key, requestHash });
+  const uncertain = (key: string, requestHash = 'h1') => store.releaseUncertainClaim({ accountId, key, requestHash });
   expect(await claim('k6')).toEqual({ kind: 'claimed' });
   await uncertain('k6');
   expect(await claim('k6')).toEqual({ kind: 'claimed' });
   await uncertain('k6', 'other');
   expect(await claim('k6')).toEqual({ kind: 'in_progress' });
-  await completeKey(database.db, { accountId, key: 'k6', status: 200, body: '{}' });
+  await store.complete({ accountId, key: 'k6', status: 200, body: '{}' });
   await uncertain('k6');
   expect(await claim('k6')).toEqual({ kind: 'replay', status: 200, body: '{}' });
 });
@@ -75,7 +77,7 @@ it('forgets keys older than the retention, in bounded batches', async () => {
 });
 
 /** The same database through a Kysely that counts the statements sent (its own coalescers, too). */
-function counted(): { db: Db; statements: () => number } {
+function counted(): { store: IdempotencyStore; statements: () => number } {
   let n = 0;
   const plugin: KyselyPlugin = {
     transformQuery: (args) => {
@@ -84,18 +86,18 @@ function counted(): { db: Db; statements: () => number } {
     },
     transformResult: async (args) => args.result,
   };
-  return { db: database.db.withPlugin(plugin), statements: () => n };
+  return { store: createIdempotencyStore(database.db.withPlugin(plugin)), statements: () => n };
 }
 
 it('claims made in one turn go out as one statement, and their answers as one more', async () => {
-  const { db, statements } = counted();
+  const { store: counting, statements } = counted();
   const keys = Array.from({ length: 20 }, (_, i) => `turn-${i}`);
-  const claims = await Promise.all(keys.map((key) => claimKey(db, { accountId, key, requestHash: 'h1', leaseMs: 60_000 })));
+  const claims = await Promise.all(keys.map((key) => counting.claim({ accountId, key, requestHash: 'h1', leaseMs: 60_000 })));
   expect(claims.every((c) => c.kind === 'claimed')).toBe(true);
   expect(statements()).toBe(1);
   await Promise.all(
     keys.map((key, i) =>
-      i % 2 === 0 ? completeKey(db, { accountId, key, status: 200, body: `{"n":${i}}` }) : releaseKey(db, { accountId, key }),
+      i % 2 === 0 ? counting.complete({ accountId, key, status: 200, body: `{"n":${i}}` }) : counting.release({ accountId, key }),
     ),
   );
   expect(statements()).toBe(2);
@@ -104,9 +106,9 @@ it('claims made in one turn go out as one statement, and their answers as one mo
 });
 
 it('claims of one key in one turn get the answers they would get one after the other', async () => {
-  const { db, statements } = counted();
+  const { store: counting, statements } = counted();
   expect(await claim('seq-done')).toEqual({ kind: 'claimed' });
-  await completeKey(database.db, { accountId, key: 'seq-done', status: 201, body: '{"done":true}' });
+  await store.complete({ accountId, key: 'seq-done', status: 201, body: '{"done":true}' });
   expect(await claim('seq-expired')).toEqual({ kind: 'claimed' });
   await sql`update idempotency_keys set locked_at = now() - interval '5 minutes' where key = 'seq-expired'`.execute(database.db);
   const turn: [string, string][] = [
@@ -120,7 +122,7 @@ it('claims of one key in one turn get the answers they would get one after the o
     ['seq-expired', 'h1'],
     ['seq-new', 'h1'],
   ];
-  const answers = await Promise.all(turn.map(([key, requestHash]) => claimKey(db, { accountId, key, requestHash, leaseMs: 60_000 })));
+  const answers = await Promise.all(turn.map(([key, requestHash]) => counting.claim({ accountId, key, requestHash, leaseMs: 60_000 })));
   expect(statements()).toBe(1);
   expect(answers).toEqual([
     { kind: 'claimed' },
@@ -138,11 +140,11 @@ it('claims of one key in one turn get the answers they would get one after the o
 });
 
 it('a claim that fails does not fail the claims it shared a statement with', async () => {
-  const { db } = counted();
+  const { store: counting } = counted();
   const results = await Promise.allSettled([
-    claimKey(db, { accountId, key: 'alone-1', requestHash: 'h1', leaseMs: 60_000 }),
-    claimKey(db, { accountId: 2_000_000_000, key: 'alone-2', requestHash: 'h1', leaseMs: 60_000 }), // no such account
-    claimKey(db, { accountId, key: 'alone-3', requestHash: 'h1', leaseMs: 60_000 }),
+    counting.claim({ accountId, key: 'alone-1', requestHash: 'h1', leaseMs: 60_000 }),
+    counting.claim({ accountId: 2_000_000_000, key: 'alone-2', requestHash: 'h1', leaseMs: 60_000 }), // no such account
+    counting.claim({ accountId, key: 'alone-3', requestHash: 'h1', leaseMs: 60_000 }),
   ]);
   expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
   expect(results[0]).toEqual({ status: 'fulfilled', value: { kind: 'claimed' } });
@@ -150,13 +152,13 @@ it('a claim that fails does not fail the claims it shared a statement with', asy
 });
 
 it('answers to one key in one turn apply one after the other', async () => {
-  const { db, statements } = counted();
+  const { store: counting, statements } = counted();
   await Promise.all([claim('twice-a'), claim('twice-b')]);
   await Promise.all([
-    completeKey(db, { accountId, key: 'twice-a', status: 200, body: '{"a":1}' }),
-    releaseKey(db, { accountId, key: 'twice-b' }),
-    releaseKey(db, { accountId, key: 'twice-a' }), // after the completion: the answer stays
-    completeKey(db, { accountId, key: 'twice-b', status: 200, body: '{"b":1}' }), // after the release: nothing to complete
+    counting.complete({ accountId, key: 'twice-a', status: 200, body: '{"a":1}' }),
+    counting.release({ accountId, key: 'twice-b' }),
+    counting.release({ accountId, key: 'twice-a' }), // after the completion: the answer stays
+    counting.complete({ accountId, key: 'twice-b', status: 200, body: '{"b":1}' }), // after the release: nothing to complete
   ]);
   expect(statements()).toBe(2);
   expect(await claim('twice-a')).toEqual({ kind: 'replay', status: 200, body: '{"a":1}' });

@@ -70,24 +70,7 @@ export async function startAnvil(options: AnvilOptions): Promise<AnvilProcess> {
   const hadState = fs.existsSync(stateFile);
   if (hadState) fs.copyFileSync(stateFile, candidateStateFile);
 
-  const args = [
-    '--host',
-    '127.0.0.1',
-    '--port',
-    '0',
-    '--chain-id',
-    String(options.chainId),
-    '--hardfork',
-    HARDFORK,
-    // No dev accounts: peerpay's keys come from its master seed, and gas is granted with
-    // anvil_setBalance. This also keeps anvil from printing well-known private keys to its log.
-    '--accounts',
-    '0',
-    '--state',
-    stateFile,
-    '--state-interval',
-    String(options.stateIntervalSeconds ?? 1),
-  ];
+  const args = anvilArgs(options, stateFile);
   // anvil's output goes to a file, not a pipe: an anvil that outlives a killed peerpay must not die
   // of a broken pipe before it has saved its state. The file is truncated at every start.
   const logFd = fs.openSync(logFile, 'w', 0o600);
@@ -144,6 +127,28 @@ export async function startAnvil(options: AnvilOptions): Promise<AnvilProcess> {
         : '';
     throw new AnvilStartError(`${(error as Error).message}${hint}\nanvil's log ends with:\n${readTail(logFile)}`);
   }
+}
+
+/** The command line: loopback, a kernel-picked port, and the chain kept in `stateFile`. */
+function anvilArgs(options: AnvilOptions, stateFile: string): string[] {
+  return [
+    '--host',
+    '127.0.0.1',
+    '--port',
+    '0',
+    '--chain-id',
+    String(options.chainId),
+    '--hardfork',
+    HARDFORK,
+    // No dev accounts: peerpay's keys come from its master seed, and gas is granted with
+    // anvil_setBalance. This also keeps anvil from printing well-known private keys to its log.
+    '--accounts',
+    '0',
+    '--state',
+    stateFile,
+    '--state-interval',
+    String(options.stateIntervalSeconds ?? 1),
+  ];
 }
 
 async function waitForListeningLine(options: { logFile: string; deadline: number; hasExited: () => boolean }): Promise<string> {

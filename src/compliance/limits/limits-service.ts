@@ -95,151 +95,162 @@ export interface AccountLimitsDeps {
 }
 
 export function createAccountLimits({ db, clock, settings }: AccountLimitsDeps): AccountLimits {
-  async function standingOf(trx: Db | Trx, accountId: number, currencies: readonly Asset[], at: Date): Promise<AccountStanding> {
-    const standing = (await readStanding(trx, { accountIds: [accountId], currencies, from: at })).get(accountId);
-    assert(standing, 'a moving account exists');
-    return standing;
-  }
-
-  function refusalIn(standing: AccountStanding, movement: Movement): AppError | null {
-    const limits = effectiveLimits(settings, standing, movement.currency, movement.at);
-    const over = exceeded(limits, standing.buckets.get(movement.currency) ?? [], movement.amountMinor, movement.at);
-    return over ? limitExceeded(movement.currency, movement.what, over) : null;
-  }
-
-  function linesOf(standing: AccountStanding, at: Date): LimitLine[] {
-    return LIMITED_ASSETS.flatMap((currency) => {
-      const limits = effectiveLimits(settings, standing, currency, at);
-      const buckets = standing.buckets.get(currency) ?? [];
-      return WINDOWS.map((window) => {
-        const used = usedIn(buckets, window, at);
-        const remaining = limits[window] > used ? limits[window] - used : 0n;
-        return {
-          rail: railOf(currency),
-          currency,
-          window,
-          limit: decimal(limits[window], currency),
-          used: decimal(used, currency),
-          remaining: decimal(remaining, currency),
-        };
-      });
-    });
-  }
-
-  async function lines(accountId: number, from: Db | Trx = db): Promise<LimitLine[]> {
-    const at = clock.now();
-    const standing = (await readStanding(from, { accountIds: [accountId], currencies: LIMITED_ASSETS, from: at })).get(accountId);
-    if (!standing) throw new AppError('not_found', 'No account has that id.');
-    return linesOf(standing, at);
-  }
+  const lines = (accountId: number, from: Db | Trx = db) => linesNow(settings, from, accountId, clock.now());
 
   return {
     async checkAndRecord(trx, movement) {
-      const refusal = refusalIn(await standingOf(trx, movement.accountId, [movement.currency], movement.at), movement);
+      const refusal = refusalIn(settings, await standingOf(trx, movement.accountId, [movement.currency], movement.at), movement);
       if (refusal) throw refusal;
       await addVolume(trx, [movement]);
     },
 
-    async openBatch(trx, movements) {
-      const earliest = new Date(Math.min(...movements.map((m) => m.at.getTime())));
-      const standing = await readStanding(trx, {
-        accountIds: [...new Set(movements.map((m) => m.accountId))],
-        currencies: [...new Set(movements.map((m) => m.currency))],
-        from: earliest,
-      });
-      const staged: Movement[] = [];
-      return {
-        refusal(movement) {
-          const account = standing.get(movement.accountId);
-          assert(account, 'a moving account exists');
-          return refusalIn(account, movement);
-        },
-        stage(movement) {
-          const account = standing.get(movement.accountId)!;
-          const buckets = account.buckets.get(movement.currency) ?? [];
-          // In memory as the database will have it: the next member is checked against it.
-          buckets.push(
-            { span: 'hour', startsAt: bucketStart(movement.at, 'hour'), volume: movement.amountMinor },
-            { span: 'day', startsAt: bucketStart(movement.at, 'day'), volume: movement.amountMinor },
-          );
-          account.buckets.set(movement.currency, buckets);
-          staged.push(movement);
-        },
-        clause: (trx) => addVolumeClause(trx, staged),
-      };
-    },
+    openBatch: (trx, movements) => openBatch(settings, trx, movements),
 
     async refuseBeyond(movement) {
       const at = clock.now();
-      const refusal = refusalIn(await standingOf(db, movement.accountId, [movement.currency], at), { ...movement, at });
+      const refusal = refusalIn(settings, await standingOf(db, movement.accountId, [movement.currency], at), { ...movement, at });
       if (refusal) throw refusal;
     },
 
     async room(trx, input) {
       const standing = await standingOf(trx, input.accountId, [input.currency], input.at);
-      const limits = effectiveLimits(settings, standing, input.currency, input.at);
-      const buckets = standing.buckets.get(input.currency) ?? [];
-      let room: bigint | null = null;
-      for (const window of WINDOWS) {
-        const left = limits[window] - usedIn(buckets, window, input.at);
-        room = room === null || left < room ? left : room;
-      }
-      return room !== null && room > 0n ? room : 0n;
+      return roomIn(settings, standing, input.currency, input.at);
     },
 
     record: (trx, volume) => addVolume(trx, [volume]),
 
     lines,
 
-    async overrides(accountId) {
-      const rows = await db
-        .selectFrom('account_limit_overrides')
-        .select(['currency', 'day_limit', 'month_limit', 'updated_at'])
-        .where('account_id', '=', accountId)
-        .orderBy('currency')
-        .execute();
-      return rows.map((row) => {
-        const currency = row.currency as Asset;
-        return {
-          currency,
-          day: row.day_limit === null ? null : decimal(row.day_limit, currency),
-          month: row.month_limit === null ? null : decimal(row.month_limit, currency),
-          updatedAt: new Date(row.updated_at).toISOString(),
-        };
-      });
-    },
+    overrides: (accountId) => readOverrides(db, accountId),
 
-    async setOverride(change, by) {
-      return db.transaction().execute(async (trx) => {
-        const at = clock.now();
-        // The account's row orders concurrent overrides of one account, so each entry's `before`
-        // is what the previous one left.
-        const exists = await trx.selectFrom('accounts').select('id').where('id', '=', change.accountId).forNoKeyUpdate().executeTakeFirst();
-        if (!exists) throw new AppError('not_found', 'No account has that id.');
-        const before: LimitOverride = (await findOverride(trx, change.accountId, change.currency)) ?? { day: null, month: null };
-        const after: LimitOverride = {
-          day: change.day === undefined ? before.day : change.day,
-          month: change.month === undefined ? before.month : change.month,
-        };
-        // The same values again (a request sent twice, its first answer lost) change and record nothing.
-        if (after.day === before.day && after.month === before.month) return lines(change.accountId, trx);
-        await saveOverride(trx, { accountId: change.accountId, currency: change.currency, override: after, at });
-        const shown = (o: LimitOverride) => ({
-          currency: change.currency,
-          day: o.day === null ? null : decimal(o.day, change.currency),
-          month: o.month === null ? null : decimal(o.month, change.currency),
-        });
-        await recordAudit(trx, {
-          by,
-          action: 'account.limits',
-          target: String(change.accountId),
-          before: shown(before),
-          after: shown(after),
-          note: change.note,
-          at,
-        });
-        return lines(change.accountId, trx);
-      });
-    },
+    setOverride: (change, by) => setOverride({ db, clock, settings }, change, by),
   };
+}
+
+async function standingOf(trx: Db | Trx, accountId: number, currencies: readonly Asset[], at: Date): Promise<AccountStanding> {
+  const standing = (await readStanding(trx, { accountIds: [accountId], currencies, from: at })).get(accountId);
+  assert(standing, 'a moving account exists');
+  return standing;
+}
+
+function refusalIn(settings: LimitSettings, standing: AccountStanding, movement: Movement): AppError | null {
+  const limits = effectiveLimits(settings, standing, movement.currency, movement.at);
+  const over = exceeded(limits, standing.buckets.get(movement.currency) ?? [], movement.amountMinor, movement.at);
+  return over ? limitExceeded(movement.currency, movement.what, over) : null;
+}
+
+function linesOf(settings: LimitSettings, standing: AccountStanding, at: Date): LimitLine[] {
+  return LIMITED_ASSETS.flatMap((currency) => {
+    const limits = effectiveLimits(settings, standing, currency, at);
+    const buckets = standing.buckets.get(currency) ?? [];
+    return WINDOWS.map((window) => {
+      const used = usedIn(buckets, window, at);
+      const remaining = limits[window] > used ? limits[window] - used : 0n;
+      return {
+        rail: railOf(currency),
+        currency,
+        window,
+        limit: decimal(limits[window], currency),
+        used: decimal(used, currency),
+        remaining: decimal(remaining, currency),
+      };
+    });
+  });
+}
+
+async function linesNow(settings: LimitSettings, from: Db | Trx, accountId: number, at: Date): Promise<LimitLine[]> {
+  const standing = (await readStanding(from, { accountIds: [accountId], currencies: LIMITED_ASSETS, from: at })).get(accountId);
+  if (!standing) throw new AppError('not_found', 'No account has that id.');
+  return linesOf(settings, standing, at);
+}
+
+async function openBatch(settings: LimitSettings, trx: Trx, movements: readonly Movement[]): Promise<LimitBatch> {
+  const earliest = new Date(Math.min(...movements.map((m) => m.at.getTime())));
+  const standing = await readStanding(trx, {
+    accountIds: [...new Set(movements.map((m) => m.accountId))],
+    currencies: [...new Set(movements.map((m) => m.currency))],
+    from: earliest,
+  });
+  const staged: Movement[] = [];
+  return {
+    refusal(movement) {
+      const account = standing.get(movement.accountId);
+      assert(account, 'a moving account exists');
+      return refusalIn(settings, account, movement);
+    },
+    stage(movement) {
+      const account = standing.get(movement.accountId)!;
+      const buckets = account.buckets.get(movement.currency) ?? [];
+      // In memory as the database will have it: the next member is checked against it.
+      buckets.push(
+        { span: 'hour', startsAt: bucketStart(movement.at, 'hour'), volume: movement.amountMinor },
+        { span: 'day', startsAt: bucketStart(movement.at, 'day'), volume: movement.amountMinor },
+      );
+      account.buckets.set(movement.currency, buckets);
+      staged.push(movement);
+    },
+    clause: (trx) => addVolumeClause(trx, staged),
+  };
+}
+
+function roomIn(settings: LimitSettings, standing: AccountStanding, currency: Asset, at: Date): bigint {
+  const limits = effectiveLimits(settings, standing, currency, at);
+  const buckets = standing.buckets.get(currency) ?? [];
+  let room: bigint | null = null;
+  for (const window of WINDOWS) {
+    const left = limits[window] - usedIn(buckets, window, at);
+    room = room === null || left < room ? left : room;
+  }
+  return room !== null && room > 0n ? room : 0n;
+}
+
+async function readOverrides(db: Db, accountId: number): Promise<OverrideLine[]> {
+  const rows = await db
+    .selectFrom('account_limit_overrides')
+    .select(['currency', 'day_limit', 'month_limit', 'updated_at'])
+    .where('account_id', '=', accountId)
+    .orderBy('currency')
+    .execute();
+  return rows.map((row) => {
+    const currency = row.currency as Asset;
+    return {
+      currency,
+      day: row.day_limit === null ? null : decimal(row.day_limit, currency),
+      month: row.month_limit === null ? null : decimal(row.month_limit, currency),
+      updatedAt: new Date(row.updated_at).toISOString(),
+    };
+  });
+}
+
+async function setOverride({ db, clock, settings }: AccountLimitsDeps, change: OverrideChange, by: Actor): Promise<LimitLine[]> {
+  return db.transaction().execute(async (trx) => {
+    const at = clock.now();
+    // The account's row orders concurrent overrides of one account, so each entry's `before`
+    // is what the previous one left.
+    const exists = await trx.selectFrom('accounts').select('id').where('id', '=', change.accountId).forNoKeyUpdate().executeTakeFirst();
+    if (!exists) throw new AppError('not_found', 'No account has that id.');
+    const before: LimitOverride = (await findOverride(trx, change.accountId, change.currency)) ?? { day: null, month: null };
+    const after: LimitOverride = {
+      day: change.day === undefined ? before.day : change.day,
+      month: change.month === undefined ? before.month : change.month,
+    };
+    // The same values again (a request sent twice, its first answer lost) change and record nothing.
+    if (after.day === before.day && after.month === before.month) return linesNow(settings, trx, change.accountId, clock.now());
+    await saveOverride(trx, { accountId: change.accountId, currency: change.currency, override: after, at });
+    const shown = (o: LimitOverride) => ({
+      currency: change.currency,
+      day: o.day === null ? null : decimal(o.day, change.currency),
+      month: o.month === null ? null : decimal(o.month, change.currency),
+    });
+    await recordAudit(trx, {
+      by,
+      action: 'account.limits',
+      target: String(change.accountId),
+      before: shown(before),
+      after: shown(after),
+      note: change.note,
+      at,
+    });
+    return linesNow(settings, trx, change.accountId, clock.now());
+  });
 }

@@ -2,8 +2,7 @@
 // (no key looked at) or `auth: 'optional'` (a valid key is used when sent, a bad one refused).
 import type { FastifyRequest } from 'fastify';
 import { hashApiKey, isWellFormedApiKey, sameHash } from '../../accounts/api-keys.js';
-import { accountLookups, type AccountLookups } from '../../accounts/account-lookups.js';
-import type { Db } from '../../db/database.js';
+import type { AccountLookups } from '../../accounts/account-lookups.js';
 import { AppError } from '../../platform/errors.js';
 import type { App, AuthenticatedCaller } from '../types.js';
 
@@ -45,8 +44,7 @@ declare module 'fastify' {
   }
 }
 
-export function registerAuth(app: App, db: Db): void {
-  const lookups = accountLookups(db);
+export function registerAuth(app: App, lookups: AccountLookups): void {
   app.decorateRequest('caller', null);
   app.decorateRequest('authFailure', null);
   app.decorateRequest('accountLookup', null);

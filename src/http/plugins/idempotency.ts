@@ -7,8 +7,7 @@
 import { canonicalJson } from '../../platform/canonical-json.js';
 import { sha256Hex } from '../../platform/ids.js';
 import { AppError, type ErrorCode } from '../../platform/errors.js';
-import { claimKey, completeKey, releaseKey, releaseUncertainClaim } from '../../platform/idempotency-store.js';
-import type { Db } from '../../db/database.js';
+import type { IdempotencyStore } from '../../platform/idempotency-store.js';
 import { isDatabaseUnavailable, retryIfUnavailable } from '../../db/database-unavailable.js';
 import type { App } from '../types.js';
 
@@ -38,7 +37,7 @@ declare module 'fastify' {
   }
 }
 
-export function registerIdempotency(app: App, db: Db): void {
+export function registerIdempotency(app: App, store: IdempotencyStore): void {
   app.decorateRequest('idempotencyKey', null);
   app.addHook('preHandler', async (request, reply) => {
     if (!request.routeOptions.config.idempotent || !request.caller) return;
@@ -49,11 +48,11 @@ export function registerIdempotency(app: App, db: Db): void {
     }
     const requestHash = sha256Hex(`${request.method} ${request.routeOptions.url}\n${canonicalJson(request.body)}`);
     const ref = { accountId: request.caller.accountId, key, requestHash };
-    const claim = await claimKey(db, { ...ref, leaseMs: LEASE_MS }).catch(async (error: unknown) => {
+    const claim = await store.claim({ ...ref, leaseMs: LEASE_MS }).catch(async (error: unknown) => {
       // A lost connection can hide whether the claim was stored: if it was, nothing runs under it,
       // and left there it would block the client's retry for the whole lease.
       if (isDatabaseUnavailable(error)) {
-        await retryIfUnavailable(() => releaseUncertainClaim(db, ref)).catch((releaseError: unknown) =>
+        await retryIfUnavailable(() => store.releaseUncertainClaim(ref)).catch((releaseError: unknown) =>
           request.log.warn({ err: releaseError }, 'could not give back an unconfirmed Idempotency-Key claim'),
         );
       }
@@ -86,8 +85,8 @@ export function registerIdempotency(app: App, db: Db): void {
     const ref = { accountId: request.caller.accountId, key: request.idempotencyKey };
     const record = () =>
       answerIsKept(reply.statusCode, payload)
-        ? completeKey(db, { ...ref, status: reply.statusCode, body: typeof payload === 'string' ? payload : JSON.stringify(payload) })
-        : releaseKey(db, ref);
+        ? store.complete({ ...ref, status: reply.statusCode, body: typeof payload === 'string' ? payload : JSON.stringify(payload) })
+        : store.release(ref);
     try {
       // Both writes are idempotent; a claim left behind would block the client's retry for the whole lease.
       await retryIfUnavailable(record);

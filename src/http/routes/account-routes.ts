@@ -44,25 +44,38 @@ function queryOf(query: { email?: string | undefined; handle?: string | undefine
   throw new AppError('invalid_request', 'Give exactly one of the query parameters email or handle.');
 }
 
-export async function accountRoutes(app: App, deps: AccountRoutesDeps): Promise<void> {
-  const { registerPerMinute, checkPerMinute } = deps.config.rateLimits;
-  // One budget per client address for each group of routes that do the same thing: a limit set on
-  // each route (config.rateLimit) would give every path its own count, so that alternating
-  // /agent/register and /stablecoin/register doubled the registrations an address may make. The
-  // routes turn the default limit off and run the group's limiter as an onRequest hook instead.
-  // Each group's keys are its own: the counts live in one store (shared in Redis across a fleet).
-  const byAddress = (group: string) => (request: { ip: string }) => `${group}:ip:${request.ip}`;
-  const registerLimiter = app.rateLimit({ max: registerPerMinute, timeWindow: 60_000, keyGenerator: byAddress('register') });
-  const checkLimiter = app.rateLimit({ max: checkPerMinute, timeWindow: 60_000, keyGenerator: byAddress('check') });
-  const limitedBy = <O extends { config: object }>(limiter: typeof registerLimiter, options: O) => ({
+/** A route limited by the budget of its group instead of the default, per-route one. */
+type Limited = ReturnType<typeof groupLimiter>;
+
+// One budget per client address for each group of routes that do the same thing: a limit set on
+// each route (config.rateLimit) would give every path its own count, so that alternating
+// /agent/register and /stablecoin/register doubled the registrations an address may make. The
+// routes turn the default limit off and run the group's limiter as an onRequest hook instead.
+// Each group's keys are its own: the counts live in one store (shared in Redis across a fleet).
+function groupLimiter(app: App, group: string, perMinute: number) {
+  const limiter = app.rateLimit({ max: perMinute, timeWindow: 60_000, keyGenerator: (request) => `${group}:ip:${request.ip}` });
+  return <O extends { config: object }>(options: O) => ({
     ...options,
     config: { ...options.config, rateLimit: false as const },
     onRequest: limiter,
   });
+}
 
+export async function accountRoutes(app: App, deps: AccountRoutesDeps): Promise<void> {
+  const { registerPerMinute, checkPerMinute } = deps.config.rateLimits;
+  const registerLimited = groupLimiter(app, 'register', registerPerMinute);
+  const checkLimited = groupLimiter(app, 'check', checkPerMinute);
+  registrationRoutes(app, deps, registerLimited);
+  checkRoute(app, deps, checkLimited);
+  lookupRoutes(app, deps, checkLimited);
+  keyRoutes(app, deps);
+  profileRoutes(app, deps);
+}
+
+/** POST /agent/register and POST /stablecoin/register: one registration, described for each rail. */
+function registrationRoutes(app: App, deps: AccountRoutesDeps, limited: Limited): void {
   const registration = (operationId: string, summary: string, response: typeof AgentRegistration | typeof StablecoinRegistration) =>
-    limitedBy(
-      registerLimiter,
+    limited(
       operation({
         operationId,
         tag: 'account',
@@ -108,11 +121,13 @@ export async function accountRoutes(app: App, deps: AccountRoutesDeps): Promise<
       };
     },
   );
+}
 
+/** GET /agents/check: whether an account exists. */
+function checkRoute(app: App, deps: AccountRoutesDeps, limited: Limited): void {
   app.get(
     '/agents/check',
-    limitedBy(
-      checkLimiter,
+    limited(
       operation({
         operationId: 'checkAccount',
         tag: 'account',
@@ -138,7 +153,10 @@ export async function accountRoutes(app: App, deps: AccountRoutesDeps): Promise<
       };
     },
   );
+}
 
+/** GET /agents/lookup and GET /stablecoin/lookup: find a recipient, for callers with a key. */
+function lookupRoutes(app: App, deps: AccountRoutesDeps, limited: Limited): void {
   const lookups = [
     { path: '/agents/lookup', operationId: 'lookupAgent', summary: 'Find a recipient by e-mail or handle' },
     { path: '/stablecoin/lookup', operationId: 'lookupStablecoinRecipient', summary: 'Find a stablecoin recipient by e-mail or handle' },
@@ -146,8 +164,7 @@ export async function accountRoutes(app: App, deps: AccountRoutesDeps): Promise<
   for (const lookup of lookups) {
     app.get(
       lookup.path,
-      limitedBy(
-        checkLimiter,
+      limited(
         operation({
           operationId: lookup.operationId,
           tag: 'account',
@@ -166,7 +183,4 @@ export async function accountRoutes(app: App, deps: AccountRoutesDeps): Promise<
       },
     );
   }
-
-  keyRoutes(app, deps);
-  profileRoutes(app, deps);
 }

@@ -35,6 +35,13 @@ export type EventsRoutesDeps = {
 const DEFAULT_PAGE_SIZE = 20;
 
 export async function eventsRoutes(app: App, deps: EventsRoutesDeps): Promise<void> {
+  listEventsRoute(app, deps);
+  webhookEndpointRoutes(app, deps);
+  deliveriesRoute(app, deps);
+}
+
+/** GET /events: the caller's events from a cursor. */
+function listEventsRoute(app: App, deps: EventsRoutesDeps): void {
   app.get(
     '/events',
     operation({
@@ -53,7 +60,10 @@ export async function eventsRoutes(app: App, deps: EventsRoutesDeps): Promise<vo
       return listEvents(deps, { accountId: callerOf(request).accountId, after: request.query.after, limit });
     },
   );
+}
 
+/** Create, list and delete the caller's webhook endpoints. */
+function webhookEndpointRoutes(app: App, deps: EventsRoutesDeps): void {
   app.post(
     '/webhook-endpoints',
     operation({
@@ -106,7 +116,10 @@ export async function eventsRoutes(app: App, deps: EventsRoutesDeps): Promise<vo
       return { id: request.params.id, deleted: true };
     },
   );
+}
 
+/** GET /webhook-endpoints/:id/deliveries: the delivery attempts to one endpoint. */
+function deliveriesRoute(app: App, deps: EventsRoutesDeps): void {
   app.get(
     '/webhook-endpoints/:id/deliveries',
     operation({

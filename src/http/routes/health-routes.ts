@@ -75,20 +75,34 @@ const READY_EXAMPLE = {
   draining: { status: 'pass' },
 };
 
+/** A probe route: limited by the probes' budget instead of the default one. */
+type Probe = ReturnType<typeof probeLimiter>;
+
 export async function healthRoutes(app: App, deps: HealthRoutesDeps): Promise<void> {
-  // The probes are limited per process, in its memory, even when the other limits are shared in
-  // Redis: a load balancer checks every process from one address, and a budget shared by all of
-  // them would run out as the fleet grows, failing every check at once.
-  const probeLimiter = app.rateLimit({
-    max: deps.config.rateLimits.defaultPerMinute,
+  const probe = probeLimiter(app, deps.config);
+  healthRoute(app, deps);
+  livenessRoute(app, probe);
+  readinessRoute(app, deps, probe);
+}
+
+// The probes are limited per process, in its memory, even when the other limits are shared in
+// Redis: a load balancer checks every process from one address, and a budget shared by all of
+// them would run out as the fleet grows, failing every check at once.
+function probeLimiter(app: App, config: Config) {
+  const limiter = app.rateLimit({
+    max: config.rateLimits.defaultPerMinute,
     timeWindow: 60_000,
     keyGenerator: (request) => `${LOCAL_KEY_PREFIX}probe:ip:${request.ip}`,
   });
-  const probe = <O extends { config: object }>(options: O) => ({
+  return <O extends { config: object }>(options: O) => ({
     ...options,
     config: { ...options.config, rateLimit: false as const },
-    onRequest: probeLimiter,
+    onRequest: limiter,
   });
+}
+
+/** GET /health: the service answers, with its mode, database, clock and (sandbox) chain. */
+function healthRoute(app: App, deps: HealthRoutesDeps): void {
   app.get(
     '/health',
     operation({
@@ -111,9 +125,11 @@ export async function healthRoutes(app: App, deps: HealthRoutesDeps): Promise<vo
       };
     },
   );
+}
 
-  // Liveness: the process answers. It asks no dependency, so a lost database or chain never makes an
-  // orchestrator restart a process that would come back no better.
+// Liveness: the process answers. It asks no dependency, so a lost database or chain never makes an
+// orchestrator restart a process that would come back no better.
+function livenessRoute(app: App, probe: Probe): void {
   app.get(
     '/health/live',
     probe(
@@ -128,9 +144,11 @@ export async function healthRoutes(app: App, deps: HealthRoutesDeps): Promise<vo
     ),
     async () => ({ status: 'live' as const }),
   );
+}
 
-  // Readiness: whether to send this process traffic. 503 (a problem document with the same checks)
-  // names every failing check.
+// Readiness: whether to send this process traffic. 503 (a problem document with the same checks)
+// names every failing check.
+function readinessRoute(app: App, deps: HealthRoutesDeps, probe: Probe): void {
   app.get(
     '/health/ready',
     probe(

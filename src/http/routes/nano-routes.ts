@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { lookupAccount, lookupQueryOf } from '../../nano/account-lookup.js';
 import { directoryQueryOf, searchDirectory } from '../../nano/directory-search.js';
 import { feeQuote, quoteRequestOf } from '../../nano/fee-quote.js';
-import { createNanoContext, servePaid, type PaymentChoice } from '../../nano/nano-service.js';
+import { createNanoContext, servePaid, type NanoContext, type PaymentChoice } from '../../nano/nano-service.js';
 import { NANO_ENDPOINTS, priceText, type NanoEndpoint } from '../../nano/pricing.js';
 import { statusDocument } from '../../nano/status-document.js';
 import { AppError } from '../../platform/errors.js';
@@ -35,7 +35,12 @@ export type NanoRoutesDeps = { chain: ChainConnection; clock: Clock; config: Con
 
 export async function nanoRoutes(app: App, deps: NanoRoutesDeps): Promise<void> {
   const ctx = createNanoContext(deps);
+  statusDocumentRoutes(app, deps, ctx);
+  paidRoutes(app, deps, ctx);
+}
 
+/** The status document, at /nano and at its well-known address. */
+function statusDocumentRoutes(app: App, deps: NanoRoutesDeps, ctx: NanoContext): void {
   const statusDocuments = [
     { path: '/nano', operationId: 'getNanoStatus', summary: 'Status document of the pay-per-call micro-endpoints' },
     {
@@ -51,45 +56,35 @@ export async function nanoRoutes(app: App, deps: NanoRoutesDeps): Promise<void> 
       async () => statusDocument(ctx.terms, deps.config.publicUrl),
     );
   }
+}
 
-  /** A paid endpoint: the key is optional (x402 needs none; X-Payment-Source: balance needs one). */
-  const paid = <const Q extends OperationSpec['querystring'], const R extends OperationSpec['responses']>(
-    endpoint: NanoEndpoint,
-    spec: { operationId: string; querystring: Q; responses: R; errors: OperationSpec['errors'] },
-  ) =>
-    operation({
-      ...spec,
-      tag: 'x402',
-      summary: `${endpoint.description} (${priceText(endpoint)} USDC per call)`,
-      description:
-        `Paid per call, ${priceText(endpoint)} USDC (${endpoint.priceMinor} base units), with x402: without payment the answer is 402 with the ` +
-        'requirements (v1 body, v2 PAYMENT-REQUIRED header); repeat the request with X-PAYMENT (v1) or PAYMENT-SIGNATURE (v2). ' +
-        'A successful paid answer carries X-PAYMENT-RESPONSE (v1) or PAYMENT-RESPONSE (v2): base64 JSON {success, transaction, network, payer}. ' +
-        'With an API key, X-Payment-Source: balance pays from the caller’s USDC balance instead. Bad parameters are refused (400) before any payment is asked for. ' +
-        'HEAD is never charged: it answers as GET without payment (402), whatever payment it carries.',
-      auth: 'optional',
-      headers: PaymentHeaders,
-      errors: [...spec.errors, 'payment_required', 'account_frozen'],
-      problemMembers: { 402: PaymentRequiredMembers },
-      problemExamples: { payment_required: paymentRequiredExample(endpoint.path, endpoint.priceMinor, endpoint.description) },
-    });
+/** A paid endpoint: the key is optional (x402 needs none; X-Payment-Source: balance needs one). */
+function paid<const Q extends OperationSpec['querystring'], const R extends OperationSpec['responses']>(
+  endpoint: NanoEndpoint,
+  spec: { operationId: string; querystring: Q; responses: R; errors: OperationSpec['errors'] },
+) {
+  return operation({
+    ...spec,
+    tag: 'x402',
+    summary: `${endpoint.description} (${priceText(endpoint)} USDC per call)`,
+    description:
+      `Paid per call, ${priceText(endpoint)} USDC (${endpoint.priceMinor} base units), with x402: without payment the answer is 402 with the ` +
+      'requirements (v1 body, v2 PAYMENT-REQUIRED header); repeat the request with X-PAYMENT (v1) or PAYMENT-SIGNATURE (v2). ' +
+      'A successful paid answer carries X-PAYMENT-RESPONSE (v1) or PAYMENT-RESPONSE (v2): base64 JSON {success, transaction, network, payer}. ' +
+      'With an API key, X-Payment-Source: balance pays from the caller’s USDC balance instead. Bad parameters are refused (400) before any payment is asked for. ' +
+      'HEAD is never charged: it answers as GET without payment (402), whatever payment it carries.',
+    auth: 'optional',
+    headers: PaymentHeaders,
+    errors: [...spec.errors, 'payment_required', 'account_frozen'],
+    problemMembers: { 402: PaymentRequiredMembers },
+    problemExamples: { payment_required: paymentRequiredExample(endpoint.path, endpoint.priceMinor, endpoint.description) },
+  });
+}
 
-  function serve<T>(request: FastifyRequest, endpoint: NanoEndpoint, compute: () => Promise<T>) {
-    // HEAD never moves money. It is a safe method (RFC 9110 §9.2.1): clients, proxies, caches and
-    // link checkers send it to learn about a resource without asking for it, and its answer has no
-    // body, so there is nothing to pay for. It answers as a GET without payment would: 402, with the
-    // requirements in the PAYMENT-REQUIRED header. Any payment it carries is ignored: no balance is
-    // charged and no x402 authorization is claimed or settled (it still pays for a GET afterwards).
-    const choice: PaymentChoice = request.method === 'HEAD' ? { kind: 'none' } : paymentChoiceOf(request);
-    return servePaid(ctx, {
-      endpoint,
-      resourceUrl: deps.config.publicUrl + request.url,
-      choice,
-      compute,
-      received: () => receivedWhole(request),
-    });
-  }
-
+/** The three paid lookups: directory search, account lookup and fee quote. */
+function paidRoutes(app: App, deps: NanoRoutesDeps, ctx: NanoContext): void {
+  const serve = <T>(request: FastifyRequest, endpoint: NanoEndpoint, compute: () => Promise<T>) =>
+    servePaidCall(ctx, deps.config, { request, endpoint, compute });
   const { search, lookup, quote } = NANO_ENDPOINTS;
   app.get(
     search.path,
@@ -131,6 +126,28 @@ export async function nanoRoutes(app: App, deps: NanoRoutesDeps): Promise<void> 
       return reply.headers(served.headers).send(served.body);
     },
   );
+}
+
+/** Serves one paid call: asks for payment, takes it, and computes the answer once it is paid. */
+function servePaidCall<T>(
+  ctx: NanoContext,
+  config: Config,
+  call: { request: FastifyRequest; endpoint: NanoEndpoint; compute: () => Promise<T> },
+) {
+  const { request, endpoint, compute } = call;
+  // HEAD never moves money. It is a safe method (RFC 9110 §9.2.1): clients, proxies, caches and
+  // link checkers send it to learn about a resource without asking for it, and its answer has no
+  // body, so there is nothing to pay for. It answers as a GET without payment would: 402, with the
+  // requirements in the PAYMENT-REQUIRED header. Any payment it carries is ignored: no balance is
+  // charged and no x402 authorization is claimed or settled (it still pays for a GET afterwards).
+  const choice: PaymentChoice = request.method === 'HEAD' ? { kind: 'none' } : paymentChoiceOf(request);
+  return servePaid(ctx, {
+    endpoint,
+    resourceUrl: config.publicUrl + request.url,
+    choice,
+    compute,
+    received: () => receivedWhole(request),
+  });
 }
 
 function paymentChoiceOf(request: FastifyRequest): PaymentChoice {

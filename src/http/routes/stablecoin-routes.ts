@@ -1,27 +1,16 @@
-// Stablecoin rail routes that move only ledger balances: balance, internal transfers (by `to` or by
-// recipientEmail) and fee quotes here; the default withdrawal address and history
-// (stablecoin-history-routes.ts) are registered from here. Registration, lookup and the wallet live
-// in the account routes.
-import { formatMinor, toJsonNumber } from '../../money/amount.js';
+// Stablecoin rail routes that move only ledger balances: the balance here; internal transfers (by `to`
+// or by recipientEmail) and fee quotes (stablecoin-transfer-routes.ts), the default withdrawal address
+// and history (stablecoin-history-routes.ts) are registered from here. Registration, lookup and the
+// wallet live in the account routes.
+import { formatMinor } from '../../money/amount.js';
 import { TOKENS } from '../../money/assets.js';
-import { emailOf, recipientKeyOf, recipientQueryOf } from '../../stablecoin/recipients.js';
-import { sendStablecoinTransfer, type SentStablecoinTransfer } from '../../stablecoin/stablecoin-transfer-service.js';
-import { quoteTransfer } from '../../stablecoin/quote-service.js';
 import { stablecoinBalances } from '../../stablecoin/stablecoin-balances.js';
-import { netOf } from '../../stablecoin/stablecoin-transfer.js';
 import { callerOf } from '../plugins/auth.js';
-import { IdempotencyHeaders } from '../schemas/common.js';
 import { operation } from '../schemas/operation.js';
-import {
-  AgentTransferBody,
-  QuoteQuery,
-  QuoteResponse,
-  StablecoinBalanceResponse,
-  StablecoinTransferBody,
-  StablecoinTransferResponse,
-} from '../schemas/stablecoin-schemas.js';
+import { StablecoinBalanceResponse } from '../schemas/stablecoin-schemas.js';
 import type { App } from '../types.js';
 import { stablecoinHistoryRoutes, withdrawalAddressRoutes } from './stablecoin-history-routes.js';
+import { stablecoinTransferRoutes } from './stablecoin-transfer-routes.js';
 import type { ChainConnection } from '../../adapters/chain/connect-chain.js';
 import type { WalletProvider } from '../../adapters/wallet/wallet-provider.js';
 import type { AccountLimits } from '../../compliance/limits/limits-service.js';
@@ -30,9 +19,11 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { Clock } from '../../platform/clock.js';
 import type { TransferBatches } from '../../stablecoin/stablecoin-transfer-batch.js';
+import type { AccountLookups } from '../../accounts/account-lookups.js';
 
 /** What these routes use: only these, not the whole composition root. */
 export type StablecoinRoutesDeps = {
+  accountLookups: AccountLookups;
   chain: ChainConnection;
   clock: Clock;
   config: Config;
@@ -43,23 +34,15 @@ export type StablecoinRoutesDeps = {
   wallets: WalletProvider;
 };
 
-const TRANSFER_CODES = [
-  'account_frozen',
-  'invalid_email',
-  'invalid_amount',
-  'amount_too_small',
-  'amount_too_large',
-  'unsupported_currency',
-  'self_transfer',
-  'insufficient_balance',
-  'recipient_not_found',
-  'limit_exceeded',
-] as const;
-
-const TRANSFER_ERRORS =
-  'The smallest transfer is 0.01 and every fee is at least 0.000001. Errors: 400 `invalid_request` (malformed input), `invalid_amount` (not > 0, more than 6 decimals), `amount_too_small` (under 0.01; `minimum` names it as a decimal string), `amount_too_large`, `unsupported_currency`, `self_transfer`, `insufficient_balance`; 404 `recipient_not_found`; 422 `idempotency_key_reused`; 429 `limit_exceeded` (over a 24-hour or 30-day limit on what the account sends, fee included; `limit`, `window` and `remaining` say which, Retry-After when it fits again; `GET /account/limits` shows them).';
-
 export async function stablecoinRoutes(app: App, deps: StablecoinRoutesDeps): Promise<void> {
+  balanceRoute(app, deps);
+  stablecoinTransferRoutes(app, deps);
+  withdrawalAddressRoutes(app, deps);
+  stablecoinHistoryRoutes(app, deps);
+}
+
+/** GET /stablecoin/balance: USDC and EURC the caller can spend now. */
+function balanceRoute(app: App, deps: StablecoinRoutesDeps): void {
   app.get(
     '/stablecoin/balance',
     operation({
@@ -79,112 +62,4 @@ export async function stablecoinRoutes(app: App, deps: StablecoinRoutesDeps): Pr
       return Object.fromEntries(TOKENS.map((token) => [token, formatMinor(balances[token], token)]));
     },
   );
-
-  app.post(
-    '/agent/transfer',
-    operation({
-      operationId: 'createAgentTransfer',
-      tag: 'stablecoin',
-      summary: 'Send USDC or EURC to a user by e-mail, handle or phone; the 1.49% fee comes out of the amount',
-      description: `Moves the caller’s balance at once: the recipient receives amount minus fee. ${TRANSFER_ERRORS}`,
-      auth: 'required',
-      readsBody: true,
-      idempotent: true,
-      headers: IdempotencyHeaders,
-      body: AgentTransferBody,
-      responses: { 200: StablecoinTransferResponse },
-      errors: [...TRANSFER_CODES, 'invalid_field'],
-    }),
-    async (request) => {
-      const caller = callerOf(request);
-      const sent = await sendStablecoinTransfer(deps, {
-        senderAccountId: caller.accountId,
-        senderHandle: caller.handle,
-        to: recipientQueryOf(request.body.to),
-        amount: request.body.amount,
-        currency: request.body.currency,
-        idempotencyKey: request.idempotencyKey,
-      });
-      return presentTransfer(sent);
-    },
-  );
-
-  app.post(
-    '/stablecoin/transfer',
-    operation({
-      operationId: 'createStablecoinTransfer',
-      tag: 'stablecoin',
-      summary: 'Send USDC or EURC to a user by e-mail; the 1.49% fee comes out of the amount',
-      description: `The same transfer as POST /agent/transfer, addressed by e-mail. ${TRANSFER_ERRORS}`,
-      auth: 'required',
-      readsBody: true,
-      idempotent: true,
-      headers: IdempotencyHeaders,
-      body: StablecoinTransferBody,
-      responses: { 200: StablecoinTransferResponse },
-      errors: TRANSFER_CODES,
-    }),
-    async (request) => {
-      const caller = callerOf(request);
-      const sent = await sendStablecoinTransfer(deps, {
-        senderAccountId: caller.accountId,
-        senderHandle: caller.handle,
-        to: { email: emailOf(request.body.recipientEmail, 'recipientEmail') },
-        amount: request.body.amount,
-        currency: request.body.currency,
-        idempotencyKey: request.idempotencyKey,
-      });
-      return presentTransfer(sent);
-    },
-  );
-
-  app.get(
-    '/agent/transfer/quote',
-    operation({
-      operationId: 'quoteAgentTransfer',
-      tag: 'stablecoin',
-      summary: 'What a transfer would cost: fee and what the recipient receives',
-      description:
-        'Computed by the same rules as the transfer, so the numbers are the transfer’s, and an amount the transfer would refuse (under 0.01: 400 `amount_too_small` with `minimum`) is refused here too. `currency` defaults to USDC. The recipient must exist (404 `recipient_not_found`); the balance is not checked, the limits are (429 `limit_exceeded`, as the transfer would answer). 400 as for the transfer.',
-      auth: 'required',
-      // The recipient is read in the same statement as the key: one round trip for the whole quote.
-      accountAlongsideKey: (request) => recipientKeyOf((request.query as { to?: unknown }).to),
-      querystring: QuoteQuery,
-      responses: { 200: QuoteResponse },
-      errors: [...TRANSFER_CODES.filter((code) => code !== 'insufficient_balance'), 'invalid_field'],
-    }),
-    async (request) => {
-      const quote = await quoteTransfer(deps, {
-        senderAccountId: callerOf(request).accountId,
-        to: recipientQueryOf(request.query.to),
-        amount: request.query.amount,
-        currency: request.query.currency,
-        recipientLookup: request.accountLookup,
-      });
-      return {
-        amount: toJsonNumber(quote.amountMinor, quote.currency),
-        fee: toJsonNumber(quote.feeMinor, quote.currency),
-        feeRate: quote.feeRateLabel,
-        recipientReceives: toJsonNumber(quote.netMinor, quote.currency),
-        currency: quote.currency,
-        ...(quote.recipientHandle !== null ? { recipientHandle: quote.recipientHandle } : {}),
-      };
-    },
-  );
-
-  withdrawalAddressRoutes(app, deps);
-  stablecoinHistoryRoutes(app, deps);
-}
-
-function presentTransfer({ transfer: t, recipientHandle }: SentStablecoinTransfer) {
-  return {
-    transferId: t.id,
-    status: t.status,
-    amount: toJsonNumber(t.amountMinor, t.currency),
-    fee: toJsonNumber(t.feeMinor, t.currency),
-    recipientAmount: toJsonNumber(netOf(t), t.currency),
-    currency: t.currency,
-    recipientHandle,
-    createdAt: t.createdAt.toISOString(),
-  };
 }

@@ -41,7 +41,12 @@ export async function stablecoinWithdrawalRoutes(app: App, deps: StablecoinWithd
     if (error instanceof AppError && error.code === 'withdrawal_unavailable')
       request.log.warn({ cause: error.cause }, 'withdrawal could not be sent');
   });
+  quoteRoute(app, deps);
+  withdrawRoute(app, deps);
+}
 
+/** GET /stablecoin/withdraw/quote: what a withdrawal would cost, and where it would go. */
+function quoteRoute(app: App, deps: StablecoinWithdrawalRoutesDeps): void {
   app.get(
     '/stablecoin/withdraw/quote',
     operation({
@@ -78,7 +83,10 @@ export async function stablecoinWithdrawalRoutes(app: App, deps: StablecoinWithd
       };
     },
   );
+}
 
+/** POST /stablecoin/withdraw: send to an external address. */
+function withdrawRoute(app: App, deps: StablecoinWithdrawalRoutesDeps): void {
   app.post(
     '/stablecoin/withdraw',
     operation({

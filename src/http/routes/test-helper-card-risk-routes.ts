@@ -51,8 +51,17 @@ async function apply(deps: HelperDeps, event: CardRiskEvent) {
   return { eventId: event.eventId, outcome: await applyProcessorEvent(deps, event) };
 }
 
+/** An optional positive amount in a helper's body. */
+type MoneySchema = ReturnType<typeof Type.Optional<ReturnType<typeof Type.Number>>>;
+
 export async function testHelperCardRiskRoutes(app: App, deps: HelperDeps, sandbox: SandboxProcessor): Promise<void> {
   const Money = Type.Optional(Type.Number({ exclusiveMinimum: 0 }));
+  disputeHelpers(app, deps, Money);
+  earlyFraudWarningHelper(app, deps);
+  refundHelpers(app, deps, sandbox, Money);
+}
+
+function disputeHelpers(app: App, deps: HelperDeps, Money: MoneySchema): void {
   app.post(
     '/test-helpers/disputes',
     helper(
@@ -106,6 +115,9 @@ export async function testHelperCardRiskRoutes(app: App, deps: HelperDeps, sandb
       return apply(deps, { eventId: newId('evt_sbx'), type: 'charge.dispute.closed', kind: 'dispute_changed', dispute });
     },
   );
+}
+
+function earlyFraudWarningHelper(app: App, deps: HelperDeps): void {
   app.post(
     '/test-helpers/early-fraud-warnings',
     helper(
@@ -128,15 +140,9 @@ export async function testHelperCardRiskRoutes(app: App, deps: HelperDeps, sandb
       };
     },
   );
-  refundHelpers(app, deps, sandbox, Money);
 }
 
-function refundHelpers(
-  app: App,
-  deps: HelperDeps,
-  sandbox: SandboxProcessor,
-  Money: ReturnType<typeof Type.Optional<ReturnType<typeof Type.Number>>>,
-): void {
+function refundHelpers(app: App, deps: HelperDeps, sandbox: SandboxProcessor, Money: MoneySchema): void {
   const changed = (refund: ProcessorRefund, type: string): CardRiskEvent => ({
     eventId: newId('evt_sbx'),
     type,

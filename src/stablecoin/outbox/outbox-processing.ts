@@ -23,7 +23,7 @@ import type { WalletProvider } from '../../adapters/wallet/wallet-provider.js';
 import type { Config } from '../../config.js';
 import type { Clock } from '../../platform/clock.js';
 
-type ProcessingDeps = { db: Db; chain: ChainConnection; clock: Clock; config: Config; wallets: WalletProvider };
+type ProcessingDeps = { db: Db; chain: ChainConnection; clock: Clock; config: Config; wallets: WalletProvider; owedLeases: OwedLeases };
 
 /** Long enough for one entry's chain calls; a worker that dies frees its entries after this. */
 const LEASE_MS = 60_000;
@@ -42,36 +42,40 @@ const REPLACEMENT_BUMP_PERCENT = 25n;
  * worker's lease is touched only if its round began in the same millisecond, and then it only
  * means that two workers look at one entry, which every step here tolerates (the same bytes are
  * broadcast, the same outcome recorded), as they do when a lease runs out mid-round.
- * Per database, as a process may serve several (tests do).
+ * Kept by the composition root, one per process and database (createOwedLeases).
  */
-const owedReleases = new WeakMap<Db, Set<number>>();
-
-function owe(db: Db, until: Date): void {
-  const owed = owedReleases.get(db) ?? new Set<number>();
-  owedReleases.set(db, owed.add(until.getTime()));
+export interface OwedLeases {
+  owe(until: Date): void;
+  /** Gives back every lease owed, forgetting each once its release committed. */
+  giveBack(db: Db): Promise<void>;
 }
 
-async function giveBackOwedLeases(db: Db): Promise<void> {
-  const owed = owedReleases.get(db);
-  if (!owed?.size) return;
-  const untils = [...owed];
-  await releaseLeasesEnding(
-    db,
-    untils.map((ms) => new Date(ms)),
-  );
-  for (const ms of untils) owed.delete(ms);
+export function createOwedLeases(): OwedLeases {
+  const owed = new Set<number>();
+  return {
+    owe: (until) => void owed.add(until.getTime()),
+    async giveBack(db) {
+      if (owed.size === 0) return;
+      const untils = [...owed];
+      await releaseLeasesEnding(
+        db,
+        untils.map((ms) => new Date(ms)),
+      );
+      for (const ms of untils) owed.delete(ms);
+    },
+  };
 }
 
 /** One bounded round over at most `limit` entries; returns how many it looked at. */
 export async function reconcileOutbox(deps: ProcessingDeps, limit: number): Promise<number> {
-  await giveBackOwedLeases(deps.db);
+  await deps.owedLeases.giveBack(deps.db);
   const now = deps.clock.now();
   const until = new Date(now.getTime() + LEASE_MS);
   let leased: OutboxRecord[];
   try {
     leased = await leaseOpenEntries(deps.db, { now, until, limit });
   } catch (error) {
-    if (isDatabaseUnavailable(error)) owe(deps.db, until);
+    if (isDatabaseUnavailable(error)) deps.owedLeases.owe(until);
     throw error;
   }
   // Every item is tried; the first failure is rethrown once all have been.
@@ -85,7 +89,7 @@ export async function reconcileOutbox(deps: ProcessingDeps, limit: number): Prom
       // A release that fails (the database went away) must not end the round: the entries after
       // this one are leased too. What is not given back now is given back by the next round.
       await retryIfUnavailable(() => releaseLease(deps.db, record.id)).catch((error: unknown) => {
-        owe(deps.db, until);
+        deps.owedLeases.owe(until);
         failures.push(error);
       });
     }

@@ -9,22 +9,13 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { Clock } from '../../platform/clock.js';
 
-export function registerTreasuryMetrics(
-  registry: Registry,
-  deps: { db: Db; chain: ChainConnection; wallets: WalletProvider; config: Config; clock: Clock },
-): void {
-  let underWay: Promise<TreasuryView | null> | null = null;
-  const view = () => {
-    if (!underWay) {
-      const read = readTreasury(deps).catch(() => null);
-      underWay = read;
-      void read.finally(() => {
-        if (underWay === read) underWay = null;
-      });
-    }
-    return underWay;
-  };
-  const single = (name: string, help: string, read: (v: TreasuryView) => number) =>
+type TreasuryDeps = { db: Db; chain: ChainConnection; wallets: WalletProvider; config: Config; clock: Clock };
+type Single = (name: string, help: string, read: (v: TreasuryView) => number) => void;
+type PerToken = (name: string, help: string, read: (t: TokenTreasury) => number | null) => void;
+
+export function registerTreasuryMetrics(registry: Registry, deps: TreasuryDeps): void {
+  const view = sharedRead(deps);
+  const single: Single = (name, help, read) =>
     new Gauge({
       name,
       help,
@@ -34,7 +25,7 @@ export function registerTreasuryMetrics(
         this.set(v ? read(v) : NaN);
       },
     });
-  const perToken = (name: string, help: string, read: (t: TokenTreasury) => number | null) =>
+  const perToken: PerToken = (name, help, read) =>
     new Gauge({
       name,
       help,
@@ -46,8 +37,32 @@ export function registerTreasuryMetrics(
         for (const t of v?.tokens ?? []) this.set({ token: t.token }, read(t) ?? NaN);
       },
     });
+  registerGasGauges(single);
+  registerTokenGauges(perToken);
+  registerWithdrawalGauges(perToken);
+}
+
+/** One treasury read shared by the gauges of a scrape; the next scrape starts a fresh one. */
+function sharedRead(deps: TreasuryDeps): () => Promise<TreasuryView | null> {
+  let underWay: Promise<TreasuryView | null> | null = null;
+  return () => {
+    if (!underWay) {
+      const read = readTreasury(deps).catch(() => null);
+      underWay = read;
+      void read.finally(() => {
+        if (underWay === read) underWay = null;
+      });
+    }
+    return underWay;
+  };
+}
+
+function registerGasGauges(single: Single): void {
   single('peerpay_hot_wallet_gas_wei', "The hot wallet's native balance (gas), in wei", (v) => Number(v.gas.balanceWei));
   single('peerpay_hot_wallet_gas_low', '1 when the hot wallet holds less gas than HOT_WALLET_MIN_GAS_WEI', (v) => (v.gas.low ? 1 : 0));
+}
+
+function registerTokenGauges(perToken: PerToken): void {
   perToken('peerpay_treasury_hot_wallet_minor', "The hot wallet's token balance, minor units", (t) => Number(t.hotWalletMinor));
   perToken('peerpay_treasury_committed_minor', 'Tokens the outbox has signed to send and the chain has not yet taken, minor units', (t) =>
     Number(t.committedMinor),
@@ -73,6 +88,9 @@ export function registerTreasuryMetrics(
   );
   perToken('peerpay_treasury_user_balances_minor', "The total of users' balances, minor units", (t) => Number(t.userBalancesMinor));
   perToken('peerpay_treasury_fees_minor', 'Fees earned (posted), minor units', (t) => Number(t.feesMinor));
+}
+
+function registerWithdrawalGauges(perToken: PerToken): void {
   perToken(
     'peerpay_withdrawals_waiting',
     'Withdrawals accepted and waiting for the hot wallet to hold their tokens',

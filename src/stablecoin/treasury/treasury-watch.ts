@@ -14,24 +14,30 @@ import type { WalletProvider } from '../../adapters/wallet/wallet-provider.js';
 import type { Config } from '../../config.js';
 import type { Clock } from '../../platform/clock.js';
 
-type WatchDeps = { db: Db; chain: ChainConnection; wallets: WalletProvider; config: Config; clock: Clock };
+type WatchDeps = { db: Db; chain: ChainConnection; wallets: WalletProvider; config: Config; clock: Clock; treasuryWarnings: WarningMemory };
 
 const REPEAT_MS = 10 * 60_000;
 
-/** Per database (a process may serve several in tests): when each warning was last given. */
-const lastWarned = new WeakMap<Db, Map<string, number>>();
+/** When each warning was last given: kept by the composition root, one per process (createWarningMemory). */
+export interface WarningMemory {
+  /** Whether to warn now of `key`, which is `low` or not: when it becomes low, then every REPEAT_MS. */
+  shouldWarn(key: string, low: boolean, nowMs: number): boolean;
+}
 
-function shouldWarn(db: Db, key: string, low: boolean, nowMs: number): boolean {
-  const warned = lastWarned.get(db) ?? new Map<string, number>();
-  lastWarned.set(db, warned);
-  if (!low) {
-    warned.delete(key);
-    return false;
-  }
-  const last = warned.get(key);
-  if (last !== undefined && nowMs - last < REPEAT_MS) return false;
-  warned.set(key, nowMs);
-  return true;
+export function createWarningMemory(): WarningMemory {
+  const warned = new Map<string, number>();
+  return {
+    shouldWarn(key, low, nowMs) {
+      if (!low) {
+        warned.delete(key);
+        return false;
+      }
+      const last = warned.get(key);
+      if (last !== undefined && nowMs - last < REPEAT_MS) return false;
+      warned.set(key, nowMs);
+      return true;
+    },
+  };
 }
 
 /** Returns how many warnings it gave. */
@@ -39,7 +45,7 @@ export async function watchTreasury(deps: WatchDeps, log?: Pick<FastifyBaseLogge
   const nowMs = Date.now();
   let warnings = 0;
   const gas = await readGasStatus(deps);
-  if (shouldWarn(deps.db, 'gas', gas.low, nowMs)) {
+  if (deps.treasuryWarnings.shouldWarn('gas', gas.low, nowMs)) {
     warnings++;
     log?.warn(
       { hotWallet: deps.wallets.hotWallet.address, balanceWei: String(gas.balanceWei), minWei: String(gas.minWei) },
@@ -50,7 +56,7 @@ export async function watchTreasury(deps: WatchDeps, log?: Pick<FastifyBaseLogge
     const floor = deps.config.treasury.minMinor[token];
     if (floor === undefined) continue;
     const available = await availableLiquidityMinor(deps, deps.db, token);
-    if (shouldWarn(deps.db, `floor:${token}`, available < floor, nowMs)) {
+    if (deps.treasuryWarnings.shouldWarn(`floor:${token}`, available < floor, nowMs)) {
       warnings++;
       log?.warn(
         { hotWallet: deps.wallets.hotWallet.address, token, availableMinor: String(available), floorMinor: String(floor) },
