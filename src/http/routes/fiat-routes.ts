@@ -10,23 +10,10 @@ import { BalanceResponse } from '../schemas/fiat-schemas.js';
 import type { App } from '../types.js';
 import { fiatHistoryRoutes } from './fiat-history-routes.js';
 import { setupLinkRoutes } from './fiat-link-routes.js';
-import { fiatTransferRoutes } from './fiat-transfer-routes.js';
-import type { PaymentProcessor } from '../../adapters/processor/payment-processor.js';
-import type { AccountLimits } from '../../compliance/limits/limits-service.js';
-import type { Config } from '../../config.js';
-import type { Db } from '../../db/database.js';
-import type { Clock } from '../../platform/clock.js';
-import type { AccountLookups } from '../../accounts/account-lookups.js';
+import { fiatTransferRoutes, type FiatTransferRoutesDeps } from './fiat-transfer-routes.js';
 
-/** What these routes use: only these, not the whole composition root. */
-export type FiatRoutesDeps = {
-  accountLookups: AccountLookups;
-  clock: Clock;
-  config: Config;
-  db: Db;
-  limits: AccountLimits;
-  processor: PaymentProcessor;
-};
+/** What these routes use: exactly what the transfer routes registered from here use. */
+export type FiatRoutesDeps = FiatTransferRoutesDeps;
 
 export async function fiatRoutes(app: App, deps: FiatRoutesDeps): Promise<void> {
   // Processor failures reach the client as 503 processor_unavailable; their cause is logged here.

@@ -10,29 +10,10 @@ import { operation } from '../schemas/operation.js';
 import { StablecoinBalanceResponse } from '../schemas/stablecoin-schemas.js';
 import type { App } from '../types.js';
 import { stablecoinHistoryRoutes, withdrawalAddressRoutes } from './stablecoin-history-routes.js';
-import { stablecoinTransferRoutes } from './stablecoin-transfer-routes.js';
-import type { ChainConnection } from '../../adapters/chain/connect-chain.js';
-import type { WalletProvider } from '../../adapters/wallet/wallet-provider.js';
-import type { AccountLimits } from '../../compliance/limits/limits-service.js';
-import type { SanctionsControls } from '../../compliance/sanctions/sanctions-controls.js';
-import type { Config } from '../../config.js';
-import type { Db } from '../../db/database.js';
-import type { Clock } from '../../platform/clock.js';
-import type { TransferBatches } from '../../stablecoin/stablecoin-transfer-batch.js';
-import type { AccountLookups } from '../../accounts/account-lookups.js';
+import { stablecoinTransferRoutes, type StablecoinTransferRoutesDeps } from './stablecoin-transfer-routes.js';
 
-/** What these routes use: only these, not the whole composition root. */
-export type StablecoinRoutesDeps = {
-  accountLookups: AccountLookups;
-  chain: ChainConnection;
-  clock: Clock;
-  config: Config;
-  db: Db;
-  limits: AccountLimits;
-  sanctionsControls: SanctionsControls;
-  transferBatches: TransferBatches;
-  wallets: WalletProvider;
-};
+/** What these routes use: exactly what the transfer routes registered from here use. */
+export type StablecoinRoutesDeps = StablecoinTransferRoutesDeps;
 
 export async function stablecoinRoutes(app: App, deps: StablecoinRoutesDeps): Promise<void> {
   balanceRoute(app, deps);
