@@ -16,6 +16,7 @@ import type { Database } from '../../src/db/database.js';
 import type { ChainConnection } from '../../src/adapters/chain/connect-chain.js';
 import { startJobs } from '../../src/jobs/job-runner.js';
 import type { Clock } from '../../src/platform/clock.js';
+import { generousLimitsFile } from './generous-limits.js';
 
 export { TEST_MASTER_SEED };
 
@@ -164,15 +165,6 @@ export async function startTestServer(env: Record<string, string> = {}, options:
       if (options.dataDir === undefined) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-/** A LIMITS_FILE (in the test's DATA_DIR) whose limits no test reaches unless it means to. */
-function generousLimitsFile(dataDir: string): string {
-  const file = path.join(dataDir, 'generous-limits.json');
-  const huge = { day: '1000000000000', month: '1000000000000' };
-  const currencies = Object.fromEntries(['USD', 'EUR', 'GBP', 'JPY', 'USDC', 'EURC'].map((c) => [c, huge]));
-  fs.writeFileSync(file, JSON.stringify({ currencies, newAccounts: { divisor: 1 } }), { mode: 0o600 });
-  return file;
 }
 
 let userCounter = 0;

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../helpers/free-port.js';
 import { distMain } from '../../helpers/built-service.js';
+import { generousLimitsFile } from '../../helpers/generous-limits.js';
 
 export interface PeerpayProcess {
   readonly baseUrl: string;
@@ -45,6 +46,9 @@ export async function peerpayProcess(name: string, env: Record<string, string>):
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
         PASSWORD_HASH_COST_LOG2: '12',
+        // Per-account limits far above what the load sends, as in the other suites: a new account's
+        // tenth (1,000 a day) is reached by the fleet's random transfers. A test may name its own.
+        LIMITS_FILE: generousLimitsFile(dataDir),
         ...env,
       };
       const c = spawn(process.execPath, [distMain], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -234,6 +234,8 @@ const samples = (): Record<string, Sample | { skip: string }> => ({
     skip: 'revokes the caller’s own keys; probed after the loop with a throw-away account, against Bob’s key',
   },
   'GET /account': {},
+  // Alice's limits and what she used: nothing of Bob's.
+  'GET /account/limits': {},
   'PATCH /account': { body: () => ({ name: 'Alice Intruder' }) },
   'POST /stablecoin/wallet': {},
   'POST /agent/setup-link': {},
