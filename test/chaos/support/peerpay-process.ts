@@ -25,6 +25,8 @@ export async function peerpayProcess(name: string, env: Record<string, string>):
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `peerpay-chaos-${name}-`));
   const baseUrl = `http://127.0.0.1:${port}`;
+  // Outside DATA_DIR, which a test may wipe between starts.
+  const limitsFile = generousLimitsFile(fs.mkdtempSync(path.join(os.tmpdir(), `peerpay-chaos-${name}-limits-`)));
   let child: ChildProcess | null = null;
   let output = '';
 
@@ -48,7 +50,7 @@ export async function peerpayProcess(name: string, env: Record<string, string>):
         PASSWORD_HASH_COST_LOG2: '12',
         // Per-account limits far above what the load sends, as in the other suites: a new account's
         // tenth (1,000 a day) is reached by the fleet's random transfers. A test may name its own.
-        LIMITS_FILE: generousLimitsFile(dataDir),
+        LIMITS_FILE: limitsFile,
         ...env,
       };
       const c = spawn(process.execPath, [distMain], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });

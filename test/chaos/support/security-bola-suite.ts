@@ -384,24 +384,35 @@ const PATH_PARAMETER_CHECKS: PathParameterCheck[] = [
   },
   {
     name: 'operator actions /admin/*/:id with a user key',
-    covers: (key) => /^POST \/admin\/.*:id/.test(key),
+    covers: (key) => /^(GET|HEAD|POST|PUT) \/admin\/.*:id/.test(key),
     async run() {
       // A user's key is no operator credential: Alice acting on Bob's transfer, payout or account gets
       // exactly the answer of a path that does not exist, and nothing of Bob's changes.
       const before = await bobStateOf(bob);
       const bobsTransfer = bobSecrets.get('instant transfer id')!;
-      for (const path of [
-        `/admin/transfers/${bobsTransfer}/refund`,
-        `/admin/payouts/po_${randomChars(22)}/reverse`,
-        `/admin/accounts/1/write-off`,
-      ]) {
-        const body = { reason: 'fraudulent', note: 'not an operator', currency: 'USD' };
+      const actions: [method: 'GET' | 'HEAD' | 'POST' | 'PUT', path: string][] = [
+        ['POST', `/admin/transfers/${bobsTransfer}/refund`],
+        ['POST', `/admin/payouts/po_${randomChars(22)}/reverse`],
+        ['POST', `/admin/accounts/1/write-off`],
+        ['GET', `/admin/accounts/1`],
+        ['HEAD', `/admin/accounts/1`],
+        ['POST', `/admin/accounts/1/freeze`],
+        ['POST', `/admin/accounts/1/unfreeze`],
+        ['PUT', `/admin/accounts/1/limits`],
+        ['POST', `/admin/deposits/1/release`],
+        ['POST', `/admin/operators/op_${randomChars(22)}/disable`],
+      ];
+      for (const [method, path] of actions) {
+        const body =
+          method === 'GET' ? undefined : { reason: 'fraudulent', note: 'not an operator', currency: 'USD', scope: 'all', day: '1' };
         const [a, b] = [
-          await server.request('POST', path, { key: alice.key, body }),
-          await server.request('POST', `/no-such-path/${randomChars(12)}`, { key: alice.key, body }),
+          await server.request(method, path, { key: alice.key, body }),
+          await server.request(method, `/no-such-path/${randomChars(12)}`, { key: alice.key, body }),
         ];
         operations += 2;
-        violation(a.status === 404 && b.status === 404 && a.body?.code === b.body?.code, `POST ${path} as Alice: ${a.status}`);
+        // HEAD answers carry no body: the status and the content type are the answer.
+        const same = method === 'HEAD' ? a.headers.get('content-type') === b.headers.get('content-type') : a.body?.code === b.body?.code;
+        violation(a.status === 404 && b.status === 404 && same, `${method} ${path} as Alice: ${a.status} (unknown path: ${b.status})`);
       }
       violation((await bobStateOf(bob)) === before, "Alice's calls to /admin/* changed Bob's account");
     },
