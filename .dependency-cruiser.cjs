@@ -21,6 +21,7 @@ const LAYERS = [
   ['admin', '^src/admin/'],
   ['jobs', '^src/jobs/'],
   ['http', '^src/http/'],
+  ['console', '^src/console/'],
   ['mcp', '^src/mcp/'],
   ['startup', '^src/startup/'],
   ['composition root', '^src/(deps|app|main)\\.ts$'],
