@@ -51,6 +51,8 @@ import { databaseConfirmationStore } from './mcp/confirmation-service.js';
 import type { ConfirmationStore } from '@peerpay/mcp';
 import { allJobs } from './jobs/all-jobs.js';
 import type { Job } from './jobs/job.js';
+import { createConsoleAccess } from './console/console-access.js';
+import type { ConsoleAccess } from './console/console-access-routes.js';
 
 export interface Deps {
   readonly config: Config;
@@ -124,6 +126,8 @@ export interface Deps {
   readonly mcpConfirmations: ConfirmationStore;
   /** Every background job, in the order a round runs them (jobs/all-jobs.ts). */
   readonly jobs: readonly Job[];
+  /** The operator console's sign-in, enrolment and sessions (DESIGN §18). */
+  readonly consoleAccess: ConsoleAccess;
   close(): Promise<void>;
 }
 
@@ -141,13 +145,13 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
   // The seed goes no further than what is derived from it here (the wallets, the webhook secrets).
   const { masterSeed: _seed, ...shared } = core;
   const { database, chain, clock, wallets } = core;
+  const requests = requestServices(config, core);
   const metrics = createMetrics();
   registerBacklogMetrics(metrics.registry, { db: database.db, chain: chain.chain, clock });
   registerCustodyMetrics(metrics.registry, { db: database.db });
   registerTreasuryMetrics(metrics.registry, { db: database.db, chain, wallets, config, clock });
   const redis = config.redisUrl ? await connectRedis({ url: config.redisUrl, prefix: config.redisKeyPrefix }) : null;
   if (redis) metrics.registry.registerMetric(metrics.sharedLimits.redisUp);
-  const requests = requestServices(config, core);
   const movements = movementServices(config, core, metrics);
   const deps = {
     ...shared,
@@ -155,6 +159,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     metrics,
     redis,
     ...requests,
+    consoleAccess: createConsoleAccess({ db: database.db, clock, passwords: requests.passwords, masterSeed: core.masterSeed }),
     ...movements,
     ...coinServices(core, { ...requests, ...movements }),
     async close() {
