@@ -48,6 +48,10 @@ import { limitsRoutes } from './http/routes/limits-routes.js';
 import { adminDepositsRoutes } from './http/routes/admin-deposits-routes.js';
 import { createDepositReleases } from './stablecoin/deposits/deposit-release-service.js';
 import { testHelperSanctionsRoutes } from './http/routes/test-helper-sanctions-routes.js';
+import { consolePlugin } from './console/console-plugin.js';
+import type { ConsoleRoute } from './console/console-route.js';
+import { operatorsPages } from './console/pages/operators-pages.js';
+import { auditPages } from './console/pages/audit-pages.js';
 
 export interface BuildAppOptions {
   /** A pino destination for the logs (tests capture them); defaults to stdout. */
@@ -77,7 +81,17 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   await registerPlugins(app, deps);
   await registerRoutes(app, deps);
   await registerModeRoutes(app, deps);
+  if (deps.config.console) await app.register(async (scope) => consolePlugin(scope as App, consoleDeps(deps), consolePages(deps)));
   return app;
+}
+
+/** The operator console's pages (DESIGN §18): each page module adds its routes here, one line each. */
+function consolePages(deps: Deps): ConsoleRoute[] {
+  return [...operatorsPages({ operators: deps.operators, auditLog: deps.auditLog }), ...auditPages({ auditLog: deps.auditLog })];
+}
+
+function consoleDeps(deps: Deps) {
+  return { db: deps.db, access: deps.consoleAccess, secureCookies: deps.config.mode === 'live' };
 }
 
 function createFastify(config: Config, options: BuildAppOptions): App {

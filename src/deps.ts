@@ -38,6 +38,8 @@ import { createSanctionsScreening, type SanctionsScreening } from './compliance/
 import { createSanctionsControls, type SanctionsControls } from './compliance/sanctions/sanctions-controls.js';
 import { createOperators, type Operators } from './compliance/operators/operators-service.js';
 import { createAuditLogReader, type AuditLogReader } from './compliance/audit/audit-repository.js';
+import { createConsoleAccess } from './console/console-access.js';
+import type { ConsoleAccess } from './console/console-access-routes.js';
 
 export interface Deps {
   readonly config: Config;
@@ -91,6 +93,8 @@ export interface Deps {
   readonly operators: Operators;
   /** The audit log, read (GET /admin/audit); it is written by recordAudit in each change's transaction. */
   readonly auditLog: AuditLogReader;
+  /** The operator console's sign-in, enrolment and sessions (DESIGN §18). */
+  readonly consoleAccess: ConsoleAccess;
   close(): Promise<void>;
 }
 
@@ -108,6 +112,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
   // The seed goes no further than what is derived from it here (the wallets, the webhook secrets).
   const { masterSeed: _seed, ...shared } = core;
   const { database, chain, clock, wallets } = core;
+  const requests = requestServices(config, core);
   const metrics = createMetrics();
   registerBacklogMetrics(metrics.registry, { db: database.db, chain: chain.chain, clock });
   registerCustodyMetrics(metrics.registry, { db: database.db });
@@ -119,7 +124,8 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     db: database.db,
     metrics,
     redis,
-    ...requestServices(config, core),
+    ...requests,
+    consoleAccess: createConsoleAccess({ db: database.db, clock, passwords: requests.passwords, masterSeed: core.masterSeed }),
     ...movementServices(config, core, metrics),
     async close() {
       await redis?.close();
