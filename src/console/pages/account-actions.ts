@@ -2,19 +2,13 @@
 // and debt write-off (admin), each through the service the operator API calls (the same audit
 // entry, in the same transaction as the change). Refused input: the account page again with the
 // reason and 400, nothing changed; success: back to the account page, which lists the entry.
-import type { Actor } from '../../compliance/audit/audit-log.js';
 import { LIMITED_ASSETS } from '../../config/limit-settings.js';
 import { parseAmount } from '../../money/amount.js';
 import { exponentOf, FIAT_CURRENCIES, type Asset, type FiatCurrency } from '../../money/assets.js';
-import type { ConsoleAnswer, ConsoleRequest, ConsoleRoute, ConsoleViewer } from '../console-route.js';
+import type { ConsoleAnswer, ConsoleRequest, ConsoleRoute } from '../console-route.js';
 import { readActionForm } from '../forms.js';
-import { accountIdParam, accountPage, type AccountPagesDeps } from './account-pages.js';
-import { attempt } from './page-parts.js';
-
-/** The audit log's actor for a console action: the signed-in operator. */
-export function actorOf(viewer: ConsoleViewer): Actor {
-  return { operator: viewer.name, requestId: null };
-}
+import { accountIdParam, accountPage, type AccountPagesDeps } from './account-page.js';
+import { actorOf, attempt } from './page-parts.js';
 
 type Perform = (accountId: number, note: string, request: ConsoleRequest) => Promise<unknown>;
 /** Where the browser goes after the action: a page that shows the audit entry it wrote. */
@@ -75,7 +69,7 @@ function setLimits(deps: AccountPagesDeps): Perform {
     const month = limitValue(request.form.month, currency, 'month');
     if (day === undefined && month === undefined) refuse('Give a day limit, a month limit or both ("default" clears one).');
     const change = { accountId, currency, note, ...(day !== undefined ? { day } : {}), ...(month !== undefined ? { month } : {}) };
-    return deps.limits.setOverride(change, actorOf(request.viewer));
+    return deps.limits.setOverride(change, actorOf(request));
   };
 }
 
@@ -90,10 +84,10 @@ export function accountActionRoutes(deps: AccountPagesDeps): ConsoleRoute[] {
     post('/console/accounts/:id/freeze', 'support', (accountId, note, request) => {
       const scope =
         request.form.scope === 'all' || request.form.scope === 'payouts' ? request.form.scope : refuse('Choose the scope: all or payouts.');
-      return deps.freezes.freeze({ accountId, scope, note }, actorOf(request.viewer));
+      return deps.freezes.freeze({ accountId, scope, note }, actorOf(request));
     }),
     post('/console/accounts/:id/unfreeze', 'support', (accountId, note, request) =>
-      deps.freezes.unfreeze({ accountId, note }, actorOf(request.viewer)),
+      deps.freezes.unfreeze({ accountId, note }, actorOf(request)),
     ),
     post('/console/accounts/:id/limits', 'support', setLimits(deps)),
     post(
@@ -104,14 +98,14 @@ export function accountActionRoutes(deps: AccountPagesDeps): ConsoleRoute[] {
         // Only this account's blocked deposits are released from its page.
         const own = await deps.activity.blockedDeposits(accountId);
         if (!own.some((d) => d.id === depositId)) refuse(`Account ${accountId} has no blocked deposit ${depositId.slice(0, 64)}.`);
-        return deps.releases.release({ depositId, note }, actorOf(request.viewer));
+        return deps.releases.release({ depositId, note }, actorOf(request));
       },
       // Its audit entry's target is the deposit.
       (_accountId, request) => `/console/audit?target=${encodeURIComponent(request.params.depositId ?? '')}`,
     ),
     post('/console/accounts/:id/write-off', 'admin', (accountId, note, request) => {
       const currency: FiatCurrency = FIAT_CURRENCIES.find((c) => c === request.form.currency) ?? refuse('Choose a currency.');
-      return deps.writeOffs.writeOff({ accountId, currency, note }, actorOf(request.viewer));
+      return deps.writeOffs.writeOff({ accountId, currency, note }, actorOf(request));
     }),
   ];
 }

@@ -8,9 +8,8 @@ import { roleAllows } from '../../compliance/operators/operator-roles.js';
 import type { ConsoleAnswer, ConsoleRequest, ConsoleRoute, ConsoleViewer } from '../console-route.js';
 import { readActionForm } from '../forms.js';
 import { html, type SafeHtml } from '../html.js';
-import { actorOf } from './account-actions.js';
 import { payoutReverseForm, writeOffForm } from './account-forms.js';
-import { attempt, money, refusalNotice, row, table, when } from './page-parts.js';
+import { actorOf, attempt, money, refusalNotice, row, table, when } from './page-parts.js';
 
 export interface DisputePagesDeps {
   reports: Pick<ReturnType<typeof createCardRiskReports>, 'disputes' | 'refunds' | 'losses'>;
@@ -123,7 +122,7 @@ async function reverse(deps: DisputePagesDeps, request: ConsoleRequest): Promise
         note: form.note,
         idempotencyKey: /^[0-9a-f-]{36}$/.test(once) ? `console:${once}` : null,
       },
-      actorOf(request.viewer),
+      actorOf(request),
     ),
   );
   if ('refused' in outcome) return disputesPage(deps, request, { reason: outcome.refused, status: outcome.notFound ? 404 : 400 });

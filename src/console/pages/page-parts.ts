@@ -5,7 +5,8 @@ import { AppError } from '../../platform/errors.js';
 import { formatMinor } from '../../money/amount.js';
 import type { Asset } from '../../money/assets.js';
 import type { AuditEntryView } from '../../compliance/audit/audit-views.js';
-import type { ConsoleAnswer, ConsoleNavName } from '../console-route.js';
+import type { Actor } from '../../compliance/audit/audit-log.js';
+import type { ConsoleAnswer, ConsoleNavName, ConsoleViewer } from '../console-route.js';
 import { html, type HtmlValue, type SafeHtml } from '../html.js';
 
 /** An amount in minor units as `12.50 USD`: formatted from the bigint, never through a float. */
@@ -110,4 +111,9 @@ export function queryString(values: Record<string, string | undefined>): string 
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(values)) if (v !== undefined && v !== '') params.set(k, v);
   return params.toString();
+}
+
+/** The audit log's actor for a console action: the signed-in operator, in this request. */
+export function actorOf(request: { viewer: ConsoleViewer; requestId: string }): Actor {
+  return { operator: request.viewer.name, requestId: request.requestId };
 }

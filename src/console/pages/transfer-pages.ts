@@ -9,8 +9,7 @@ import type { OperatorRefunds } from '../../fiat/card-risk/operator-refunds.js';
 import type { ConsoleAnswer, ConsoleRequest, ConsoleRoute } from '../console-route.js';
 import { readActionForm } from '../forms.js';
 import { html } from '../html.js';
-import { actorOf } from './account-actions.js';
-import { attempt, notFound, queryString, refusalNotice } from './page-parts.js';
+import { actorOf, attempt, notFound, queryString, refusalNotice } from './page-parts.js';
 import { STATUS_CHOICES, transferPageBody, transferRows, transferSearchForm, type TransferQuery } from './transfer-views.js';
 
 export interface TransferPagesDeps {
@@ -126,7 +125,7 @@ async function refund(deps: TransferPagesDeps, request: ConsoleRequest): Promise
         note: form.note,
         idempotencyKey: /^[0-9a-f-]{36}$/.test(once) ? `console:${once}` : null,
       },
-      actorOf(request.viewer),
+      actorOf(request),
     ),
   );
   if ('refused' in outcome) return transferPage(deps, request, { reason: outcome.refused, status: outcome.notFound ? 404 : 400 });
