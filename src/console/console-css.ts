@@ -36,6 +36,7 @@ header button { background: #fff; color: var(--accent); }
 .notice { padding: .5rem .75rem; border-left: 4px solid var(--accent); background: #ddf4ff; }
 .error { padding: .5rem .75rem; border-left: 4px solid var(--bad); background: #ffebe9; }
 .secret { word-break: break-all; }
+details > summary { cursor: pointer; color: var(--accent); }
 svg.qr { width: 14rem; height: 14rem; display: block; }
 .muted { color: var(--muted); }
 @media (max-width: 40rem) { body { font-size: 15px; } main { padding: .75rem; } header .who { margin-left: 0; } }

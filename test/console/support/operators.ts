@@ -95,6 +95,13 @@ export class HttpSession {
     return { status: response.status, location: response.headers.get('location'), text: await response.text(), headers: response.headers };
   }
 
+  /** Carries on a session a browser signed in (one TOTP step per sign-in: tests share sessions). */
+  static withCookie(base: string, name: string, value: string): HttpSession {
+    const session = new HttpSession(base);
+    session.cookies.set(name, value);
+    return session;
+  }
+
   cookie(name: string): string | undefined {
     return this.cookies.get(name);
   }
