@@ -5,9 +5,11 @@
 // admin refunds a card transfer once even when the form is sent twice; refused input is answered
 // 400 with its reason and changes nothing; unknown ids are 404 pages. The Disputes page lists a
 // dispute, the debt it left and the payout; admin reverses the payout and writes the rest off.
-// The Webhooks page lists a failing endpoint with its failures and last error.
+// The Webhooks page lists a failing endpoint with its failures and last error. Support releases a
+// blocked deposit from the account page, once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedgerInvariants } from '../../src/ledger/ledger-queries.js';
+import { recordBlockedDeposit } from '../../src/stablecoin/deposits/deposit-ledger.js';
 import { registerUser, startTestServer, type TestServer, type TestUser } from '../helpers/test-server.js';
 import { advanceDays, send, setUp } from '../helpers/fiat.js';
 import { accountIdOf, agentTransfer, fund } from '../helpers/stablecoin.js';
@@ -223,6 +225,48 @@ describe('admin', () => {
     expect(after).toMatch(/<td>money-admin<\/td><td>transfer\.refund<\/td><td>[^<]+<\/td><td>asked by phone<\/td>/);
     const disputes = (await admin.request('GET', '/console/disputes')).text;
     expect(disputes).toContain(cardTransferId);
+  });
+});
+
+describe('blocked deposits', () => {
+  it('are listed on the account page; support releases one once, shown in the audit log', async () => {
+    const user = await registerUser(server);
+    const userId = await accountIdOf(server, user);
+    const depositId = `dep_console_${Date.now()}`;
+    const hex = (n: number) => `0x${n.toString(16).padStart(64, '0')}` as const;
+    await recordBlockedDeposit(
+      server.deps.db,
+      {
+        id: depositId,
+        accountId: userId,
+        token: 'USDC',
+        amountMinor: 4_500_000n,
+        txHash: hex(Date.now()),
+        logIndex: 0,
+        blockNumber: 1n,
+        blockHash: hex(1),
+        from: '0x00000000000000000000000000000000000000aa',
+        to: user.depositAddress as `0x${string}`,
+        creditedAt: server.deps.clock.now(),
+      },
+      async () => {},
+    );
+    const action = `/console/accounts/${userId}/deposits/${depositId}/release`;
+    expect(actionForms((await viewer.request('GET', `/console/accounts/${userId}`)).text)).not.toContain(action);
+    const page = (await support.request('GET', `/console/accounts/${userId}`)).text;
+    expect(page).toContain('4.500000 USDC');
+    expect(actionForms(page)).toContain(action);
+    const elsewhere = await act(support, page, `/console/accounts/${payeeId}/deposits/${depositId}/release`, { note: 'n', confirm: 'yes' });
+    expect(elsewhere.status).toBe(400);
+    const released = await act(support, page, action, { note: 'screened by hand', confirm: 'yes' });
+    expect(released.status).toBe(303);
+    expect(released.location).toBe(`/console/audit?target=${depositId}`);
+    expect((await support.request('GET', released.location!)).text).toContain('screened by hand');
+    const balance = await server.request('GET', '/stablecoin/balance', { key: user.key });
+    expect(JSON.stringify(balance.body)).toContain('4.5');
+    const again = await act(support, page, action, { note: 'again', confirm: 'yes' });
+    expect(again.status).toBe(400);
+    expect(await server.deps.db.selectFrom('audit_log').selectAll().where('target', '=', depositId).execute()).toHaveLength(1);
   });
 });
 
