@@ -71,7 +71,7 @@ async function api(url: string, method: string, route: string, body: unknown): P
 }
 
 /** Data for the pages to show: the journeys' accounts and movements, operators, a freeze. */
-async function seed(url: string): Promise<string> {
+async function seed(url: string): Promise<{ enrolPath: string; accountId: string }> {
   const quiet = () => {};
   const { recipientHandle } = await runJourney(url, { sandboxClock: 'advance' }, quiet);
   await runStablecoinJourney(url, quiet).catch((error: unknown) => console.warn(`stablecoin journey skipped: ${String(error)}`));
@@ -80,7 +80,19 @@ async function seed(url: string): Promise<string> {
   await api(url, 'POST', '/admin/operators', { name: 'sam.support', role: 'support', note: 'Support rota' });
   await api(url, 'POST', '/admin/operators', { name: 'vera', role: 'viewer', note: 'Finance, read only' });
   const made = await api(url, 'POST', '/admin/operators', { name: 'ada', role: 'admin', note: 'Runs the console' });
-  return new URL(made.enrolmentUrl).pathname;
+  return { enrolPath: new URL(made.enrolmentUrl).pathname, accountId: String(found.accounts[0].id) };
+}
+
+/** The pages behind the navigation: an account (with its actions) and one of its card transfers. */
+async function photographDetails(page: Page, url: string, accountId: string): Promise<void> {
+  await page.goto(`${url}/console/accounts/${accountId}`);
+  await page.screenshot({ path: path.join(OUT, 'account.png'), fullPage: true });
+  console.log('wrote docs/console/account.png');
+  const transfer = page.locator('a[href^="/console/transfers/tr_"]').first();
+  if ((await transfer.count()) === 0) return;
+  await page.goto(url + (await transfer.getAttribute('href'))!);
+  await page.screenshot({ path: path.join(OUT, 'transfer.png'), fullPage: true });
+  console.log('wrote docs/console/transfer.png');
 }
 
 /** Enrols through the link as a person would, then signs in: the code comes from the page's secret. */
@@ -106,7 +118,7 @@ async function main(): Promise<void> {
   const sandbox = await startSandbox();
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
   try {
-    const enrolPath = await seed(sandbox.url);
+    const { enrolPath, accountId } = await seed(sandbox.url);
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
     await enrolAndSignIn(page, sandbox.url, enrolPath, sandbox.now);
     for (const link of CONSOLE_NAV) {
@@ -119,6 +131,7 @@ async function main(): Promise<void> {
       await page.screenshot({ path: path.join(OUT, file), fullPage: true });
       console.log(`wrote docs/console/${file}`);
     }
+    await photographDetails(page, sandbox.url, accountId);
   } finally {
     await browser.close();
     await sandbox.stop();

@@ -245,11 +245,13 @@ async function registerModeRoutes(app: App, deps: Deps): Promise<void> {
   // Sandbox mode only: peerpay hosts the processor's setup pages, and the test helpers exist.
   if (config.mode === 'sandbox' && deps.sandboxProcessor && deps.sandboxClock) {
     await app.register(async (scope) => linkPagesRoutes(scope as App, deps));
-    await app.register(async (scope) => testHelperRoutes(scope as App, { runner: deps, sandboxClock: deps.sandboxClock }));
+    await app.register(async (scope) =>
+      testHelperRoutes(scope as App, { runner: { jobs: deps.jobs, metrics: deps.metrics }, sandboxClock: deps.sandboxClock }),
+    );
     const sandbox = deps.sandboxProcessor;
     await app.register(async (scope) => testHelperCardRiskRoutes(scope as App, deps, sandbox));
     await app.register(async (scope) => stablecoinFaucetRoutes(scope as App, { funding: deps.stablecoinFunding }));
-    await app.register(async (scope) => testHelperSanctionsRoutes(scope as App, { chain: deps.chain, sanctions: deps.sanctions }));
+    await app.register(async (scope) => testHelperSanctionsRoutes(scope as App, deps.sandboxSanctions));
   }
   // Live mode: Stripe hosts the setup pages and tells peerpay by webhook.
   const { stripeWebhooks } = deps;

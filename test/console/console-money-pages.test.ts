@@ -3,15 +3,20 @@
 // forged POST is refused with 403 and changes nothing; support freezes, sets limits and unfreezes
 // (each leading to the account page that lists the audit entry written), and is refused a refund;
 // admin refunds a card transfer once even when the form is sent twice; refused input is answered
-// 400 with its reason and changes nothing; unknown ids are 404 pages.
+// 400 with its reason and changes nothing; unknown ids are 404 pages. The Disputes page lists a
+// dispute, the debt it left and the payout; admin reverses the payout and writes the rest off.
+// The Webhooks page lists a failing endpoint with its failures and last error. Support releases a
+// blocked deposit from the account page, once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedgerInvariants } from '../../src/ledger/ledger-queries.js';
+import { recordBlockedDeposit } from '../../src/stablecoin/deposits/deposit-ledger.js';
 import { registerUser, startTestServer, type TestServer, type TestUser } from '../helpers/test-server.js';
-import { send, setUp } from '../helpers/fiat.js';
+import { advanceDays, send, setUp } from '../helpers/fiat.js';
 import { accountIdOf, agentTransfer, fund } from '../helpers/stablecoin.js';
 import { addOperator, csrfOf, enrol, OPERATOR_TOKEN, signInHttp, type HttpSession } from './support/operators.js';
 
 let server: TestServer;
+let operators: Record<'viewer' | 'support' | 'admin', Awaited<ReturnType<typeof enrol>>>;
 let viewer: HttpSession;
 let support: HttpSession;
 let admin: HttpSession;
@@ -23,11 +28,11 @@ let coinTransferId: string;
 
 beforeAll(async () => {
   server = await startTestServer({ OPERATOR_TOKEN });
-  const sessions = await Promise.all(
-    (['viewer', 'support', 'admin'] as const).map(async (role) =>
-      signInHttp(server, await enrol(server, await addOperator(server, `money-${role}`, role))),
-    ),
+  const enrolled = await Promise.all(
+    (['viewer', 'support', 'admin'] as const).map(async (role) => enrol(server, await addOperator(server, `money-${role}`, role))),
   );
+  operators = { viewer: enrolled[0]!, support: enrolled[1]!, admin: enrolled[2]! };
+  const sessions = await Promise.all(enrolled.map((operator) => signInHttp(server, operator)));
   [viewer, support, admin] = sessions as [HttpSession, HttpSession, HttpSession];
   payer = await registerUser(server);
   payee = await registerUser(server);
@@ -220,5 +225,142 @@ describe('admin', () => {
     expect(after).toMatch(/<td>money-admin<\/td><td>transfer\.refund<\/td><td>[^<]+<\/td><td>asked by phone<\/td>/);
     const disputes = (await admin.request('GET', '/console/disputes')).text;
     expect(disputes).toContain(cardTransferId);
+  });
+});
+
+describe('blocked deposits', () => {
+  it('are listed on the account page; support releases one once, shown in the audit log', async () => {
+    const user = await registerUser(server);
+    const userId = await accountIdOf(server, user);
+    const depositId = `dep_console_${Date.now()}`;
+    const hex = (n: number) => `0x${n.toString(16).padStart(64, '0')}` as const;
+    await recordBlockedDeposit(
+      server.deps.db,
+      {
+        id: depositId,
+        accountId: userId,
+        token: 'USDC',
+        amountMinor: 4_500_000n,
+        txHash: hex(Date.now()),
+        logIndex: 0,
+        blockNumber: 1n,
+        blockHash: hex(1),
+        from: '0x00000000000000000000000000000000000000aa',
+        to: user.depositAddress as `0x${string}`,
+        creditedAt: server.deps.clock.now(),
+      },
+      async () => {},
+    );
+    const action = `/console/accounts/${userId}/deposits/${depositId}/release`;
+    expect(actionForms((await viewer.request('GET', `/console/accounts/${userId}`)).text)).not.toContain(action);
+    const page = (await support.request('GET', `/console/accounts/${userId}`)).text;
+    expect(page).toContain('4.500000 USDC');
+    expect(actionForms(page)).toContain(action);
+    const elsewhere = await act(support, page, `/console/accounts/${payeeId}/deposits/${depositId}/release`, { note: 'n', confirm: 'yes' });
+    expect(elsewhere.status).toBe(400);
+    const released = await act(support, page, action, { note: 'screened by hand', confirm: 'yes' });
+    expect(released.status).toBe(303);
+    expect(released.location).toBe(`/console/audit?target=${depositId}`);
+    expect((await support.request('GET', released.location!)).text).toContain('screened by hand');
+    const balance = await server.request('GET', '/stablecoin/balance', { key: user.key });
+    expect(JSON.stringify(balance.body)).toContain('4.5');
+    const again = await act(support, page, action, { note: 'again', confirm: 'yes' });
+    expect(again.status).toBe(400);
+    expect(await server.deps.db.selectFrom('audit_log').selectAll().where('target', '=', depositId).execute()).toHaveLength(1);
+  });
+});
+
+describe('failing webhook endpoints', () => {
+  it('are listed with their recent failures and the last error', async () => {
+    const endpointId = `we_console_${Date.now()}`;
+    const at = server.deps.clock.now();
+    await server.deps.db
+      .insertInto('webhook_endpoints')
+      .values({
+        id: endpointId,
+        account_id: payeeId,
+        url: 'https://hooks.example.com/down',
+        status: 'enabled',
+        failing_since: at,
+        secret_salt: 'salt',
+        created_at: at,
+        events: null,
+      })
+      .execute();
+    const delivery = await server.deps.db
+      .insertInto('webhook_deliveries')
+      .values({ endpoint_id: endpointId, event_seq: 1n, status: 'pending', next_attempt_at: at, created_at: at })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    for (const attempt of [1, 2, 3])
+      await server.deps.db
+        .insertInto('webhook_attempts')
+        .values({
+          delivery_id: delivery.id,
+          endpoint_id: endpointId,
+          attempt,
+          attempted_at: at,
+          duration_ms: 5,
+          succeeded: false,
+          status_code: 502,
+          error: `bad gateway ${attempt}`,
+        })
+        .execute();
+    const page = await viewer.request('GET', '/console/webhooks');
+    expect(page.status).toBe(200);
+    expect(page.text).toMatch(
+      new RegExp(`<td>${endpointId}</td>.*<td>https://hooks.example.com/down</td>.*<td>3</td><td>bad gateway 3</td><td>502</td>`, 's'),
+    );
+  });
+});
+
+describe('disputes, debts and payouts', () => {
+  it('lists a dispute and the debt it left; admin reverses the payout and writes off the rest, each shown with its audit entry', async () => {
+    const user = await registerUser(server);
+    const userId = await accountIdOf(server, user);
+    await setUp(server, user, '/agent/connect-link');
+    const sent = await send(server, payer, { recipientHandle: user.handle, amount: 12, currency: 'USD' });
+    expect(sent.status).toBe(200);
+    await advanceDays(server, 2); // paid out (and every console session expired)
+    const opened = await server.request('POST', '/test-helpers/disputes', { body: { transferId: sent.body.transfer.id } });
+    expect(opened.status).toBe(200);
+    const payout = await server.deps.db
+      .selectFrom('payouts')
+      .select('id')
+      .where('account_id', '=', userId)
+      .where('status', '=', 'paid')
+      .executeTakeFirstOrThrow();
+    const client = await signInHttp(server, operators.admin);
+    let page = (await client.request('GET', '/console/disputes')).text;
+    expect(page).toMatch(new RegExp(`Open disputes\\s*</caption>[^]*${sent.body.transfer.id}[^]*Closed disputes`));
+    expect(page).toMatch(new RegExp(`<a href="/console/accounts/${userId}">${userId}</a></td><td>12.00 USD</td>`));
+
+    const refused = await act(client, page, `/console/payouts/${payout.id}/reverse`, { amount: '-1', note: 'n', confirm: 'yes' });
+    expect(refused.status).toBe(400);
+    const once = new RegExp(`action="/console/payouts/${payout.id}/reverse"[^]*?name="once" value="([^"]+)"`).exec(page)![1]!;
+    const reversed = await act(client, page, `/console/payouts/${payout.id}/reverse`, {
+      once,
+      amount: '5',
+      note: 'reverse five',
+      confirm: 'yes',
+    });
+    expect(reversed.status).toBe(303);
+    expect(reversed.location).toBe(`/console/audit?target=${payout.id}`);
+    expect((await client.request('GET', reversed.location!)).text).toContain('reverse five');
+
+    page = (await client.request('GET', '/console/disputes')).text;
+    expect(page).toMatch(new RegExp(`<a href="/console/accounts/${userId}">${userId}</a></td><td>7.00 USD</td>`));
+    const written = await act(client, page, `/console/accounts/${userId}/write-off`, {
+      currency: 'USD',
+      note: 'uncollectable',
+      confirm: 'yes',
+    });
+    expect(written.status).toBe(303);
+    const account = (await client.request('GET', written.location!)).text;
+    expect(account).toMatch(/<td>money-admin<\/td><td>debt\.write_off<\/td><td>[0-9]+<\/td><td>uncollectable<\/td>/);
+    expect(account).toMatch(/<td>USD<\/td><td>0\.00 USD<\/td><td>0\.00 USD<\/td><td>0\.00 USD<\/td><td>0\.00 USD<\/td>/);
+    const again = await act(client, page, `/console/accounts/${userId}/write-off`, { currency: 'USD', note: 'again', confirm: 'yes' });
+    expect(again.status).toBe(400);
+    expect(again.text).toContain('owes nothing');
   });
 });

@@ -181,7 +181,7 @@ function moneyActionsSection(viewer: ConsoleViewer, data: AccountPageData): Safe
 
 export function accountPageBody(viewer: ConsoleViewer, data: AccountPageData, notice: SafeHtml): SafeHtml {
   const d = data.detail;
-  return html`<h1>Account ${d.profile.id}: ${d.profile.handle}</h1>
-    ${notice} ${profileSection(d)} ${balancesSection(d)} ${limitsSection(data.limits, data.overrides)} ${accountActionForms(viewer, d)}
-    ${transfersSection(d)} ${moneyActionsSection(viewer, data)} ${webhooksSection(d)} ${auditTable(data.audit)}`;
+  return html` ${notice} ${profileSection(d)} ${balancesSection(d)} ${limitsSection(data.limits, data.overrides)}
+  ${accountActionForms(viewer, d)} ${transfersSection(d)} ${moneyActionsSection(viewer, data)} ${webhooksSection(d)}
+  ${auditTable(data.audit)}`;
 }

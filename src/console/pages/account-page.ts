@@ -52,5 +52,12 @@ export async function accountPage(
     { detail, limits, overrides, blockedDeposits, payouts, audit },
     refusalNotice(refusal?.reason),
   );
-  return { page: { title: `Account ${accountId}`, nav: 'Accounts', body, ...(refusal ? { status: refusal.status } : {}) } };
+  return {
+    page: {
+      title: `Account ${accountId}: ${detail.profile.handle}`,
+      nav: 'Accounts',
+      body,
+      ...(refusal ? { status: refusal.status } : {}),
+    },
+  };
 }

@@ -35,8 +35,7 @@ async function searchPage(deps: AccountPagesDeps, request: ConsoleRequest): Prom
     page: {
       title: 'Accounts',
       nav: 'Accounts',
-      body: html`<h1>Accounts</h1>
-        ${searchForm(q)}${results}`,
+      body: html` ${searchForm(q)}${results}`,
     },
   };
 }

@@ -98,8 +98,7 @@ async function disputesPage(
   request: ConsoleRequest,
   refusal?: { reason: string; status: number },
 ): Promise<ConsoleAnswer> {
-  const body = html`<h1>Disputes, refunds and losses</h1>
-    ${refusalNotice(refusal?.reason)} ${await cardRiskTables(deps)} ${await debtAndPayoutTables(deps, request.viewer)}`;
+  const body = html` ${refusalNotice(refusal?.reason)} ${await cardRiskTables(deps)} ${await debtAndPayoutTables(deps, request.viewer)}`;
   return { page: { title: 'Disputes, refunds and losses', nav: 'Disputes', body, ...(refusal ? { status: refusal.status } : {}) } };
 }
 

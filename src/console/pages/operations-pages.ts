@@ -38,33 +38,32 @@ async function withdrawalsPage(deps: OperationsPagesDeps): Promise<ConsoleAnswer
     deps.operations.withdrawals('pending'),
     deps.operations.withdrawals('failed'),
   ]);
-  const body = html`<h1>Withdrawals</h1>
-    ${withdrawalTable('Waiting for hot-wallet money', waiting)} ${withdrawalTable('Pending', pending)} ${withdrawalTable('Failed', failed)}`;
+  const body = html` ${withdrawalTable('Waiting for hot-wallet money', waiting)} ${withdrawalTable('Pending', pending)}
+  ${withdrawalTable('Failed', failed)}`;
   return { page: { title: 'Withdrawals', nav: 'Withdrawals', body } };
 }
 
 async function webhooksPage(deps: OperationsPagesDeps): Promise<ConsoleAnswer> {
   const endpoints = await deps.operations.failingEndpoints();
-  const body = html`<h1>Failing webhook endpoints</h1>
-    ${table(
-      'Failing webhook endpoints',
-      ['Endpoint', 'Account', 'URL', 'Status', 'Failing since', 'Recent failures', 'Last error', 'Last status code', 'Last failed attempt'],
-      endpoints.map((w) =>
-        row(
-          w.id,
-          html`<a href="/console/accounts/${w.accountId}">${w.handle}</a>`,
-          w.url,
-          w.status,
-          when(w.failingSince),
-          w.recentFailures,
-          w.lastError ?? '—',
-          w.lastStatusCode ?? '—',
-          when(w.lastAttemptAt),
-        ),
+  const body = html` ${table(
+    'Failing webhook endpoints',
+    ['Endpoint', 'Account', 'URL', 'Status', 'Failing since', 'Recent failures', 'Last error', 'Last status code', 'Last failed attempt'],
+    endpoints.map((w) =>
+      row(
+        w.id,
+        html`<a href="/console/accounts/${w.accountId}">${w.handle}</a>`,
+        w.url,
+        w.status,
+        when(w.failingSince),
+        w.recentFailures,
+        w.lastError ?? '—',
+        w.lastStatusCode ?? '—',
+        when(w.lastAttemptAt),
       ),
-      'no endpoint is failing.',
-    )}`;
-  return { page: { title: 'Webhooks', nav: 'Webhooks', body } };
+    ),
+    'no endpoint is failing.',
+  )}`;
+  return { page: { title: 'Failing webhook endpoints', nav: 'Webhooks', body } };
 }
 
 export function createOperationsPages(deps: OperationsPagesDeps): ConsoleRoute[] {

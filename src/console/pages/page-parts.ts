@@ -23,19 +23,22 @@ export function when(at: Date | null): SafeHtml {
 /** A table with column headers; a sentence instead when there are no rows. */
 export function table(caption: string, headers: readonly string[], rows: readonly SafeHtml[], empty = 'None.'): SafeHtml {
   if (rows.length === 0) return html`<p class="empty">${caption}: ${empty}</p>`;
-  return html`<table>
-    <caption>
-      ${caption}
-    </caption>
-    <thead>
-      <tr>
-        ${headers.map((h) => html`<th scope="col">${h}</th>`)}
-      </tr>
-    </thead>
-    <tbody>
-      ${rows}
-    </tbody>
-  </table>`;
+  // Scrolled sideways on a narrow screen rather than squeezed.
+  return html`<div class="table-scroll" role="region" aria-label="${caption}" tabindex="0">
+    <table>
+      <caption>
+        ${caption}
+      </caption>
+      <thead>
+        <tr>
+          ${headers.map((h) => html`<th scope="col">${h}</th>`)}
+        </tr>
+      </thead>
+      <tbody>
+        ${rows}
+      </tbody>
+    </table>
+  </div>`;
 }
 
 /** One table row of cells (each escaped unless SafeHtml). */
@@ -52,8 +55,7 @@ export function notFound(nav: ConsoleNavName, what: string): ConsoleAnswer {
       title: 'Not found',
       nav,
       status: 404,
-      body: html`<h1>Not found</h1>
-        <p>${what}</p>`,
+      body: html` <p>${what}</p>`,
     },
   };
 }

@@ -59,8 +59,7 @@ async function searchPage(deps: TransferPagesDeps, request: ConsoleRequest): Pro
   const query: TransferQuery = { q: text('q'), from: text('from'), to: text('to'), rail: text('rail'), status: text('status') };
   const page = Math.min(Math.max(1, Number.parseInt(text('page') || '1', 10) || 1), MAX_TRANSFER_PAGE);
   const filter = await filterOf(deps, query, page);
-  const head = html`<h1>Transfers</h1>
-    ${transferSearchForm(query)}`;
+  const head = html` ${transferSearchForm(query)}`;
   if (filter !== null && 'refused' in filter)
     return { page: { title: 'Transfers', nav: 'Transfers', status: 400, body: html`${head}${refusalNotice(filter.refused)}` } };
   if (filter === null)

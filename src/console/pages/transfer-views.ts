@@ -148,7 +148,7 @@ function refundForm(viewer: ConsoleViewer, d: TransferDetail): SafeHtml {
     <h2>Actions</h2>
     ${actionForm(viewer, {
       action: `/console/transfers/${t.id}/refund`,
-      consequence: `Refunds (part of) transfer ${t.id} to the payer's card at the processor: ${t.recipientHandle} gives the amount back (from held, then available, the rest becomes a debt), and with "Give back the fee" the platform's fee too.`,
+      consequence: `Refunds (part of) transfer ${t.id} to the payer at the processor (card or bank debit): ${t.recipientHandle} gives the amount back (from held, then available, the rest becomes a debt), and with "Give back the fee" the platform's fee too.`,
       submit: 'Refund transfer',
       fields: html`${onceField()}
         ${textField(`refund-${t.id}-amount`, `Amount in ${currency} (empty: all that is left)`, 'amount', '', html`inputmode="decimal" autocomplete="off" placeholder="${formatMinor(t.amountMinor, currency)}"`)}
@@ -159,6 +159,5 @@ function refundForm(viewer: ConsoleViewer, d: TransferDetail): SafeHtml {
 }
 
 export function transferPageBody(viewer: ConsoleViewer, d: TransferDetail, audit: readonly AuditEntryView[], notice: SafeHtml): SafeHtml {
-  return html`<h1>Transfer ${d.transfer.id}</h1>
-    ${notice} ${summary(d)} ${refundForm(viewer, d)} ${moneyTrail(d)} ${notifications(d)} ${auditTable(audit)}`;
+  return html` ${notice} ${summary(d)} ${refundForm(viewer, d)} ${moneyTrail(d)} ${notifications(d)} ${auditTable(audit)}`;
 }
