@@ -52,6 +52,9 @@ import { databaseConfirmationStore } from './mcp/confirmation-service.js';
 import type { ConfirmationStore } from '@peerpay/mcp';
 import { allJobs } from './jobs/all-jobs.js';
 import type { Job } from './jobs/job.js';
+import { createAccounts, type Accounts } from './accounts/accounts.js';
+import { createEvents, type Events } from './events/events.js';
+import { createWebhookDelivery, type WebhookDelivery } from './events/webhook-delivery.js';
 import { createConsoleAccess } from './console/console-access.js';
 import type { ConsoleAccess } from './console/console-access-routes.js';
 
@@ -129,6 +132,12 @@ export interface Deps {
   readonly mcpConfirmations: ConfirmationStore;
   /** Every background job, in the order a round runs them (jobs/all-jobs.ts). */
   readonly jobs: readonly Job[];
+  /** Registration, keys, passwords and profiles (DESIGN §6). */
+  readonly accounts: Accounts;
+  /** The caller's events and webhook endpoints (DESIGN §13). */
+  readonly events: Events;
+  /** The webhook delivery queue's rounds. */
+  readonly webhookDelivery: WebhookDelivery;
   /** The operator console's sign-in, enrolment and sessions (DESIGN §18). */
   readonly consoleAccess: ConsoleAccess;
   close(): Promise<void>;
@@ -165,6 +174,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     consoleAccess: createConsoleAccess({ db: database.db, clock, passwords: requests.passwords, masterSeed: core.masterSeed }),
     ...movements,
     ...coinServices(core, { ...requests, ...movements }),
+    ...accountServices(core, requests),
     async close() {
       await redis?.close();
       // The database first: nothing may record a chain event after the chain is gone.
@@ -198,6 +208,22 @@ function coinServices(
   };
 }
 
+/** Accounts, their events and the webhooks that carry them. */
+function accountServices(
+  { config, database, clock, wallets }: Core,
+  { passwords, webhookSecrets, webhookSockets, webhookDestinations }: AccountServiceInputs,
+) {
+  const db = database.db;
+  const webhooks = { db, clock, config, webhookSecrets, webhookDestinations };
+  return {
+    accounts: createAccounts({ db, clock, config, passwords, wallets }),
+    events: createEvents(webhooks),
+    webhookDelivery: createWebhookDelivery({ ...webhooks, webhookSockets }),
+  };
+}
+
+type AccountServiceInputs = Pick<Deps, 'passwords' | 'webhookSecrets' | 'webhookSockets' | 'webhookDestinations'>;
+
 type CoinServiceInputs = Pick<Deps, 'limits' | 'sanctionsControls' | 'transferBatches' | 'accountLookups' | 'lifecycle'>;
 
 /** The jobs, each built from the services it calls; the fiat and webhook jobs still take what they use at each round. */
@@ -212,6 +238,8 @@ function jobsOf(deps: Omit<Deps, 'jobs'>): Job[] {
     treasury: deps.treasury,
     custody: deps.custodyChecks,
     limits: deps.limits,
+    events: deps.events,
+    webhookDelivery: deps.webhookDelivery,
     fiat: deps,
   });
 }

@@ -16,19 +16,17 @@ import { createSweepJob } from './sweep-job.js';
 import { setupReconciliationJob, type SetupReconciliationJobDeps } from './setup-reconciliation-job.js';
 import { createCustodyCheckJob } from './custody-check-job.js';
 import { createTreasuryJob } from './treasury-job.js';
-import { webhookDeliveryJob, type WebhookDeliveryJobDeps } from './webhook-delivery-job.js';
-import { eventRetentionJob, type EventRetentionJobDeps } from './event-retention-job.js';
+import { createWebhookDeliveryJob } from './webhook-delivery-job.js';
+import { createEventRetentionJob } from './event-retention-job.js';
 import { createLimitVolumeRetentionJob } from './limit-volume-retention-job.js';
 
-/** What the fiat, event and webhook jobs use, together. */
+/** What the fiat jobs use, together. */
 export type FiatJobsDeps = FiatRecoveryJobDeps &
   AchSettlementJobDeps &
   PayoutJobDeps &
   HoldReleaseJobDeps &
   RefundReconciliationJobDeps &
-  SetupReconciliationJobDeps &
-  WebhookDeliveryJobDeps &
-  EventRetentionJobDeps;
+  SetupReconciliationJobDeps;
 
 /** The services the jobs call. */
 export type JobServices = Parameters<typeof createIdempotencyCleanupJob>[0] &
@@ -39,7 +37,9 @@ export type JobServices = Parameters<typeof createIdempotencyCleanupJob>[0] &
   Parameters<typeof createSweepJob>[0] &
   Parameters<typeof createTreasuryJob>[0] &
   Parameters<typeof createCustodyCheckJob>[0] &
-  Parameters<typeof createLimitVolumeRetentionJob>[0] & { fiat: FiatJobsDeps };
+  Parameters<typeof createLimitVolumeRetentionJob>[0] &
+  Parameters<typeof createEventRetentionJob>[0] &
+  Parameters<typeof createWebhookDeliveryJob>[0] & { fiat: FiatJobsDeps };
 
 // Settlement runs before payouts so that money that settled in this round is paid out in it too.
 export function allJobs(services: JobServices): Job[] {
@@ -62,9 +62,9 @@ export function allJobs(services: JobServices): Job[] {
     createTreasuryJob(services),
     // Last: books against custody, at most once a minute (jobs/custody-check-job.ts).
     createCustodyCheckJob(services),
-    bindJob(eventRetentionJob, fiat),
+    createEventRetentionJob(services),
     createLimitVolumeRetentionJob(services),
     // Its own queue (events/webhook-delivery.ts); last, so that a tick run by hand sends what the others recorded.
-    bindJob(webhookDeliveryJob, fiat),
+    createWebhookDeliveryJob(services),
   ];
 }
