@@ -29,6 +29,7 @@ import * as m0025 from './migrations/0025-account-limits.js';
 import * as m0026 from './migrations/0026-blocked-deposits.js';
 import * as m0027 from './migrations/0027-events-commit-order.js';
 import * as m0028 from './migrations/0028-console-sessions.js';
+import * as m0030 from './migrations/0030-console-reads.js';
 
 const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   '0026-blocked-deposits': m0026,
   '0027-events-commit-order': m0027,
   '0028-console-sessions': m0028,
+  '0030-console-reads': m0030,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -130,8 +130,6 @@ export interface TransferDisputeRow {
 }
 
 export async function disputesOfTransfer(db: Db, transfer: TransferRecord): Promise<TransferDisputeRow[]> {
-  // Disputes have no index on transfer_id (only the sender's open ones are indexed): the table holds
-  // one row per chargeback, few beside the transfers, and this page is read by an operator at a time.
   const rows = await db
     .selectFrom('disputes')
     .selectAll()
