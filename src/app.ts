@@ -3,7 +3,6 @@
 import Fastify, { LogController, type FastifyReply, type FastifyRequest, type FastifyServerFactory } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { rateLimitStore } from './http/plugins/rate-limit-store.js';
-import { paymentMethodsOf } from './fiat/processor-customers.js';
 import { sharedLimitsEvents } from './http/plugins/shared-limits-events.js';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Deps } from './deps.js';
@@ -30,10 +29,6 @@ import { adminAccountsRoutes } from './http/routes/admin-accounts-routes.js';
 import { adminOperatorsRoutes } from './http/routes/admin-operators-routes.js';
 import { adminAuditRoutes } from './http/routes/admin-audit-routes.js';
 import { adminOpenApiRoutes } from './http/routes/admin-openapi-routes.js';
-import { createOperatorRefunds } from './fiat/card-risk/operator-refunds.js';
-import { createPayoutReversals } from './fiat/card-risk/payout-reversals.js';
-import { createDebtWriteOffs } from './fiat/card-risk/debt-write-offs.js';
-import { createCardRiskReports } from './fiat/card-risk/card-risk-reports.js';
 import { stablecoinWithdrawalRoutes } from './http/routes/stablecoin-withdrawal-routes.js';
 import { linkPagesRoutes } from './http/routes/link-pages-routes.js';
 import { fundingPagesRoutes } from './http/routes/funding-pages-routes.js';
@@ -215,11 +210,13 @@ async function registerRoutes(app: App, deps: Deps, actions: OperatorActions): P
   await app.register(async (scope) =>
     accountRoutes(scope as App, {
       accounts: deps.accounts,
-      paymentMethods: (id) => paymentMethodsOf(deps.db, id),
+      paymentMethods: deps.setupLinks.paymentMethods,
       rateLimits: deps.config.rateLimits,
     }),
   );
-  await app.register(async (scope) => fiatRoutes(scope as App, deps));
+  await app.register(async (scope) =>
+    fiatRoutes(scope as App, { transfers: deps.fiatTransfers, history: deps.fiatHistory, setupLinks: deps.setupLinks }),
+  );
   await app.register(async (scope) => stablecoinFundingRoutes(scope as App, { funding: deps.stablecoinFunding }));
   await app.register(async (scope) =>
     stablecoinRoutes(scope as App, { transfers: deps.stablecoinTransfers, withdrawals: deps.stablecoinWithdrawals }),
@@ -230,7 +227,7 @@ async function registerRoutes(app: App, deps: Deps, actions: OperatorActions): P
   );
   const operatorGate = { config: deps.config, operators: deps.operators };
   await app.register(async (scope) => adminRoutes(scope as App, { ...operatorGate, treasury: deps.treasury }));
-  await app.register(async (scope) => adminCardRiskRoutes(scope as App, actions.cardRisk, deps));
+  await app.register(async (scope) => adminCardRiskRoutes(scope as App, actions.cardRisk, operatorGate));
   await app.register(async (scope) =>
     adminAccountsRoutes(scope as App, { directory: deps.accountDirectory, freezes: deps.accountFreezes }, operatorGate),
   );
@@ -251,20 +248,22 @@ async function registerModeRoutes(app: App, deps: Deps): Promise<void> {
   const { config } = deps;
   // Sandbox mode only: peerpay hosts the processor's setup pages, and the test helpers exist.
   if (config.mode === 'sandbox' && deps.sandboxProcessor && deps.sandboxClock) {
-    await app.register(async (scope) => linkPagesRoutes(scope as App, deps));
+    await app.register(async (scope) => linkPagesRoutes(scope as App, { setupLinks: deps.setupLinks, clock: deps.clock }));
     await app.register(async (scope) =>
       testHelperRoutes(scope as App, { runner: { jobs: deps.jobs, metrics: deps.metrics }, sandboxClock: deps.sandboxClock }),
     );
     const sandbox = deps.sandboxProcessor;
-    await app.register(async (scope) => testHelperCardRiskRoutes(scope as App, deps, sandbox));
+    await app.register(async (scope) =>
+      testHelperCardRiskRoutes(scope as App, { processorEvents: deps.processorEvents, lookups: deps.sandboxCardRiskLookups }, sandbox),
+    );
     await app.register(async (scope) => stablecoinFaucetRoutes(scope as App, { funding: deps.stablecoinFunding }));
     await app.register(async (scope) => testHelperSanctionsRoutes(scope as App, deps.sandboxSanctions));
   }
   // Live mode: Stripe hosts the setup pages and tells peerpay by webhook.
   const { stripeWebhooks } = deps;
   if (stripeWebhooks) {
-    await app.register(async (scope) => stripeWebhookRoutes(scope as App, deps, stripeWebhooks));
-    await app.register(async (scope) => processorLinkPagesRoutes(scope as App, deps));
+    await app.register(async (scope) => stripeWebhookRoutes(scope as App, deps.processorEvents, stripeWebhooks));
+    await app.register(async (scope) => processorLinkPagesRoutes(scope as App, deps.setupLinks));
   }
 }
 
@@ -274,16 +273,5 @@ interface OperatorActions {
 
 /** The operator's money actions, built once: the operator API and the console call the same services. */
 function operatorActions(deps: Deps): OperatorActions {
-  return { cardRisk: cardRiskServices(deps) };
-}
-
-/** The card-risk services the operator's routes call (DESIGN §16). */
-function cardRiskServices(deps: Deps): AdminCardRiskServices {
-  const { db, clock, processor } = deps;
-  return {
-    refunds: createOperatorRefunds({ db, clock, processor }),
-    reversals: createPayoutReversals({ db, clock, processor }),
-    writeOffs: createDebtWriteOffs({ db, clock }),
-    reports: createCardRiskReports({ db }),
-  };
+  return { cardRisk: deps.cardRisk };
 }

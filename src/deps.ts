@@ -55,6 +55,18 @@ import type { Job } from './jobs/job.js';
 import { createAccounts, type Accounts } from './accounts/accounts.js';
 import { createEvents, type Events } from './events/events.js';
 import { createWebhookDelivery, type WebhookDelivery } from './events/webhook-delivery.js';
+import { createFiatTransfers, type FiatTransfers } from './fiat/fiat-transfers.js';
+import { createFiatHistory, type FiatHistory } from './fiat/fiat-history.js';
+import { createPayouts, type Payouts } from './fiat/payouts.js';
+import { createSetupLinks, type SetupLinks } from './fiat/setup-links.js';
+import { createProcessorEvents, type ProcessorEvents } from './fiat/processor-events.js';
+import { createOperatorRefunds, type OperatorRefunds } from './fiat/card-risk/operator-refunds.js';
+import { createPayoutReversals, type PayoutReversals } from './fiat/card-risk/payout-reversals.js';
+import { createDebtWriteOffs, type DebtWriteOffs } from './fiat/card-risk/debt-write-offs.js';
+import { createCardRiskReports } from './fiat/card-risk/card-risk-reports.js';
+import { createHoldRelease, type HoldRelease } from './fiat/card-risk/hold-release.js';
+import { createRefundReconciliation, type RefundReconciliation } from './fiat/card-risk/refund-reconciliation.js';
+import { createSandboxCardRiskLookups, type SandboxCardRiskLookups } from './fiat/card-risk/sandbox-card-risk-lookups.js';
 import { createConsoleAccess } from './console/console-access.js';
 import type { ConsoleAccess } from './console/console-access-routes.js';
 
@@ -138,6 +150,20 @@ export interface Deps {
   readonly events: Events;
   /** The webhook delivery queue's rounds. */
   readonly webhookDelivery: WebhookDelivery;
+  /** Fiat transfers: sending, quotes, balances, settlement and recovery rounds. */
+  readonly fiatTransfers: FiatTransfers;
+  readonly fiatHistory: FiatHistory;
+  readonly payouts: Payouts;
+  /** Setup links, their pages and reconciliation, and what an account has linked. */
+  readonly setupLinks: SetupLinks;
+  /** The processor's webhooks (and the sandbox's made-up card-risk events), applied. */
+  readonly processorEvents: ProcessorEvents;
+  /** The operator's card-risk actions and reports (DESIGN §16): the operator API and the console share them. */
+  readonly cardRisk: CardRiskServices;
+  readonly holdRelease: HoldRelease;
+  readonly refundReconciliation: RefundReconciliation;
+  /** What the sandbox's card-risk test helpers read. */
+  readonly sandboxCardRiskLookups: SandboxCardRiskLookups;
   /** The operator console's sign-in, enrolment and sessions (DESIGN §18). */
   readonly consoleAccess: ConsoleAccess;
   close(): Promise<void>;
@@ -175,6 +201,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     ...movements,
     ...coinServices(core, { ...requests, ...movements }),
     ...accountServices(core, requests),
+    ...fiatServices(core, { ...requests, ...movements }),
     async close() {
       await redis?.close();
       // The database first: nothing may record a chain event after the chain is gone.
@@ -222,11 +249,42 @@ function accountServices(
   };
 }
 
+export interface CardRiskServices {
+  refunds: OperatorRefunds;
+  reversals: PayoutReversals;
+  writeOffs: DebtWriteOffs;
+  reports: ReturnType<typeof createCardRiskReports>;
+}
+
+/** The fiat rail: transfers, history, payouts, setup links, the processor's events and card risk. */
+function fiatServices({ config, database, clock, processor, sandboxProcessor }: Core, { limits, accountLookups }: FiatServiceInputs) {
+  const db = database.db;
+  const refunds = createOperatorRefunds({ db, clock, processor });
+  return {
+    fiatTransfers: createFiatTransfers({ db, clock, config, processor, limits, accountLookups }),
+    fiatHistory: createFiatHistory({ db }),
+    payouts: createPayouts({ db, clock, processor, limits }),
+    setupLinks: createSetupLinks({ db, clock, config, processor, sandboxProcessor }),
+    processorEvents: createProcessorEvents({ db, clock, config }),
+    cardRisk: {
+      refunds,
+      reversals: createPayoutReversals({ db, clock, processor }),
+      writeOffs: createDebtWriteOffs({ db, clock }),
+      reports: createCardRiskReports({ db }),
+    },
+    holdRelease: createHoldRelease({ db, clock }),
+    refundReconciliation: createRefundReconciliation({ db, clock, processor, refunds }),
+    sandboxCardRiskLookups: createSandboxCardRiskLookups({ db }),
+  };
+}
+
+type FiatServiceInputs = Pick<Deps, 'limits' | 'accountLookups'>;
+
 type AccountServiceInputs = Pick<Deps, 'passwords' | 'webhookSecrets' | 'webhookSockets' | 'webhookDestinations'>;
 
 type CoinServiceInputs = Pick<Deps, 'limits' | 'sanctionsControls' | 'transferBatches' | 'accountLookups' | 'lifecycle'>;
 
-/** The jobs, each built from the services it calls; the fiat and webhook jobs still take what they use at each round. */
+/** The jobs, each built from the services it calls. */
 function jobsOf(deps: Omit<Deps, 'jobs'>): Job[] {
   return allJobs({
     idempotency: deps.idempotency,
@@ -240,7 +298,12 @@ function jobsOf(deps: Omit<Deps, 'jobs'>): Job[] {
     limits: deps.limits,
     events: deps.events,
     webhookDelivery: deps.webhookDelivery,
-    fiat: deps,
+    fiatTransfers: deps.fiatTransfers,
+    payouts: deps.payouts,
+    setupLinks: deps.setupLinks,
+    holdRelease: deps.holdRelease,
+    refundReconciliation: deps.refundReconciliation,
+    sandboxClock: deps.sandboxClock,
   });
 }
 

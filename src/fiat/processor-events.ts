@@ -89,3 +89,12 @@ async function recordCharge(
   await recordTransferEvents(trx, { transfer: changed, from: 'processing', now: input.now });
   return true;
 }
+
+/** The processor's events, applied (DESIGN §21): built once over what applying them uses. */
+export interface ProcessorEvents {
+  apply(event: ProcessorEvent): Promise<EventOutcome>;
+}
+
+export function createProcessorEvents(deps: { db: Db; clock: Clock; config: Config }): ProcessorEvents {
+  return { apply: (event) => applyProcessorEvent(deps, event) };
+}

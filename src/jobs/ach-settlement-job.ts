@@ -1,21 +1,24 @@
 // Settles due ACH transfers (or records their return); see fiat/ach-settlement.ts.
-import { settleDueTransfers } from '../fiat/ach-settlement.js';
-import type { JobOver } from './job.js';
-import type { PaymentProcessor } from '../adapters/processor/payment-processor.js';
-import type { Db } from '../db/database.js';
-import type { Clock, SandboxClock } from '../platform/clock.js';
-
-/** What a round of this job uses. */
-export type AchSettlementJobDeps = { clock: Clock; db: Db; processor: PaymentProcessor; sandboxClock: SandboxClock | null };
+import type { FiatTransfers } from '../fiat/fiat-transfers.js';
+import type { SandboxClock } from '../platform/clock.js';
+import type { Job } from './job.js';
 
 /** Transfers looked at per round; the rest wait for the next round. */
 const BATCH = 100;
 
-export const achSettlementJob: JobOver<AchSettlementJobDeps> = {
-  name: 'ach-settlement',
-  async run(deps) {
-    // Another process may have moved the sandbox clock.
-    await deps.sandboxClock?.refresh();
-    return settleDueTransfers(deps, BATCH);
-  },
-};
+export function createAchSettlementJob({
+  fiatTransfers,
+  sandboxClock,
+}: {
+  fiatTransfers: FiatTransfers;
+  sandboxClock: SandboxClock | null;
+}): Job {
+  return {
+    name: 'ach-settlement',
+    async run() {
+      // Another process may have moved the sandbox clock.
+      await sandboxClock?.refresh();
+      return fiatTransfers.settleDue(BATCH);
+    },
+  };
+}

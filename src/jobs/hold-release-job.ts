@@ -1,18 +1,16 @@
 // Ends the holds on card money that are due (fiat/card-risk/hold-release.ts).
-import { createHoldRelease } from '../fiat/card-risk/hold-release.js';
-import type { JobOver } from './job.js';
-import type { Db } from '../db/database.js';
-import type { Clock, SandboxClock } from '../platform/clock.js';
-
-/** What a round of this job uses. */
-export type HoldReleaseJobDeps = { clock: Clock; db: Db; sandboxClock: SandboxClock | null };
+import type { HoldRelease } from '../fiat/card-risk/hold-release.js';
+import type { SandboxClock } from '../platform/clock.js';
+import type { Job } from './job.js';
 
 const BATCH = 200;
 
-export const holdReleaseJob: JobOver<HoldReleaseJobDeps> = {
-  name: 'hold-release',
-  async run(deps) {
-    await deps.sandboxClock?.refresh();
-    return createHoldRelease({ db: deps.db, clock: deps.clock }).releaseDue(BATCH);
-  },
-};
+export function createHoldReleaseJob({ holdRelease, sandboxClock }: { holdRelease: HoldRelease; sandboxClock: SandboxClock | null }): Job {
+  return {
+    name: 'hold-release',
+    async run() {
+      await sandboxClock?.refresh();
+      return holdRelease.releaseDue(BATCH);
+    },
+  };
+}

@@ -12,13 +12,3 @@ export interface Job {
   /** Runs in a queue of its own, about every second: webhooks wait on other servers for up to 10 s. */
   queue?: 'webhooks';
 }
-
-/** A job whose round is handed what it uses at every call, D; bindJob makes a Job of it. */
-export interface JobOver<D> extends Omit<Job, 'run'> {
-  run(deps: D, log?: FastifyBaseLogger): Promise<number>;
-}
-
-/** The Job that runs `job` over `deps`, given once. */
-export function bindJob<D>(job: JobOver<D>, deps: D): Job {
-  return { ...job, run: (log) => job.run(deps, log) };
-}

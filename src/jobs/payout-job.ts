@@ -1,22 +1,18 @@
 // Pays received fiat money out to connected payout accounts; see fiat/payout-service.ts.
-import { sendPayouts, startPayouts } from '../fiat/payout-service.js';
-import type { JobOver } from './job.js';
-import type { PaymentProcessor } from '../adapters/processor/payment-processor.js';
-import type { AccountLimits } from '../compliance/limits/limits-service.js';
-import type { Db } from '../db/database.js';
-import type { Clock, SandboxClock } from '../platform/clock.js';
-
-/** What a round of this job uses. */
-export type PayoutJobDeps = { clock: Clock; db: Db; limits: AccountLimits; processor: PaymentProcessor; sandboxClock: SandboxClock | null };
+import type { Payouts } from '../fiat/payouts.js';
+import type { SandboxClock } from '../platform/clock.js';
+import type { Job } from './job.js';
 
 const BATCH = 100;
 
-export const payoutJob: JobOver<PayoutJobDeps> = {
-  name: 'payouts',
-  async run(deps) {
-    await deps.sandboxClock?.refresh();
-    const started = await startPayouts(deps, BATCH);
-    const sent = await sendPayouts(deps, BATCH);
-    return started + sent;
-  },
-};
+export function createPayoutJob({ payouts, sandboxClock }: { payouts: Payouts; sandboxClock: SandboxClock | null }): Job {
+  return {
+    name: 'payouts',
+    async run() {
+      await sandboxClock?.refresh();
+      const started = await payouts.start(BATCH);
+      const sent = await payouts.send(BATCH);
+      return started + sent;
+    },
+  };
+}

@@ -1,16 +1,12 @@
 // Reads back processor-hosted setups that no webhook confirmed; see fiat/setup-reconciliation.ts.
-import { reconcileSetups } from '../fiat/setup-reconciliation.js';
-import type { JobOver } from './job.js';
-import type { PaymentProcessor } from '../adapters/processor/payment-processor.js';
-import type { Db } from '../db/database.js';
-import type { Clock } from '../platform/clock.js';
-
-/** What a round of this job uses. */
-export type SetupReconciliationJobDeps = { clock: Clock; db: Db; processor: PaymentProcessor };
+import type { SetupLinks } from '../fiat/setup-links.js';
+import type { Job } from './job.js';
 
 const BATCH = 50;
 
-export const setupReconciliationJob: JobOver<SetupReconciliationJobDeps> = {
-  name: 'setup-reconciliation',
-  run: (deps) => reconcileSetups(deps, BATCH),
-};
+export function createSetupReconciliationJob({ setupLinks }: { setupLinks: SetupLinks }): Job {
+  return {
+    name: 'setup-reconciliation',
+    run: () => setupLinks.reconcile(BATCH),
+  };
+}

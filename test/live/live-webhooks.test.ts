@@ -5,9 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { checkLedgerInvariants } from '../../src/ledger/ledger-queries.js';
 import { runJobsOnce } from '../../src/jobs/job-runner.js';
-import { bindJob } from '../../src/jobs/job.js';
-import { achSettlementJob } from '../../src/jobs/ach-settlement-job.js';
-import { setupReconciliationJob } from '../../src/jobs/setup-reconciliation-job.js';
+import { createAchSettlementJob } from '../../src/jobs/ach-settlement-job.js';
+import { createSetupReconciliationJob } from '../../src/jobs/setup-reconciliation-job.js';
 import { expectProblem, registerUser, type TestUser } from '../helpers/test-server.js';
 import { balances, moneySnapshot, send } from '../helpers/fiat.js';
 import { lastPathSegment, liveModeAvailable, LIVE_MODE_NEEDS, startLiveWorld, type LiveWorld } from '../helpers/live-mode.js';
@@ -74,10 +73,10 @@ describe.runIf(runsIf(liveModeAvailable(), LIVE_MODE_NEEDS))('live mode: Stripe 
       402,
       'card_setup_required',
     );
-    await runJobsOnce(world.server.deps, undefined, [bindJob(setupReconciliationJob, world.server.deps)]);
+    await runJobsOnce(world.server.deps, undefined, [createSetupReconciliationJob(world.server.deps)]);
     expect(world.stripe.requests().filter((r) => r.path === `/v1/checkout/sessions/${sessionId}`)).toHaveLength(0);
     world.clock.advance(16 * MINUTE_MS);
-    await runJobsOnce(world.server.deps, undefined, [bindJob(setupReconciliationJob, world.server.deps)]);
+    await runJobsOnce(world.server.deps, undefined, [createSetupReconciliationJob(world.server.deps)]);
     expect(world.stripe.requests().filter((r) => r.method === 'GET' && r.path === `/v1/checkout/sessions/${sessionId}`)).toHaveLength(1);
     const sent = await send(world.server, payer, { recipientHandle: payee.handle, amount: 5, currency: 'USD' });
     expect(sent.status, sent.text).toBe(200);
@@ -133,10 +132,10 @@ describe.runIf(runsIf(liveModeAvailable(), LIVE_MODE_NEEDS))('live mode: Stripe 
     const intentId = world.stripe.paymentIntents().find((pi) => pi.metadata.peerpay_transfer_id === sent.body.transfer.id)!.id;
     world.stripe.settleBankDebits([intentId]);
     // Never delivered. At once, the job does not look; 15 minutes on, it reads the PaymentIntent.
-    await runJobsOnce(world.server.deps, undefined, [bindJob(achSettlementJob, world.server.deps)]);
+    await runJobsOnce(world.server.deps, undefined, [createAchSettlementJob(world.server.deps)]);
     expect(world.stripe.requests().filter((r) => r.method === 'GET' && r.path === `/v1/payment_intents/${intentId}`)).toHaveLength(0);
     world.clock.advance(16 * MINUTE_MS);
-    await runJobsOnce(world.server.deps, undefined, [bindJob(achSettlementJob, world.server.deps)]);
+    await runJobsOnce(world.server.deps, undefined, [createAchSettlementJob(world.server.deps)]);
     expect(world.stripe.requests().filter((r) => r.method === 'GET' && r.path === `/v1/payment_intents/${intentId}`)).toHaveLength(1);
     const history = await world.server.request('GET', '/transfers', { key: bankUser.key });
     expect(history.body.transfers[0]).toMatchObject({ id: sent.body.transfer.id, status: 'completed' });

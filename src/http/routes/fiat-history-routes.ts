@@ -1,17 +1,14 @@
 // Fiat history: transfers sent and received, and every ledger entry of the caller, newest first,
 // paged with limit and cursor.
-import { DEFAULT_PAGE_SIZE, transactionHistory, transferHistory } from '../../fiat/fiat-history-service.js';
+import { DEFAULT_PAGE_SIZE } from '../../fiat/fiat-history-service.js';
+import type { FiatHistory } from '../../fiat/fiat-history.js';
 import { presentEntry, presentHistoryItem } from '../../fiat/fiat-history-view.js';
 import { callerOf } from '../plugins/auth.js';
 import { PageQuery, TransactionsResponse, TransferHistoryResponse } from '../schemas/fiat-schemas.js';
 import { operation } from '../schemas/operation.js';
 import type { App } from '../types.js';
-import type { Db } from '../../db/database.js';
 
-/** What these routes use: only these, not the whole composition root. */
-export type FiatHistoryRoutesDeps = { db: Db };
-
-export function fiatHistoryRoutes(app: App, deps: FiatHistoryRoutesDeps): void {
+export function fiatHistoryRoutes(app: App, history: FiatHistory): void {
   app.get(
     '/transfers',
     operation({
@@ -26,7 +23,7 @@ export function fiatHistoryRoutes(app: App, deps: FiatHistoryRoutesDeps): void {
       errors: [],
     }),
     async (request) => {
-      const page = await transferHistory(deps, pageRequest(callerOf(request).accountId, request.query));
+      const page = await history.transfers(pageRequest(callerOf(request).accountId, request.query));
       return { transfers: page.items.map(presentHistoryItem), nextCursor: page.nextCursor };
     },
   );
@@ -43,7 +40,7 @@ export function fiatHistoryRoutes(app: App, deps: FiatHistoryRoutesDeps): void {
       errors: [],
     }),
     async (request) => {
-      const page = await transactionHistory(deps, pageRequest(callerOf(request).accountId, request.query));
+      const page = await history.transactions(pageRequest(callerOf(request).accountId, request.query));
       return { transactions: page.items.map(presentEntry), nextCursor: page.nextCursor };
     },
   );

@@ -1,17 +1,11 @@
 // Fiat setup links: the pages on which the user saves a card, connects a payout account or allows
 // bank debits (contract §4). peerpay never sees card or bank numbers.
-import { createSetupLink, type SetupPurpose } from '../../fiat/setup-links-service.js';
+import type { SetupPurpose } from '../../fiat/setup-links-service.js';
+import type { SetupLinks } from '../../fiat/setup-links.js';
 import { callerOf } from '../plugins/auth.js';
 import { NoBody, SetupLinkResponse } from '../schemas/fiat-schemas.js';
 import { operation } from '../schemas/operation.js';
 import type { App } from '../types.js';
-import type { PaymentProcessor } from '../../adapters/processor/payment-processor.js';
-import type { Config } from '../../config.js';
-import type { Db } from '../../db/database.js';
-import type { Clock } from '../../platform/clock.js';
-
-/** What these routes use: only these, not the whole composition root. */
-export type FiatLinkRoutesDeps = { clock: Clock; config: Config; db: Db; processor: PaymentProcessor };
 
 const SETUP_LINK_ROUTES: { path: string; operationId: string; purpose: SetupPurpose; summary: string; description: string }[] = [
   {
@@ -37,7 +31,7 @@ const SETUP_LINK_ROUTES: { path: string; operationId: string; purpose: SetupPurp
   },
 ];
 
-export function setupLinkRoutes(app: App, deps: FiatLinkRoutesDeps): void {
+export function setupLinkRoutes(app: App, setupLinks: SetupLinks): void {
   for (const route of SETUP_LINK_ROUTES) {
     app.post(
       route.path,
@@ -54,7 +48,7 @@ export function setupLinkRoutes(app: App, deps: FiatLinkRoutesDeps): void {
         }),
       },
       async (request) => {
-        const link = await createSetupLink(deps, { accountId: callerOf(request).accountId, purpose: route.purpose });
+        const link = await setupLinks.create({ accountId: callerOf(request).accountId, purpose: route.purpose });
         return { url: link.url, expiresIn: link.expiresIn, expiresAt: link.expiresAt.toISOString() };
       },
     );

@@ -3,33 +3,35 @@
 // same scope.
 import { formatMinor } from '../../money/amount.js';
 import { AppError } from '../../platform/errors.js';
-import { fiatBalances } from '../../fiat/fiat-balances.js';
 import { callerOf } from '../plugins/auth.js';
 import { operation } from '../schemas/operation.js';
 import { BalanceResponse } from '../schemas/fiat-schemas.js';
 import type { App } from '../types.js';
 import { fiatHistoryRoutes } from './fiat-history-routes.js';
 import { setupLinkRoutes } from './fiat-link-routes.js';
-import { fiatTransferRoutes, type FiatTransferRoutesDeps } from './fiat-transfer-routes.js';
+import { fiatTransferRoutes } from './fiat-transfer-routes.js';
+import type { FiatTransfers } from '../../fiat/fiat-transfers.js';
+import type { FiatHistory } from '../../fiat/fiat-history.js';
+import type { SetupLinks } from '../../fiat/setup-links.js';
 
-/** What these routes use: exactly what the transfer routes registered from here use. */
-export type FiatRoutesDeps = FiatTransferRoutesDeps;
+/** What these routes call. */
+export type FiatRoutesServices = { transfers: FiatTransfers; history: FiatHistory; setupLinks: SetupLinks };
 
-export async function fiatRoutes(app: App, deps: FiatRoutesDeps): Promise<void> {
+export async function fiatRoutes(app: App, { transfers, history, setupLinks }: FiatRoutesServices): Promise<void> {
   // Processor failures reach the client as 503 processor_unavailable; their cause is logged here.
   app.addHook('onError', async (request, _reply, error) => {
     if (error instanceof AppError && error.code === 'processor_unavailable')
       request.log.error({ err: error.cause }, 'payment processor call failed');
   });
 
-  setupLinkRoutes(app, deps);
-  fiatTransferRoutes(app, deps);
-  balanceRoute(app, deps);
-  fiatHistoryRoutes(app, deps);
+  setupLinkRoutes(app, setupLinks);
+  fiatTransferRoutes(app, transfers);
+  balanceRoute(app, transfers);
+  fiatHistoryRoutes(app, history);
 }
 
 /** GET /balance: fiat balances per currency. */
-function balanceRoute(app: App, deps: FiatRoutesDeps): void {
+function balanceRoute(app: App, transfers: FiatTransfers): void {
   app.get(
     '/balance',
     operation({
@@ -44,7 +46,7 @@ function balanceRoute(app: App, deps: FiatRoutesDeps): void {
     }),
     async (request) => {
       const caller = callerOf(request);
-      const balances = await fiatBalances(deps, caller.accountId, caller.balances);
+      const balances = await transfers.balances(caller.accountId, caller.balances);
       return {
         balances: balances.map((b) => ({
           currency: b.currency,

@@ -1,7 +1,7 @@
 // POST /transfers and GET /transfers/quote: a fiat transfer and what it would cost. Registered from
 // fiat-routes.ts, in its scope (its hook logs the cause of processor failures).
 import { formatMinor } from '../../money/amount.js';
-import { quoteFiatTransfer, sendTransfer } from '../../fiat/fiat-transfer-service.js';
+import type { FiatTransfers } from '../../fiat/fiat-transfers.js';
 import type { FiatTransfer } from '../../fiat/fiat-transfer.js';
 import { callerOf } from '../plugins/auth.js';
 import { IdempotencyHeaders } from '../schemas/common.js';
@@ -9,32 +9,16 @@ import { operation } from '../schemas/operation.js';
 import { FiatQuoteQuery, FiatQuoteResponse, SendTransferBody, TransferResponse } from '../schemas/fiat-schemas.js';
 import { HANDLE_PATTERN } from '../../platform/ids.js';
 import type { App } from '../types.js';
-import type { PaymentProcessor } from '../../adapters/processor/payment-processor.js';
-import type { AccountLimits } from '../../compliance/limits/limits-service.js';
-import type { Config } from '../../config.js';
-import type { Db } from '../../db/database.js';
-import type { Clock } from '../../platform/clock.js';
-import type { AccountLookups } from '../../accounts/account-lookups.js';
-
-/** What these routes use: only these, not the whole composition root. */
-export type FiatTransferRoutesDeps = {
-  accountLookups: AccountLookups;
-  clock: Clock;
-  config: Config;
-  db: Db;
-  limits: AccountLimits;
-  processor: PaymentProcessor;
-};
 
 /** A well-formed handle (once trimmed and upper-cased, as the service reads it): only such a one is looked up early. */
 const HANDLE = new RegExp(HANDLE_PATTERN);
 
-export function fiatTransferRoutes(app: App, deps: FiatTransferRoutesDeps): void {
-  sendTransferRoute(app, deps);
-  quoteTransferRoute(app, deps);
+export function fiatTransferRoutes(app: App, transfers: FiatTransfers): void {
+  sendTransferRoute(app, transfers);
+  quoteTransferRoute(app, transfers);
 }
 
-function sendTransferRoute(app: App, deps: FiatTransferRoutesDeps): void {
+function sendTransferRoute(app: App, transfers: FiatTransfers): void {
   app.post(
     '/transfers',
     operation({
@@ -69,7 +53,7 @@ function sendTransferRoute(app: App, deps: FiatTransferRoutesDeps): void {
       ],
     }),
     async (request) => {
-      const sent = await sendTransfer(deps, {
+      const sent = await transfers.send({
         ...request.body,
         senderAccountId: callerOf(request).accountId,
         idempotencyKey: request.idempotencyKey,
@@ -79,7 +63,7 @@ function sendTransferRoute(app: App, deps: FiatTransferRoutesDeps): void {
   );
 }
 
-function quoteTransferRoute(app: App, deps: FiatTransferRoutesDeps): void {
+function quoteTransferRoute(app: App, transfers: FiatTransfers): void {
   app.get(
     '/transfers/quote',
     operation({
@@ -109,7 +93,7 @@ function quoteTransferRoute(app: App, deps: FiatTransferRoutesDeps): void {
       ],
     }),
     async (request) => {
-      const quote = await quoteFiatTransfer(deps, {
+      const quote = await transfers.quote({
         ...request.query,
         senderAccountId: callerOf(request).accountId,
         recipientLookup: request.accountLookup,

@@ -5,24 +5,15 @@
 // exported here.
 import formbody from '@fastify/formbody';
 import type { FastifyReply } from 'fastify';
-import { SETUP_PURPOSES, completeSandboxSetupLink, inspectSetupLink, outcomesFor } from '../../fiat/setup-links-service.js';
+import { SETUP_PURPOSES, outcomesFor } from '../../fiat/setup-links-service.js';
+import type { SetupLinks } from '../../fiat/setup-links.js';
 import { badOutcomePage, completedPage, gonePage, notFoundPage, setupPage } from '../views/setup-link-pages.js';
 import { sendPage } from '../views/html-reply.js';
 import type { App } from '../types.js';
-import type { PaymentProcessor } from '../../adapters/processor/payment-processor.js';
-import type { SandboxProcessor } from '../../adapters/processor/sandbox-processor.js';
-import type { Config } from '../../config.js';
-import type { Db } from '../../db/database.js';
 import type { Clock } from '../../platform/clock.js';
 
-/** What these routes use: only these, not the whole composition root. */
-export type LinkPagesRoutesDeps = {
-  clock: Clock;
-  config: Config;
-  db: Db;
-  processor: PaymentProcessor;
-  sandboxProcessor: SandboxProcessor | null;
-};
+/** What these routes call, and the clock a page's time left is read from. */
+export type LinkPagesRoutesServices = { setupLinks: SetupLinks; clock: Clock };
 
 /** The outcome a submission asks for: the form field (or JSON member) `outcome`, `succeed` when absent. */
 export function outcomeOf(body: unknown): string | null {
@@ -33,7 +24,7 @@ export function outcomeOf(body: unknown): string | null {
   return typeof outcome === 'string' ? outcome : null;
 }
 
-export async function linkPagesRoutes(app: App, deps: LinkPagesRoutesDeps): Promise<void> {
+export async function linkPagesRoutes(app: App, { setupLinks, clock }: LinkPagesRoutesServices): Promise<void> {
   // Form posts are accepted by these pages only: the plugin is registered in this scope.
   await app.register(formbody);
 
@@ -43,7 +34,7 @@ export async function linkPagesRoutes(app: App, deps: LinkPagesRoutesDeps): Prom
 
     app.get(path, { config: { auth: 'public' }, schema: { hide: true, params } }, async (request, reply) => {
       const { token } = request.params;
-      const found = await inspectSetupLink(deps, { purpose, token });
+      const found = await setupLinks.inspect({ purpose, token });
       if (found.state === 'unknown') return sendPage(reply, 404, notFoundPage());
       if (found.state !== 'open') return sendPage(reply, 410, gonePage(found.state));
       return sendPage(
@@ -53,7 +44,7 @@ export async function linkPagesRoutes(app: App, deps: LinkPagesRoutesDeps): Prom
           purpose,
           handle: found.handle,
           expiresAt: found.link.expiresAt,
-          now: deps.clock.now(),
+          now: clock.now(),
           outcomes: outcomesFor(purpose),
         }),
       );
@@ -62,7 +53,7 @@ export async function linkPagesRoutes(app: App, deps: LinkPagesRoutesDeps): Prom
     app.post(path, { config: { auth: 'public' }, schema: { hide: true, params } }, async (request, reply) => {
       const { token } = request.params;
       const outcome = outcomeOf(request.body);
-      const result = await completeSandboxSetupLink(deps, { purpose, token, outcome: outcome ?? '' });
+      const result = await setupLinks.completeSandbox({ purpose, token, outcome: outcome ?? '' });
       if (result.state !== 'completed') return sendUnfinishedLink(reply, result);
       return sendPage(reply, 200, completedPage(purpose, result.outcome));
     });

@@ -8,16 +8,10 @@
 import { Type } from '@fastify/type-provider-typebox';
 import type { StripeWebhookReader } from '../../adapters/processor/stripe/stripe-webhooks.js';
 import { WebhookSignatureError } from '../../adapters/processor/stripe/stripe-webhooks.js';
-import { applyProcessorEvent } from '../../fiat/processor-events.js';
+import type { ProcessorEvents } from '../../fiat/processor-events.js';
 import { AppError } from '../../platform/errors.js';
 import { operation } from '../schemas/operation.js';
 import type { App } from '../types.js';
-import type { Config } from '../../config.js';
-import type { Db } from '../../db/database.js';
-import type { Clock } from '../../platform/clock.js';
-
-/** What these routes use: only these, not the whole composition root. */
-export type StripeWebhookRoutesDeps = { clock: Clock; config: Config; db: Db };
 
 /** Stripe's events are a few kilobytes; a megabyte leaves room without inviting abuse. */
 const WEBHOOK_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -35,7 +29,7 @@ const webhookOperation = operation({
   errors: ['invalid_signature', 'body_too_large'],
 });
 
-export async function stripeWebhookRoutes(app: App, deps: StripeWebhookRoutesDeps, reader: StripeWebhookReader): Promise<void> {
+export async function stripeWebhookRoutes(app: App, processorEvents: ProcessorEvents, reader: StripeWebhookReader): Promise<void> {
   // Raw bytes for every content type, in this scope only.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT_BYTES }, (_request, body, done) => done(null, body));
@@ -66,7 +60,7 @@ export async function stripeWebhookRoutes(app: App, deps: StripeWebhookRoutesDep
         );
         return { received: true as const };
       }
-      const outcome = await applyProcessorEvent(deps, event);
+      const outcome = await processorEvents.apply(event);
       request.log.info({ stripeEvent: event.eventId, type: event.type, outcome }, 'stripe webhook');
       return { received: true as const };
     },

@@ -5,18 +5,17 @@
 import { Type } from '@fastify/type-provider-typebox';
 import type { CardRiskEvent, ProcessorRefund } from '../../adapters/processor/payment-processor.js';
 import type { SandboxProcessor } from '../../adapters/processor/sandbox-processor.js';
-import { findTransfer } from '../../fiat/fiat-transfers-repository.js';
-import { applyProcessorEvent } from '../../fiat/processor-events.js';
+import type { ProcessorEvents } from '../../fiat/processor-events.js';
+import type { SandboxCardRiskLookups } from '../../fiat/card-risk/sandbox-card-risk-lookups.js';
 import { parseAmount } from '../../money/amount.js';
 import { AppError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { operation } from '../schemas/operation.js';
 import type { App } from '../types.js';
-import type { Config } from '../../config.js';
-import type { Db } from '../../db/database.js';
-import type { Clock } from '../../platform/clock.js';
+/** What these helpers call. */
+export type CardRiskHelperServices = { processorEvents: ProcessorEvents; lookups: SandboxCardRiskLookups };
 
-type HelperDeps = { db: Db; clock: Clock; config: Config };
+type HelperDeps = CardRiskHelperServices;
 
 function helper(operationId: string, summary: string, body: ReturnType<typeof Type.Object>, params = false) {
   return operation({
@@ -34,10 +33,9 @@ function helper(operationId: string, summary: string, body: ReturnType<typeof Ty
 }
 
 async function chargedTransfer(deps: HelperDeps, transferId: string) {
-  const transfer = await findTransfer(deps.db, transferId);
-  if (!transfer?.processorRef || transfer.status !== 'completed')
-    throw new AppError('not_found', `No completed transfer ${transferId.slice(0, 64)}.`);
-  return { ...transfer, processorRef: transfer.processorRef };
+  const transfer = await deps.lookups.chargedTransfer(transferId);
+  if (!transfer) throw new AppError('not_found', `No completed transfer ${transferId.slice(0, 64)}.`);
+  return transfer;
 }
 
 function minorOf(amount: number | undefined, currency: 'USD' | 'EUR' | 'GBP' | 'JPY', fallback: bigint): bigint {
@@ -48,7 +46,7 @@ function minorOf(amount: number | undefined, currency: 'USD' | 'EUR' | 'GBP' | '
 }
 
 async function apply(deps: HelperDeps, event: CardRiskEvent) {
-  return { eventId: event.eventId, outcome: await applyProcessorEvent(deps, event) };
+  return { eventId: event.eventId, outcome: await deps.processorEvents.apply(event) };
 }
 
 /** An optional positive amount in a helper's body. */
@@ -96,21 +94,16 @@ function disputeHelpers(app: App, deps: HelperDeps, Money: MoneySchema): void {
     async (request) => {
       const { id } = request.params as { id: string };
       const { outcome } = request.body as { outcome: 'won' | 'lost' };
-      const row = await deps.db
-        .selectFrom('disputes')
-        .innerJoin('fiat_transfers as t', 't.id', 'disputes.transfer_id')
-        .select(['disputes.amount', 'disputes.currency', 'disputes.reason', 'disputes.dispute_fee', 't.processor_ref'])
-        .where('disputes.processor_ref', '=', id)
-        .executeTakeFirst();
-      if (!row?.processor_ref) throw new AppError('not_found', `No dispute ${id.slice(0, 64)}.`);
+      const row = await deps.lookups.dispute(id);
+      if (!row?.chargeRef) throw new AppError('not_found', `No dispute ${id.slice(0, 64)}.`);
       const dispute = {
         disputeRef: id,
-        chargeRef: row.processor_ref,
+        chargeRef: row.chargeRef,
         currency: row.currency as 'USD',
         amountMinor: row.amount,
         reason: row.reason,
         status: outcome,
-        feeMinor: row.dispute_fee,
+        feeMinor: row.disputeFee,
       };
       return apply(deps, { eventId: newId('evt_sbx'), type: 'charge.dispute.closed', kind: 'dispute_changed', dispute });
     },
@@ -182,8 +175,7 @@ function refundHelpers(app: App, deps: HelperDeps, sandbox: SandboxProcessor, Mo
     ),
     async (request) => {
       const { id } = request.params as { id: string };
-      const known = await deps.db.selectFrom('sandbox_refunds').select('ref').where('ref', '=', id).executeTakeFirst();
-      if (!known) throw new AppError('not_found', `No refund ${id.slice(0, 64)}.`);
+      if (!(await deps.lookups.sandboxRefundExists(id))) throw new AppError('not_found', `No refund ${id.slice(0, 64)}.`);
       return apply(deps, changed(await sandbox.cardRisk.failRefund(id), 'refund.failed'));
     },
   );

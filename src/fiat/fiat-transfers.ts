@@ -1,0 +1,48 @@
+// The fiat transfers service (DESIGN §21): sending and quoting, balances, and the rounds that carry
+// transfers on (bank-debit settlement, recovery of orphans), built once over what they use.
+import {
+  quoteFiatTransfer,
+  sendTransfer,
+  type FiatQuote,
+  type FiatQuoteInput,
+  type SendTransferInput,
+  type SentTransfer,
+} from './fiat-transfer-service.js';
+import { fiatBalances, type FiatBalance } from './fiat-balances.js';
+import { settleDueTransfers } from './ach-settlement.js';
+import { recoverOrphanedTransfers } from './transfer-recovery.js';
+import type { AccountLookups } from '../accounts/account-lookups.js';
+import type { PaymentProcessor } from '../adapters/processor/payment-processor.js';
+import type { AccountLimits } from '../compliance/limits/limits-service.js';
+import type { Config } from '../config.js';
+import type { Db } from '../db/database.js';
+import type { Clock } from '../platform/clock.js';
+
+export interface FiatTransfersDeps {
+  db: Db;
+  clock: Clock;
+  config: Config;
+  processor: PaymentProcessor;
+  limits: AccountLimits;
+  accountLookups: AccountLookups;
+}
+
+export interface FiatTransfers {
+  send(input: SendTransferInput): Promise<SentTransfer>;
+  quote(input: FiatQuoteInput): Promise<FiatQuote>;
+  balances(accountId: number, read?: Parameters<typeof fiatBalances>[2]): Promise<FiatBalance[]>;
+  /** One round of bank-debit settlement: up to `limit` transfers due; answers how many. */
+  settleDue(limit: number): Promise<number>;
+  /** One round of recovery of transfers a process left half done; answers how many. */
+  recoverOrphaned(limit: number): Promise<number>;
+}
+
+export function createFiatTransfers(deps: FiatTransfersDeps): FiatTransfers {
+  return {
+    send: (input) => sendTransfer(deps, input),
+    quote: (input) => quoteFiatTransfer(deps, input),
+    balances: (accountId, read) => fiatBalances(deps, accountId, read),
+    settleDue: (limit) => settleDueTransfers(deps, limit),
+    recoverOrphaned: (limit) => recoverOrphanedTransfers(deps, limit),
+  };
+}
