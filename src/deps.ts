@@ -38,6 +38,9 @@ import { createSanctionsScreening, type SanctionsScreening } from './compliance/
 import { createSanctionsControls, type SanctionsControls } from './compliance/sanctions/sanctions-controls.js';
 import { createOperators, type Operators } from './compliance/operators/operators-service.js';
 import { createAuditLogReader, type AuditLogReader } from './compliance/audit/audit-repository.js';
+import { createOverview, type Overview } from './operations/overview/overview-service.js';
+import { createSnapshots, type Snapshots } from './operations/snapshots/snapshots-service.js';
+import { createReconciliation, type Reconciliation } from './operations/reconciliation/reconciliation-service.js';
 
 export interface Deps {
   readonly config: Config;
@@ -91,6 +94,12 @@ export interface Deps {
   readonly operators: Operators;
   /** The audit log, read (GET /admin/audit); it is written by recordAudit in each change's transaction. */
   readonly auditLog: AuditLogReader;
+  /** The console's chart data (DESIGN §18), taken every 5 minutes by the snapshot job. */
+  readonly snapshots: Snapshots;
+  /** The Overview page's figures: treasury, readiness, backlogs. */
+  readonly overview: Overview;
+  /** The processor's balance against the ledger's clearing, and custody against the books (DESIGN §18). */
+  readonly reconciliation: Reconciliation;
   close(): Promise<void>;
 }
 
@@ -114,13 +123,15 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
   registerTreasuryMetrics(metrics.registry, { db: database.db, chain, wallets, config, clock });
   const redis = config.redisUrl ? await connectRedis({ url: config.redisUrl, prefix: config.redisKeyPrefix }) : null;
   if (redis) metrics.registry.registerMetric(metrics.sharedLimits.redisUp);
+  const request = requestServices(config, core);
   return {
     ...shared,
     db: database.db,
     metrics,
     redis,
-    ...requestServices(config, core),
+    ...request,
     ...movementServices(config, core, metrics),
+    ...operationsServices(core, request.lifecycle),
     async close() {
       await redis?.close();
       // The database first: nothing may record a chain event after the chain is gone.
@@ -175,6 +186,15 @@ async function connectCore(config: Config, overrides: DepsOverrides): Promise<Co
     await chain.stop();
     throw error;
   }
+}
+
+/** What the operator console charts and reconciles (operations/). */
+function operationsServices({ config, database, chain, wallets, clock, processor }: Core, lifecycle: Lifecycle) {
+  return {
+    overview: createOverview({ db: database.db, chain, wallets, config, clock, lifecycle }),
+    snapshots: createSnapshots({ db: database.db, chain, wallets, clock }),
+    reconciliation: createReconciliation({ db: database.db, processor }),
+  };
 }
 
 /** What the request path and the webhooks keep for the process: hashing, look-ups, keys, sockets. */

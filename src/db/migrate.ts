@@ -28,6 +28,7 @@ import * as m0024 from './migrations/0024-account-freezes.js';
 import * as m0025 from './migrations/0025-account-limits.js';
 import * as m0026 from './migrations/0026-blocked-deposits.js';
 import * as m0027 from './migrations/0027-events-commit-order.js';
+import * as m0029 from './migrations/0029-snapshots.js';
 
 const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '0025-account-limits': m0025,
   '0026-blocked-deposits': m0026,
   '0027-events-commit-order': m0027,
+  '0029-snapshots': m0029,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

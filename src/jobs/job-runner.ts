@@ -22,6 +22,7 @@ import { treasuryJob, type TreasuryJobDeps } from './treasury-job.js';
 import { webhookDeliveryJob, type WebhookDeliveryJobDeps } from './webhook-delivery-job.js';
 import { eventRetentionJob, type EventRetentionJobDeps } from './event-retention-job.js';
 import { limitVolumeRetentionJob, type LimitVolumeRetentionJobDeps } from './limit-volume-retention-job.js';
+import { snapshotJob, type SnapshotJobDeps } from './snapshot-job.js';
 
 /** What the jobs use, together: the composition root passes it. */
 export type JobsDeps = IdempotencyCleanupJobDeps &
@@ -40,7 +41,8 @@ export type JobsDeps = IdempotencyCleanupJobDeps &
   TreasuryJobDeps &
   WebhookDeliveryJobDeps &
   EventRetentionJobDeps &
-  LimitVolumeRetentionJobDeps;
+  LimitVolumeRetentionJobDeps &
+  SnapshotJobDeps;
 
 /** The runner's own: the interval settings and the jobs' metrics. */
 export type JobRunnerDeps = JobsDeps & { config: Config; metrics: Metrics };
@@ -67,6 +69,8 @@ export const JOBS: Job<JobsDeps>[] = [
   custodyCheckJob,
   eventRetentionJob,
   limitVolumeRetentionJob,
+  // The console's charts: at most one take per 5 minutes across all processes.
+  snapshotJob,
   // Its own queue (events/webhook-delivery.ts); last, so that a tick run by hand sends what the others recorded.
   webhookDeliveryJob,
 ];
