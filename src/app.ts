@@ -46,8 +46,13 @@ import { mcpRoutes } from './mcp/mcp-routes.js';
 import { eventsRoutes } from './http/routes/events-routes.js';
 import { limitsRoutes } from './http/routes/limits-routes.js';
 import { adminDepositsRoutes } from './http/routes/admin-deposits-routes.js';
-import { createDepositReleases } from './stablecoin/deposits/deposit-release-service.js';
 import { testHelperSanctionsRoutes } from './http/routes/test-helper-sanctions-routes.js';
+import { consolePlugin } from './console/console-plugin.js';
+import type { ConsoleRoute } from './console/console-route.js';
+import { operatorsPages } from './console/pages/operators-pages.js';
+import { auditPages } from './console/pages/audit-pages.js';
+import { createOverviewPages } from './console/pages/overview-pages.js';
+import { createReconciliationPages } from './console/pages/reconciliation-pages.js';
 
 export interface BuildAppOptions {
   /** A pino destination for the logs (tests capture them); defaults to stdout. */
@@ -77,7 +82,22 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   await registerPlugins(app, deps);
   await registerRoutes(app, deps);
   await registerModeRoutes(app, deps);
+  if (deps.config.console) await app.register(async (scope) => consolePlugin(scope as App, consoleDeps(deps), consolePages(deps)));
   return app;
+}
+
+/** The operator console's pages (DESIGN §18): each page module adds its routes here, one line each. */
+function consolePages(deps: Deps): ConsoleRoute[] {
+  return [
+    ...createOverviewPages({ overview: deps.overview, snapshots: deps.snapshots, clock: deps.clock }),
+    ...operatorsPages({ operators: deps.operators, auditLog: deps.auditLog }),
+    ...auditPages({ auditLog: deps.auditLog }),
+    ...createReconciliationPages({ reconciliation: deps.reconciliation, clock: deps.clock }),
+  ];
+}
+
+function consoleDeps(deps: Deps) {
+  return { db: deps.db, access: deps.consoleAccess, secureCookies: deps.config.mode === 'live' };
 }
 
 function createFastify(config: Config, options: BuildAppOptions): App {
@@ -171,26 +191,31 @@ async function registerPlugins(app: App, deps: Deps): Promise<void> {
 
 async function registerRoutes(app: App, deps: Deps): Promise<void> {
   deps.sanctions.attachLog(app.log);
-  await app.register(async (scope) => healthRoutes(scope as App, deps));
+  await app.register(async (scope) => healthRoutes(scope as App, { health: deps.health, config: deps.config }));
   await app.register(async (scope) => accountRoutes(scope as App, deps));
   await app.register(async (scope) => fiatRoutes(scope as App, deps));
-  await app.register(async (scope) => stablecoinFundingRoutes(scope as App, deps));
-  await app.register(async (scope) => stablecoinRoutes(scope as App, deps));
-  await app.register(async (scope) => nanoRoutes(scope as App, deps));
-  await app.register(async (scope) => stablecoinWithdrawalRoutes(scope as App, deps));
-  await app.register(async (scope) => adminRoutes(scope as App, deps));
+  await app.register(async (scope) => stablecoinFundingRoutes(scope as App, { funding: deps.stablecoinFunding }));
+  await app.register(async (scope) =>
+    stablecoinRoutes(scope as App, { transfers: deps.stablecoinTransfers, withdrawals: deps.stablecoinWithdrawals }),
+  );
+  await app.register(async (scope) => nanoRoutes(scope as App, { nano: deps.nanoPayments, config: deps.config }));
+  await app.register(async (scope) =>
+    stablecoinWithdrawalRoutes(scope as App, { withdrawals: deps.stablecoinWithdrawals, config: deps.config }),
+  );
+  const operatorGate = { config: deps.config, operators: deps.operators };
+  await app.register(async (scope) => adminRoutes(scope as App, { ...operatorGate, treasury: deps.treasury }));
   await app.register(async (scope) => adminCardRiskRoutes(scope as App, cardRiskServices(deps), deps));
   await app.register(async (scope) =>
-    adminAccountsRoutes(scope as App, { directory: deps.accountDirectory, freezes: deps.accountFreezes }, deps),
+    adminAccountsRoutes(scope as App, { directory: deps.accountDirectory, freezes: deps.accountFreezes }, operatorGate),
   );
-  await app.register(async (scope) => adminDepositsRoutes(scope as App, createDepositReleases({ db: deps.db, clock: deps.clock }), deps));
-  await app.register(async (scope) => adminOperatorsRoutes(scope as App, deps));
-  await app.register(async (scope) => adminAuditRoutes(scope as App, deps));
-  await app.register(async (scope) => adminOpenApiRoutes(scope as App, deps));
+  await app.register(async (scope) => adminDepositsRoutes(scope as App, deps.depositReleases, operatorGate));
+  await app.register(async (scope) => adminOperatorsRoutes(scope as App, operatorGate));
+  await app.register(async (scope) => adminAuditRoutes(scope as App, { ...operatorGate, auditLog: deps.auditLog }));
+  await app.register(async (scope) => adminOpenApiRoutes(scope as App, operatorGate));
   await app.register(async (scope) => eventsRoutes(scope as App, deps));
-  await app.register(async (scope) => limitsRoutes(scope as App, deps));
+  await app.register(async (scope) => limitsRoutes(scope as App, { ...operatorGate, limits: deps.limits }));
   // The MCP server (DESIGN §12); its tools call this app in-process with the caller's key.
-  await app.register(async (scope) => mcpRoutes(scope as App, deps, (request) => app.inject(request)));
+  await app.register(async (scope) => mcpRoutes(scope as App, deps.mcpConfirmations, (request) => app.inject(request)));
   // Both modes: the funding link pages (sandbox buttons on the embedded chain, a deposit page elsewhere).
   await app.register(async (scope) => fundingPagesRoutes(scope as App, deps));
 }
@@ -201,11 +226,11 @@ async function registerModeRoutes(app: App, deps: Deps): Promise<void> {
   // Sandbox mode only: peerpay hosts the processor's setup pages, and the test helpers exist.
   if (config.mode === 'sandbox' && deps.sandboxProcessor && deps.sandboxClock) {
     await app.register(async (scope) => linkPagesRoutes(scope as App, deps));
-    await app.register(async (scope) => testHelperRoutes(scope as App, deps));
+    await app.register(async (scope) => testHelperRoutes(scope as App, { runner: deps, sandboxClock: deps.sandboxClock }));
     const sandbox = deps.sandboxProcessor;
     await app.register(async (scope) => testHelperCardRiskRoutes(scope as App, deps, sandbox));
-    await app.register(async (scope) => stablecoinFaucetRoutes(scope as App, deps));
-    await app.register(async (scope) => testHelperSanctionsRoutes(scope as App, deps));
+    await app.register(async (scope) => stablecoinFaucetRoutes(scope as App, { funding: deps.stablecoinFunding }));
+    await app.register(async (scope) => testHelperSanctionsRoutes(scope as App, { chain: deps.chain, sanctions: deps.sanctions }));
   }
   // Live mode: Stripe hosts the setup pages and tells peerpay by webhook.
   const { stripeWebhooks } = deps;

@@ -5,8 +5,6 @@ import { openDatabase, type Database, type Db } from './db/database.js';
 import { createPasswordHasher, type PasswordHasher } from './accounts/password-hasher.js';
 import { createAccountLookups, type AccountLookups } from './accounts/account-lookups.js';
 import { createIdempotencyStore, type IdempotencyStore } from './platform/idempotency-store.js';
-import { createOwedLeases, type OwedLeases } from './stablecoin/outbox/outbox-processing.js';
-import { createWarningMemory, type WarningMemory } from './stablecoin/treasury/treasury-watch.js';
 import { createHdWalletProvider } from './adapters/wallet/hd-wallet-provider.js';
 import { loadMasterSeed } from './adapters/wallet/master-seed.js';
 import type { WalletProvider } from './adapters/wallet/wallet-provider.js';
@@ -38,6 +36,23 @@ import { createSanctionsScreening, type SanctionsScreening } from './compliance/
 import { createSanctionsControls, type SanctionsControls } from './compliance/sanctions/sanctions-controls.js';
 import { createOperators, type Operators } from './compliance/operators/operators-service.js';
 import { createAuditLogReader, type AuditLogReader } from './compliance/audit/audit-repository.js';
+import { createHotWalletOutbox, type HotWalletOutbox } from './stablecoin/outbox/outbox-service.js';
+import { createTreasury, type Treasury } from './stablecoin/treasury/treasury-service.js';
+import { createCustodyChecks, type CustodyChecks } from './books/custody-checks.js';
+import { createDepositWatching, type DepositWatching } from './stablecoin/deposits/deposit-watching.js';
+import { createDepositSweeps, type DepositSweeps } from './stablecoin/sweeps/deposit-sweeps.js';
+import { createDepositReleases, type DepositReleases } from './stablecoin/deposits/deposit-release-service.js';
+import { createStablecoinWithdrawals, type StablecoinWithdrawals } from './stablecoin/stablecoin-withdrawals.js';
+import { createStablecoinTransfers, type StablecoinTransfers } from './stablecoin/stablecoin-transfers.js';
+import { createStablecoinFunding, type StablecoinFunding } from './stablecoin/funding/stablecoin-funding.js';
+import { createNanoPayments, type NanoPayments } from './nano/nano-payments.js';
+import { createHealth, type Health } from './health/health-service.js';
+import { databaseConfirmationStore } from './mcp/confirmation-service.js';
+import type { ConfirmationStore } from '@peerpay/mcp';
+import { allJobs } from './jobs/all-jobs.js';
+import type { Job } from './jobs/job.js';
+import { createConsoleAccess } from './console/console-access.js';
+import type { ConsoleAccess } from './console/console-access-routes.js';
 import { createOverview, type Overview } from './operations/overview/overview-service.js';
 import { createSnapshots, type Snapshots } from './operations/snapshots/snapshots-service.js';
 import { createReconciliation, type Reconciliation } from './operations/reconciliation/reconciliation-service.js';
@@ -50,10 +65,6 @@ export interface Deps {
   /** Present in sandbox mode only: the clock that test helpers may move. */
   readonly sandboxClock: SandboxClock | null;
   readonly passwords: PasswordHasher;
-  /** The outbox's leases whose release this process owes (a lost answer or a failed release). */
-  readonly owedLeases: OwedLeases;
-  /** When the hot wallet's warnings were last given (decision 0019). */
-  readonly treasuryWarnings: WarningMemory;
   /** Idempotency-Key claims and answers (DESIGN §5), coalesced per turn. */
   readonly idempotency: IdempotencyStore;
   /** Account and key look-ups, coalesced: the auth hook's and every transfer's recipient's. */
@@ -94,6 +105,32 @@ export interface Deps {
   readonly operators: Operators;
   /** The audit log, read (GET /admin/audit); it is written by recordAudit in each change's transaction. */
   readonly auditLog: AuditLogReader;
+  /** Internal stablecoin transfers, their quotes, balances and history. */
+  readonly stablecoinTransfers: StablecoinTransfers;
+  /** Withdrawals to external addresses, their quotes and the default address. */
+  readonly stablecoinWithdrawals: StablecoinWithdrawals;
+  /** Deposit addresses, funding links and the sandbox faucet. */
+  readonly stablecoinFunding: StablecoinFunding;
+  /** The hot wallet's recorded transactions, carried to their end (with the leases this process owes). */
+  readonly hotWalletOutbox: HotWalletOutbox;
+  /** The hot wallet's treasury: the operator's view, its warnings and the cold transfers. */
+  readonly treasury: Treasury;
+  /** Books against custody (DESIGN §15). */
+  readonly custodyChecks: CustodyChecks;
+  readonly depositWatching: DepositWatching;
+  readonly depositSweeps: DepositSweeps;
+  /** The operator's release of deposits held back by screening (DESIGN §17). */
+  readonly depositReleases: DepositReleases;
+  /** The pay-per-call micro-endpoints and their settlements (DESIGN §12). */
+  readonly nanoPayments: NanoPayments;
+  /** GET /health and GET /health/ready. */
+  readonly health: Health;
+  /** The MCP server's confirmations of money-moving tools. */
+  readonly mcpConfirmations: ConfirmationStore;
+  /** Every background job, in the order a round runs them (jobs/all-jobs.ts). */
+  readonly jobs: readonly Job[];
+  /** The operator console's sign-in, enrolment and sessions (DESIGN §18). */
+  readonly consoleAccess: ConsoleAccess;
   /** The console's chart data (DESIGN §18), taken every 5 minutes by the snapshot job. */
   readonly snapshots: Snapshots;
   /** The Overview page's figures: treasury, readiness, backlogs. */
@@ -117,21 +154,25 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
   // The seed goes no further than what is derived from it here (the wallets, the webhook secrets).
   const { masterSeed: _seed, ...shared } = core;
   const { database, chain, clock, wallets } = core;
+  const requests = requestServices(config, core);
   const metrics = createMetrics();
   registerBacklogMetrics(metrics.registry, { db: database.db, chain: chain.chain, clock });
   registerCustodyMetrics(metrics.registry, { db: database.db });
   registerTreasuryMetrics(metrics.registry, { db: database.db, chain, wallets, config, clock });
   const redis = config.redisUrl ? await connectRedis({ url: config.redisUrl, prefix: config.redisKeyPrefix }) : null;
   if (redis) metrics.registry.registerMetric(metrics.sharedLimits.redisUp);
-  const request = requestServices(config, core);
-  return {
+  const movements = movementServices(config, core, metrics);
+  const coins = coinServices(core, { ...requests, ...movements });
+  const deps = {
     ...shared,
     db: database.db,
     metrics,
     redis,
-    ...request,
-    ...movementServices(config, core, metrics),
-    ...operationsServices(core, request.lifecycle),
+    ...requests,
+    consoleAccess: createConsoleAccess({ db: database.db, clock, passwords: requests.passwords, masterSeed: core.masterSeed }),
+    ...movements,
+    ...coins,
+    ...operationsServices(core, coins),
     async close() {
       await redis?.close();
       // The database first: nothing may record a chain event after the chain is gone.
@@ -139,6 +180,59 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
       await chain.stop();
     },
   };
+  return { ...deps, jobs: jobsOf(deps) };
+}
+
+/** The stablecoin rail, the pay-per-call endpoints, the books, health and the MCP confirmations. */
+function coinServices(
+  { config, database, chain, wallets, clock, sanctions }: Core,
+  { limits, sanctionsControls, transferBatches, accountLookups, lifecycle }: CoinServiceInputs,
+) {
+  const db = database.db;
+  const onChain = { db, chain, wallets, clock, config };
+  return {
+    stablecoinTransfers: createStablecoinTransfers({ db, clock, config, limits, accountLookups, transferBatches }),
+    stablecoinWithdrawals: createStablecoinWithdrawals({ ...onChain, limits, sanctions, sanctionsControls }),
+    stablecoinFunding: createStablecoinFunding(onChain),
+    hotWalletOutbox: createHotWalletOutbox(onChain),
+    treasury: createTreasury(onChain),
+    custodyChecks: createCustodyChecks(onChain),
+    depositWatching: createDepositWatching({ ...onChain, database, sanctions, sanctionsControls }),
+    depositSweeps: createDepositSweeps(onChain),
+    depositReleases: createDepositReleases({ db, clock }),
+    nanoPayments: createNanoPayments(onChain),
+    health: createHealth({ ...onChain, database, lifecycle }),
+    mcpConfirmations: databaseConfirmationStore({ db, clock }),
+  };
+}
+
+/** What the operator console charts and reconciles (operations/). */
+function operationsServices({ database, chain, wallets, clock, processor }: Core, coins: Pick<Deps, 'treasury' | 'health'>) {
+  const db = database.db;
+  return {
+    snapshots: createSnapshots({ db, chain, wallets, clock }),
+    overview: createOverview({ db, treasury: coins.treasury, health: coins.health }),
+    reconciliation: createReconciliation({ db, processor }),
+  };
+}
+
+type CoinServiceInputs = Pick<Deps, 'limits' | 'sanctionsControls' | 'transferBatches' | 'accountLookups' | 'lifecycle'>;
+
+/** The jobs, each built from the services it calls; the fiat and webhook jobs still take what they use at each round. */
+function jobsOf(deps: Omit<Deps, 'jobs'>): Job[] {
+  return allJobs({
+    idempotency: deps.idempotency,
+    outbox: deps.hotWalletOutbox,
+    withdrawals: deps.stablecoinWithdrawals,
+    nano: deps.nanoPayments,
+    deposits: deps.depositWatching,
+    sweeps: deps.depositSweeps,
+    treasury: deps.treasury,
+    custody: deps.custodyChecks,
+    limits: deps.limits,
+    snapshots: deps.snapshots,
+    fiat: deps,
+  });
 }
 
 interface Core {
@@ -188,15 +282,6 @@ async function connectCore(config: Config, overrides: DepsOverrides): Promise<Co
   }
 }
 
-/** What the operator console charts and reconciles (operations/). */
-function operationsServices({ config, database, chain, wallets, clock, processor }: Core, lifecycle: Lifecycle) {
-  return {
-    overview: createOverview({ db: database.db, chain, wallets, config, clock, lifecycle }),
-    snapshots: createSnapshots({ db: database.db, chain, wallets, clock }),
-    reconciliation: createReconciliation({ db: database.db, processor }),
-  };
-}
-
 /** What the request path and the webhooks keep for the process: hashing, look-ups, keys, sockets. */
 function requestServices(config: Config, { database, masterSeed }: Core) {
   return {
@@ -207,8 +292,6 @@ function requestServices(config: Config, { database, masterSeed }: Core) {
     }),
     accountLookups: createAccountLookups(database.db),
     idempotency: createIdempotencyStore(database.db),
-    owedLeases: createOwedLeases(),
-    treasuryWarnings: createWarningMemory(),
     lifecycle: createLifecycle(),
     webhookSecrets: createWebhookSecrets(masterSeed),
     webhookSockets: createSocketSlots({ perProcess: config.webhooks.maxSockets, perEndpoint: config.webhooks.maxSocketsPerEndpoint }),

@@ -220,6 +220,7 @@ function bannerFacts(deps: Deps, listeners: { web: Listener; metrics: Listener |
     metricsUrl: listeners.metrics ? `http://${host}:${listeners.metrics.port}/metrics` : undefined,
     readyMs,
     operatorToken: config.treasury.operatorToken !== undefined,
+    console: config.console,
   };
 }
 

@@ -58,6 +58,7 @@ function serviceSettings(env: ConfigEnv) {
     databaseUrl: env.DATABASE_URL,
     logLevel: env.LOG_LEVEL,
     logFormat: env.LOG_FORMAT,
+    console: env.CONSOLE === 'on',
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     trustProxy: trustProxy(env.TRUST_PROXY),
     metricsPort: env.METRICS_PORT,

@@ -312,6 +312,11 @@ export const configSchema = Type.Object(
           "32 to 256 printable characters: the bootstrap admin of the operator API (audited as `env`), enough to make the first operators ([Operating peerpay](#operating-peerpay)); unset, only operators' own `po_` tokens open `/admin/*`",
       }),
     ),
+    CONSOLE: oneOf(['on', 'off'], {
+      default: 'on',
+      description:
+        'the operator console at `/console` (on once at least one operator exists; see [Operating peerpay](#operating-peerpay)); `off` serves nothing there',
+    }),
     SANCTIONS_LIST_FILE: Type.Optional(
       text({
         description:

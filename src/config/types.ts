@@ -28,6 +28,8 @@ export interface Config {
   readonly logLevel: string;
   /** `json`: JSON lines; `pretty`: a banner and readable lines; `auto` (default): pretty when stdout is a terminal. */
   readonly logFormat: LogFormat;
+  /** CONSOLE: whether /console is served (it also waits for a first operator). */
+  readonly console: boolean;
   readonly bodyLimitBytes: number;
   /** log2 of scrypt's cost parameter N. OWASP's floor is 17 (N = 131072). */
   readonly passwordHashCostLog2: number;

@@ -51,6 +51,8 @@ export interface ConsoleRequest {
   query: Record<string, string | undefined>;
   /** A POST's form fields (application/x-www-form-urlencoded), the CSRF token already checked and removed. */
   form: Record<string, string | undefined>;
+  /** This request's id (X-Request-Id), for the audit entry an action writes. */
+  requestId: string;
 }
 
 export interface ConsoleRoute {

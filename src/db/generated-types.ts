@@ -131,6 +131,14 @@ export interface ColdTransfers {
   tx_hash: string | null;
 }
 
+export interface ConsoleSessions {
+  created_at: Timestamp;
+  ended_at: Timestamp | null;
+  last_seen_at: Timestamp;
+  operator_id: string;
+  token_hash: string;
+}
+
 export interface CustodyChecks {
   block_number: bigint;
   books_minor: Numeric;
@@ -310,10 +318,16 @@ export interface Operators {
   enrolled_at: Timestamp | null;
   enrolment_expires_at: Timestamp | null;
   enrolment_token_hash: string | null;
+  failed_sign_ins: Generated<number>;
   id: string;
+  locked_until: Timestamp | null;
   name: string;
+  password_hash: string | null;
   role: string;
   token_hash: string;
+  totp_last_step: bigint | null;
+  totp_pending: string | null;
+  totp_secret: string | null;
 }
 
 export interface PayoutPauses {
@@ -547,6 +561,7 @@ export interface DB {
   chain_sweeps: ChainSweeps;
   cold_outflows: ColdOutflows;
   cold_transfers: ColdTransfers;
+  console_sessions: ConsoleSessions;
   custody_checks: CustodyChecks;
   disputes: Disputes;
   events: Events;

@@ -28,6 +28,7 @@ import * as m0024 from './migrations/0024-account-freezes.js';
 import * as m0025 from './migrations/0025-account-limits.js';
 import * as m0026 from './migrations/0026-blocked-deposits.js';
 import * as m0027 from './migrations/0027-events-commit-order.js';
+import * as m0028 from './migrations/0028-console-sessions.js';
 import * as m0029 from './migrations/0029-snapshots.js';
 
 const migrations: Record<string, Migration> = {
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '0025-account-limits': m0025,
   '0026-blocked-deposits': m0026,
   '0027-events-commit-order': m0027,
+  '0028-console-sessions': m0028,
   '0029-snapshots': m0029,
 };
 

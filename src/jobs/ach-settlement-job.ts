@@ -1,6 +1,6 @@
 // Settles due ACH transfers (or records their return); see fiat/ach-settlement.ts.
 import { settleDueTransfers } from '../fiat/ach-settlement.js';
-import type { Job } from './job.js';
+import type { JobOver } from './job.js';
 import type { PaymentProcessor } from '../adapters/processor/payment-processor.js';
 import type { Db } from '../db/database.js';
 import type { Clock, SandboxClock } from '../platform/clock.js';
@@ -11,7 +11,7 @@ export type AchSettlementJobDeps = { clock: Clock; db: Db; processor: PaymentPro
 /** Transfers looked at per round; the rest wait for the next round. */
 const BATCH = 100;
 
-export const achSettlementJob: Job<AchSettlementJobDeps> = {
+export const achSettlementJob: JobOver<AchSettlementJobDeps> = {
   name: 'ach-settlement',
   async run(deps) {
     // Another process may have moved the sandbox clock.

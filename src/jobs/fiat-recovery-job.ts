@@ -1,6 +1,6 @@
 // Carries on transfers whose request died while charging; see fiat/transfer-recovery.ts.
 import { recoverOrphanedTransfers } from '../fiat/transfer-recovery.js';
-import type { Job } from './job.js';
+import type { JobOver } from './job.js';
 import type { PaymentProcessor } from '../adapters/processor/payment-processor.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
@@ -11,7 +11,7 @@ export type FiatRecoveryJobDeps = { clock: Clock; config: Config; db: Db; proces
 
 const BATCH = 50;
 
-export const fiatRecoveryJob: Job<FiatRecoveryJobDeps> = {
+export const fiatRecoveryJob: JobOver<FiatRecoveryJobDeps> = {
   name: 'fiat-recovery',
   async run(deps) {
     await deps.sandboxClock?.refresh();

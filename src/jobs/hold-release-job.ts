@@ -1,6 +1,6 @@
 // Ends the holds on card money that are due (fiat/card-risk/hold-release.ts).
 import { createHoldRelease } from '../fiat/card-risk/hold-release.js';
-import type { Job } from './job.js';
+import type { JobOver } from './job.js';
 import type { Db } from '../db/database.js';
 import type { Clock, SandboxClock } from '../platform/clock.js';
 
@@ -9,7 +9,7 @@ export type HoldReleaseJobDeps = { clock: Clock; db: Db; sandboxClock: SandboxCl
 
 const BATCH = 200;
 
-export const holdReleaseJob: Job<HoldReleaseJobDeps> = {
+export const holdReleaseJob: JobOver<HoldReleaseJobDeps> = {
   name: 'hold-release',
   async run(deps) {
     await deps.sandboxClock?.refresh();

@@ -1,6 +1,6 @@
 // Pays received fiat money out to connected payout accounts; see fiat/payout-service.ts.
 import { sendPayouts, startPayouts } from '../fiat/payout-service.js';
-import type { Job } from './job.js';
+import type { JobOver } from './job.js';
 import type { PaymentProcessor } from '../adapters/processor/payment-processor.js';
 import type { AccountLimits } from '../compliance/limits/limits-service.js';
 import type { Db } from '../db/database.js';
@@ -11,7 +11,7 @@ export type PayoutJobDeps = { clock: Clock; db: Db; limits: AccountLimits; proce
 
 const BATCH = 100;
 
-export const payoutJob: Job<PayoutJobDeps> = {
+export const payoutJob: JobOver<PayoutJobDeps> = {
   name: 'payouts',
   async run(deps) {
     await deps.sandboxClock?.refresh();

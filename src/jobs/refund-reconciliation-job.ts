@@ -1,7 +1,7 @@
 // Reads back refunds left pending by a lost answer (fiat/card-risk/refund-reconciliation.ts).
 import { createOperatorRefunds } from '../fiat/card-risk/operator-refunds.js';
 import { createRefundReconciliation } from '../fiat/card-risk/refund-reconciliation.js';
-import type { Job } from './job.js';
+import type { JobOver } from './job.js';
 import type { PaymentProcessor } from '../adapters/processor/payment-processor.js';
 import type { Db } from '../db/database.js';
 import type { Clock, SandboxClock } from '../platform/clock.js';
@@ -11,7 +11,7 @@ export type RefundReconciliationJobDeps = { clock: Clock; db: Db; processor: Pay
 
 const BATCH = 50;
 
-export const refundReconciliationJob: Job<RefundReconciliationJobDeps> = {
+export const refundReconciliationJob: JobOver<RefundReconciliationJobDeps> = {
   name: 'refund-reconciliation',
   async run(deps, log) {
     await deps.sandboxClock?.refresh();

@@ -1,6 +1,6 @@
 // Reads back processor-hosted setups that no webhook confirmed; see fiat/setup-reconciliation.ts.
 import { reconcileSetups } from '../fiat/setup-reconciliation.js';
-import type { Job } from './job.js';
+import type { JobOver } from './job.js';
 import type { PaymentProcessor } from '../adapters/processor/payment-processor.js';
 import type { Db } from '../db/database.js';
 import type { Clock } from '../platform/clock.js';
@@ -10,7 +10,7 @@ export type SetupReconciliationJobDeps = { clock: Clock; db: Db; processor: Paym
 
 const BATCH = 50;
 
-export const setupReconciliationJob: Job<SetupReconciliationJobDeps> = {
+export const setupReconciliationJob: JobOver<SetupReconciliationJobDeps> = {
   name: 'setup-reconciliation',
   run: (deps) => reconcileSetups(deps, BATCH),
 };

@@ -9,13 +9,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { createPeerpayClient } from '@peerpay/client';
-import { createPeerpayMcpServer } from '@peerpay/mcp';
+import { createPeerpayMcpServer, type ConfirmationStore } from '@peerpay/mcp';
 import { callerOf } from '../http/plugins/auth.js';
 import type { App } from '../http/types.js';
-import { databaseConfirmationStore } from './confirmation-service.js';
 import { inProcessFetch, type Inject } from './in-process-fetch.js';
-import type { Db } from '../db/database.js';
-import type { Clock } from '../platform/clock.js';
 
 const MAX_SESSIONS = 1000;
 const MAX_SESSIONS_PER_ACCOUNT = 20;
@@ -30,8 +27,8 @@ interface Session {
 /** The open MCP sessions of this process: found by id, opened for an account, all closed at shutdown. */
 type McpSessions = ReturnType<typeof mcpSessions>;
 
-export async function mcpRoutes(app: App, deps: { db: Db; clock: Clock }, inject: Inject): Promise<void> {
-  const sessions = mcpSessions(deps, inject);
+export async function mcpRoutes(app: App, confirmations: ConfirmationStore, inject: Inject): Promise<void> {
+  const sessions = mcpSessions(confirmations, inject);
   const handle = mcpHandler(sessions);
 
   const route = { config: { auth: 'required' as const, idempotent: false }, schema: { hide: true } };
@@ -45,9 +42,8 @@ export async function mcpRoutes(app: App, deps: { db: Db; clock: Clock }, inject
   });
 }
 
-function mcpSessions(deps: { db: Db; clock: Clock }, inject: Inject) {
+function mcpSessions(confirmations: ConfirmationStore, inject: Inject) {
   const sessions = new Map<string, Session>();
-  const confirmations = databaseConfirmationStore(deps);
   const fetchInProcess = inProcessFetch(inject);
 
   const close = async (id: string) => {

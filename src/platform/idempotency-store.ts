@@ -40,6 +40,8 @@ export interface IdempotencyStore {
    * they do a takeover after the lease.
    */
   releaseUncertainClaim(input: { accountId: number; key: string; requestHash: string }): Promise<void>;
+  /** The cleanup job's round: deletes at most `limit` records created before `olderThan`. */
+  deleteExpired(olderThan: Date, limit: number): Promise<number>;
 }
 
 /** Built once per database by the composition root: the coalescers are the store's own. */
@@ -68,6 +70,7 @@ export function createIdempotencyStore(db: Db): IdempotencyStore {
         .where('request_hash', '=', input.requestHash)
         .execute();
     },
+    deleteExpired: (olderThan, limit) => deleteExpiredKeys(db, olderThan, limit),
   };
 }
 

@@ -73,6 +73,8 @@ export interface BannerFacts {
   readonly readyMs: number;
   /** Whether OPERATOR_TOKEN is set: the bootstrap admin that makes the first operator. */
   readonly operatorToken: boolean;
+  /** CONSOLE: whether the operator console is served at /console. */
+  readonly console: boolean;
 }
 
 /** The banner printed once the service answers. Plain text; `bold` only emphasises the first line. */
@@ -99,6 +101,7 @@ export function banner(facts: BannerFacts, style: { bold: (text: string) => stri
     ['Hot wallet', facts.hotWallet],
     ...(facts.metricsUrl ? [['Metrics', facts.metricsUrl] as [string, string]] : []),
     ...(facts.mode === 'sandbox' ? [['Operators', firstOperator(facts)] as [string, string]] : []),
+    ...(facts.mode === 'sandbox' && facts.console ? [['Console', consoleLine(facts)] as [string, string]] : []),
   ];
   const width = Math.max(...rows.map(([label]) => label.length)) + 2;
   return [
@@ -117,6 +120,11 @@ export function banner(facts: BannerFacts, style: { bold: (text: string) => stri
 function firstOperator(facts: BannerFacts): string {
   const command = `PEERPAY_URL=${facts.url} PEERPAY_OPERATOR_TOKEN=$OPERATOR_TOKEN npx peerpay operator add NAME --role admin`;
   return facts.operatorToken ? `make the first: ${command}` : `restart with OPERATOR_TOKEN set (32+ characters), then: ${command}`;
+}
+
+/** How to reach the operator console (DESIGN §17, §18): the operator made above opens its enrolment link, then signs in. */
+function consoleLine(facts: BannerFacts): string {
+  return `${facts.url}/console: open the enrolmentUrl that operator add prints, set a password and TOTP, then sign in at ${facts.url}/console/sign-in`;
 }
 
 /** host:port/database of a PostgreSQL URL: never its user or password. */

@@ -8,7 +8,7 @@ import { freePort } from '../helpers/free-port.js';
 import { fund, accountIdOf } from '../helpers/stablecoin.js';
 import { fundHotWallet, freshAddress, withdraw } from '../helpers/withdrawals.js';
 import { runJobsOnce } from '../../src/jobs/job-runner.js';
-import { depositWatcherJob } from '../../src/jobs/deposit-watcher-job.js';
+import { createDepositWatcherJob } from '../../src/jobs/deposit-watcher-job.js';
 import { bindListener } from '../../src/startup/start-up.js';
 import { metricsRequestHandler } from '../../src/http/plugins/metrics.js';
 
@@ -151,7 +151,7 @@ describe('/metrics', () => {
     await fund(server, user, 10_000_000n);
     await fundHotWallet(server, 10_000_000n);
     expect((await withdraw(server, user, { amount: 2, currency: 'USDC', address: freshAddress() })).status).toBe(200);
-    await runJobsOnce(server.deps, server.app.log, [depositWatcherJob]);
+    await runJobsOnce(server.deps, server.app.log, [createDepositWatcherJob({ deposits: server.deps.depositWatching })]);
     const rpc = (method: string) =>
       fetch(server.deps.chain.rpcUrl, {
         method: 'POST',

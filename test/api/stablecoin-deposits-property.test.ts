@@ -11,7 +11,6 @@ import { checkLedgerInvariants } from '../../src/ledger/ledger-queries.js';
 import { formatMinorTrimmed } from '../../src/money/amount.js';
 import { TOKENS, type Token } from '../../src/money/assets.js';
 import { watchDeposits } from '../../src/stablecoin/deposits/deposit-watcher.js';
-import { reconcileOutbox } from '../../src/stablecoin/outbox/outbox-processing.js';
 import { runSweeps } from '../../src/stablecoin/sweeps/sweep-service.js';
 import { registerUser, startTestServer, type TestServer, type TestUser } from '../helpers/test-server.js';
 import { accountIdByHandle, custodyOf, drainDeposits, faucet, ledgerBalance, mined, onChainBalance } from '../helpers/stablecoin-chain.js';
@@ -70,13 +69,13 @@ async function perform(step: Step): Promise<void> {
       await runSweeps(server.deps, 20);
       return;
     case 'outbox':
-      await reconcileOutbox(server.deps, 50);
+      await server.deps.hotWalletOutbox.reconcile(50);
       return;
     case 'all-at-once':
       await Promise.all([
         watchDeposits(server.deps),
         runSweeps(server.deps, 20),
-        reconcileOutbox(server.deps, 50),
+        server.deps.hotWalletOutbox.reconcile(50),
         runSweeps(server.deps, 20),
       ]);
       return;
@@ -86,7 +85,7 @@ async function perform(step: Step): Promise<void> {
 async function settle(): Promise<void> {
   for (let round = 0; round < 20; round++) {
     await drainDeposits(server);
-    await reconcileOutbox(server.deps, 50);
+    await server.deps.hotWalletOutbox.reconcile(50);
     await runSweeps(server.deps, 20);
     const open = await server.deps.db.selectFrom('chain_sweeps').select('id').where('status', '=', 'open').execute();
     const unswept = await server.deps.db.selectFrom('chain_deposits').select('id').where('swept_at', 'is', null).execute();

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedgerInvariants } from '../../src/ledger/ledger-queries.js';
 import { DeepReorgError, watchDeposits } from '../../src/stablecoin/deposits/deposit-watcher.js';
-import { depositWatcherJob } from '../../src/jobs/deposit-watcher-job.js';
+import { createDepositWatcherJob } from '../../src/jobs/deposit-watcher-job.js';
 import { runJobsOnce } from '../../src/jobs/job-runner.js';
 import { registerUser, startTestServer, type TestServer, type TestUser } from '../helpers/test-server.js';
 import { accountIdByHandle, chainClients, drainDeposits, faucet, ledgerBalance, mined } from '../helpers/stablecoin-chain.js';
@@ -88,7 +88,7 @@ describe('deeper than the window', () => {
 
     // The job runner logs it as an error each round.
     server.logs.length = 0;
-    await runJobsOnce(server.deps, server.app.log, [depositWatcherJob]);
+    await runJobsOnce(server.deps, server.app.log, [createDepositWatcherJob({ deposits: server.deps.depositWatching })]);
     const errors = server.logs.map((line) => JSON.parse(line)).filter((entry) => entry.level >= 50);
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatchObject({ job: 'deposit-watcher', err: { type: 'DeepReorgError' } });

@@ -23,7 +23,6 @@ import {
   persistentTestDatabase,
   waitFor,
 } from '../helpers/stablecoin-chain.js';
-import { reconcileOutbox } from '../../src/stablecoin/outbox/outbox-processing.js';
 import { runSweeps } from '../../src/stablecoin/sweeps/sweep-service.js';
 
 let dataDir: string;
@@ -59,7 +58,7 @@ describe('stopping and starting the service', () => {
     expect(await drainDeposits(server)).toBe(1);
     for (let i = 0; i < 3; i++) {
       await runSweeps(server.deps, 20);
-      await reconcileOutbox(server.deps, 50);
+      await server.deps.hotWalletOutbox.reconcile(50);
     }
     await runSweeps(server.deps, 20);
     expect(await onChainBalance(server, 'USDC', alice.depositAddress)).toBe(0n);

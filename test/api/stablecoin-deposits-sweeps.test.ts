@@ -6,7 +6,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { checkLedgerInvariants } from '../../src/ledger/ledger-queries.js';
-import { reconcileOutbox } from '../../src/stablecoin/outbox/outbox-processing.js';
 import { findOutboxEntry } from '../../src/stablecoin/outbox/hot-wallet-outbox.js';
 import { runSweeps } from '../../src/stablecoin/sweeps/sweep-service.js';
 import { insertOpenSweep } from '../../src/stablecoin/sweeps/sweeps-repository.js';
@@ -44,7 +43,7 @@ async function newUser(): Promise<{ user: TestUser; id: number }> {
 /** Sweep and outbox rounds until no sweep is open (at most 20). */
 async function settleSweeps(): Promise<void> {
   for (let round = 0; round < 20; round++) {
-    await reconcileOutbox(server.deps, 50);
+    await server.deps.hotWalletOutbox.reconcile(50);
     await runSweeps(server.deps, 20);
     const open = await server.deps.db.selectFrom('chain_sweeps').select('id').where('status', '=', 'open').execute();
     const unswept = await server.deps.db.selectFrom('chain_deposits').select('id').where('swept_at', 'is', null).execute();
@@ -140,7 +139,7 @@ describe('sweeping deposits', () => {
     const late = await faucet(server, { address: user.depositAddress, amount: 2, currency: 'USDC' });
     await mined(server, late);
     await runSweeps(server.deps, 20);
-    await reconcileOutbox(server.deps, 50);
+    await server.deps.hotWalletOutbox.reconcile(50);
     await runSweeps(server.deps, 20);
     const [sweep] = await sweepsOf(id);
     expect(sweep).toMatchObject({ status: 'confirmed', amount: 3_000_000n });
@@ -170,7 +169,7 @@ describe('sweeping deposits', () => {
     } finally {
       await testClient.setAutomine(true);
     }
-    await reconcileOutbox(server.deps, 50);
+    await server.deps.hotWalletOutbox.reconcile(50);
     const [first] = await sweepsOf(id);
     expect(await findOutboxEntry(server.deps.db, { purpose: 'sweep', referenceId: first!.id })).toMatchObject({ status: 'reverted' });
     expect(await onChainBalance(server, 'USDC', user.depositAddress)).toBe(40_000_000n);

@@ -10,11 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWalletClient, erc20Abi, http, type Address } from 'viem';
 import { checkCustody } from '../../src/books/custody-check.js';
 import type { ChainAdapter } from '../../src/adapters/chain/chain-adapter.js';
-import { reconcileOutbox } from '../../src/stablecoin/outbox/outbox-processing.js';
 import { runSweeps } from '../../src/stablecoin/sweeps/sweep-service.js';
 import { runColdTransfers } from '../../src/stablecoin/treasury/cold-transfers.js';
 import { readTreasury } from '../../src/stablecoin/treasury/treasury-view.js';
-import { watchTreasury } from '../../src/stablecoin/treasury/treasury-watch.js';
 import { registerUser, startTestServer, type TestServer, type TestUser } from '../helpers/test-server.js';
 import { chainClients, drainDeposits, faucet, mined, onChainBalance, persistentTestDatabase } from '../helpers/stablecoin-chain.js';
 import { freshAddress, settleWithdrawals, withdraw } from '../helpers/withdrawals.js';
@@ -75,7 +73,7 @@ describe('the excess above HOT_WALLET_MAX_USDC goes cold, once, across restarts'
     await expectCustodyEqualsChain(s);
     for (let i = 0; i < 3; i++) {
       await runSweeps(s.deps, 20);
-      await reconcileOutbox(s.deps, 50);
+      await s.deps.hotWalletOutbox.reconcile(50);
     }
     expect(await onChainBalance(s, 'USDC', s.deps.wallets.hotWallet.address)).toBe(baseline + 80_000_000n);
     await expectCustodyEqualsChain(s);
@@ -110,7 +108,7 @@ describe('the excess above HOT_WALLET_MAX_USDC goes cold, once, across restarts'
   it('third run: confirmed, and nothing more goes cold; the chain equals the books throughout', async () => {
     const s = await restart();
     for (let i = 0; i < 3; i++) {
-      await reconcileOutbox(s.deps, 50);
+      await s.deps.hotWalletOutbox.reconcile(50);
       await runColdTransfers(s.deps);
     }
     expect(await coldRows(s)).toEqual([{ token: 'USDC', amount: 30_000_000n + baseline, status: 'confirmed', to_address: COLD }]);
@@ -122,13 +120,13 @@ describe('the excess above HOT_WALLET_MAX_USDC goes cold, once, across restarts'
   it('below HOT_WALLET_MIN_USDC after a withdrawal: the operator is warned once, and the metric says so', async () => {
     const s = server!;
     const before = s.logs.length;
-    await watchTreasury(s.deps, s.app.log);
+    await s.deps.treasury.watch(s.app.log);
     expect(s.logs.slice(before).join('')).not.toContain('below HOT_WALLET_MIN_USDC');
     const r = await withdraw(s, alice, { amount: 10, currency: 'USDC', address: freshAddress() });
     expect(r.status).toBe(200);
     await settleWithdrawals(s);
-    await watchTreasury(s.deps, s.app.log);
-    await watchTreasury(s.deps, s.app.log);
+    await s.deps.treasury.watch(s.app.log);
+    await s.deps.treasury.watch(s.app.log);
     expect(s.logs.slice(before).filter((line) => line.includes('below HOT_WALLET_MIN_USDC'))).toHaveLength(1);
     expect((await s.request('GET', '/metrics')).text).toMatch(/^peerpay_treasury_below_floor\{token="USDC"\} 1$/m);
     // Nothing goes cold below the ceiling.

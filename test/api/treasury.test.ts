@@ -10,9 +10,7 @@ import { checkCustody } from '../../src/books/custody-check.js';
 import { checkLedgerInvariants } from '../../src/ledger/ledger-queries.js';
 import { feesOf } from '../helpers/ledger.js';
 import { TOKENS, type Token } from '../../src/money/assets.js';
-import { reconcileOutbox } from '../../src/stablecoin/outbox/outbox-processing.js';
 import { runSweeps } from '../../src/stablecoin/sweeps/sweep-service.js';
-import { watchTreasury } from '../../src/stablecoin/treasury/treasury-watch.js';
 import { processWithdrawals } from '../../src/stablecoin/withdrawal-processing.js';
 import { expectProblem, registerUser, startTestServer, type TestServer, type TestUser } from '../helpers/test-server.js';
 import { chainClients, drainDeposits, faucet, mined, onChainBalance } from '../helpers/stablecoin-chain.js';
@@ -60,7 +58,7 @@ async function expectCustodyEqualsChain(): Promise<void> {
 
 /** One round of the chain jobs a withdrawal and its covering sweep need, in the runner's order. */
 async function chainRound(): Promise<void> {
-  await reconcileOutbox(server.deps, 50);
+  await server.deps.hotWalletOutbox.reconcile(50);
   await processWithdrawals(server.deps, 50, server.app.log);
   await runSweeps(server.deps, 20);
 }
@@ -113,7 +111,7 @@ describe('withdrawals wait for liquidity', () => {
       expect(r.body.txId).toBeNull();
       ids.push(r.body.withdrawalId);
     }
-    await reconcileOutbox(server.deps, 50);
+    await server.deps.hotWalletOutbox.reconcile(50);
     await processWithdrawals(server.deps, 50);
     for (const id of ids) expect((await withdrawalRow(id)).status).toBe('pending');
 
@@ -121,7 +119,7 @@ describe('withdrawals wait for liquidity', () => {
     await mined(server, await faucet(server, { address: hot, amount: 20, currency: 'EURC' }));
     baseline.EURC += 20_000_000n;
     for (let i = 0; i < 4; i++) {
-      await reconcileOutbox(server.deps, 50);
+      await server.deps.hotWalletOutbox.reconcile(50);
       await processWithdrawals(server.deps, 50);
     }
     expect((await Promise.all(ids.map(withdrawalRow))).map((w) => w.status)).toEqual(['complete', 'complete', 'pending']);
@@ -192,8 +190,8 @@ describe('gas', () => {
       expect(problem.detail).toContain('gas');
       expect(problem.checks.chain.status).toBe('pass');
       const before = server.logs.length;
-      await watchTreasury(server.deps, server.app.log);
-      await watchTreasury(server.deps, server.app.log);
+      await server.deps.treasury.watch(server.app.log);
+      await server.deps.treasury.watch(server.app.log);
       const warned = server.logs.slice(before).filter((line) => line.includes('hot wallet gas is low'));
       expect(warned).toHaveLength(1);
       expect(JSON.parse(warned[0]!).level).toBe(40);
@@ -235,10 +233,10 @@ describe('a stuck transaction', () => {
     try {
       const stuck = await stuckWithdrawal();
       await rpc('anvil_dropTransaction', [stuck.first]);
-      await reconcileOutbox(server.deps, 50); // not yet: within the wait
+      await server.deps.hotWalletOutbox.reconcile(50); // not yet: within the wait
       expect(await outboxRowsFor(server, [stuck.id])).toMatchObject([{ tx_hash: stuck.first }]);
       await server.deps.sandboxClock!.advance(2_000n);
-      await reconcileOutbox(server.deps, 50);
+      await server.deps.hotWalletOutbox.reconcile(50);
       const [replaced] = await outboxRowsFor(server, [stuck.id]);
       expect(replaced!.tx_hash).not.toBe(stuck.first);
       const [a, b] = await Promise.all([
@@ -276,10 +274,10 @@ describe('a stuck transaction', () => {
       await rpc('anvil_setNextBlockBaseFeePerGas', [`0x${(original.maxFeePerGas! * 4n).toString(16)}`]);
       await testClient.mine({ blocks: 1 });
       expect(await publicClient.getTransactionReceipt({ hash: stuck.first }).catch(() => null)).toBeNull();
-      await reconcileOutbox(server.deps, 50);
+      await server.deps.hotWalletOutbox.reconcile(50);
       expect(await outboxRowsFor(server, [stuck.id])).toMatchObject([{ tx_hash: stuck.first }]);
       await server.deps.sandboxClock!.advance(2_000n);
-      await reconcileOutbox(server.deps, 50);
+      await server.deps.hotWalletOutbox.reconcile(50);
       const [replaced] = await outboxRowsFor(server, [stuck.id]);
       expect(replaced!.tx_hash).not.toBe(stuck.first);
       const block = await publicClient.getBlock();
@@ -301,7 +299,7 @@ describe('a stuck transaction', () => {
     try {
       const stuck = await stuckWithdrawal();
       await server.deps.sandboxClock!.advance(2_000n);
-      await reconcileOutbox(server.deps, 50);
+      await server.deps.hotWalletOutbox.reconcile(50);
       const [replaced] = await outboxRowsFor(server, [stuck.id]);
       expect(replaced!.tx_hash).not.toBe(stuck.first);
       // The node loses the replacement and gets the original again (another node had kept it).

@@ -3,7 +3,7 @@
 // token, the slot's transfer volume per rail and asset, and the webhook failures; the takes older
 // than 31 days go; the Overview page shows the treasury figures and draws the charts from the takes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { snapshotJob } from '../../src/jobs/snapshot-job.js';
+import { createSnapshotJob } from '../../src/jobs/snapshot-job.js';
 import { createOverviewPages } from '../../src/console/pages/overview-pages.js';
 import { SNAPSHOT_INTERVAL_MS, SNAPSHOT_RETENTION_MS, slotOf } from '../../src/operations/snapshots/snapshot-take.js';
 import { createSnapshots } from '../../src/operations/snapshots/snapshots-service.js';
@@ -12,6 +12,7 @@ import { registerUser, startTestServer, type TestServer } from '../helpers/test-
 
 describe('console snapshots and the Overview page', () => {
   let server: TestServer;
+  const snapshotJob = () => createSnapshotJob(server.deps);
 
   beforeAll(async () => {
     server = await startTestServer();
@@ -43,9 +44,9 @@ describe('console snapshots and the Overview page', () => {
 
     // A second process's service over the same database races for the same slot.
     const other = createSnapshots({ db: server.deps.db, chain: server.deps.chain, wallets: server.deps.wallets, clock });
-    const [mine, theirs] = await Promise.all([snapshotJob.run(server.deps), other.takeIfDue()]);
+    const [mine, theirs] = await Promise.all([snapshotJob().run(), other.takeIfDue()]);
     expect(mine + theirs).toBeGreaterThanOrEqual(4);
-    expect(await snapshotJob.run(server.deps)).toBe(0);
+    expect(await snapshotJob().run()).toBe(0);
 
     const rows = await rowsOf(next);
     const hotUsdc = await server.deps.chain.chain.getTokenBalance({
@@ -68,7 +69,7 @@ describe('console snapshots and the Overview page', () => {
       .values({ taken_at: old, metric: 'webhook_failures', rail: 'webhooks', asset: '', value: 3n })
       .execute();
     await clock.advance(BigInt(SNAPSHOT_INTERVAL_MS));
-    await snapshotJob.run(server.deps);
+    await snapshotJob().run();
     expect(await rowsOf(old)).toEqual([]);
   });
 
@@ -76,6 +77,7 @@ describe('console snapshots and the Overview page', () => {
     const [route] = createOverviewPages(server.deps);
     const answer = await route!.handle({
       viewer: { operatorId: 'op_1', name: 'alice', role: 'viewer', csrfToken: 't' },
+      requestId: 'req-1',
       params: {},
       query: {},
       form: {},

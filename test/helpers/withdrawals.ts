@@ -5,7 +5,6 @@ import { sql } from 'kysely';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import type { Address } from 'viem';
 import type { Token } from '../../src/money/assets.js';
-import { reconcileOutbox } from '../../src/stablecoin/outbox/outbox-processing.js';
 import { processWithdrawals } from '../../src/stablecoin/withdrawal-processing.js';
 import type { TestResponse, TestServer, TestUser } from './test-server.js';
 
@@ -33,7 +32,7 @@ export function withdraw(server: TestServer, user: TestUser, body: unknown, head
 /** Runs the outbox and withdrawal jobs until no withdrawal is pending (at most `rounds` rounds). */
 export async function settleWithdrawals(server: TestServer, rounds = 10): Promise<void> {
   for (let i = 0; i < rounds; i++) {
-    await reconcileOutbox(server.deps, 50);
+    await server.deps.hotWalletOutbox.reconcile(50);
     await processWithdrawals(server.deps, 50);
     const open = await sql<{ n: string }>`select count(*)::text as n from withdrawals where status = 'pending'`.execute(server.deps.db);
     if (open.rows[0]!.n === '0') return;

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedgerInvariants } from '../../src/ledger/ledger-queries.js';
 import { runJobsOnce } from '../../src/jobs/job-runner.js';
+import { bindJob } from '../../src/jobs/job.js';
 import { payoutJob } from '../../src/jobs/payout-job.js';
 import { expectProblem, registerUser, type TestUser } from '../helpers/test-server.js';
 import { balances, send } from '../helpers/fiat.js';
@@ -92,18 +93,18 @@ describe.runIf(runsIf(liveModeAvailable(), LIVE_MODE_NEEDS))('live mode: ACH and
     expect(accounts).toHaveLength(1);
     expect(accounts[0]).toMatchObject({ type: 'express', payouts_enabled: false });
     // Not onboarded yet: the payout job pays nothing.
-    await runJobsOnce(world.server.deps, undefined, [payoutJob]);
+    await runJobsOnce(world.server.deps, undefined, [bindJob(payoutJob, world.server.deps)]);
     expect(world.stripe.transfers()).toHaveLength(0);
 
     const accountId = await completeOnboarding(world, payee);
     expect(accountId).toBe(accounts[0]!.id);
-    await runJobsOnce(world.server.deps, undefined, [payoutJob]);
+    await runJobsOnce(world.server.deps, undefined, [bindJob(payoutJob, world.server.deps)]);
     const transfers = world.stripe.transfers().filter((t) => t.destination === accountId);
     expect(transfers).toHaveLength(1);
     expect(transfers[0]).toMatchObject({ amount: 2000, currency: 'usd' });
     expect((await balances(world.server, payee)).USD).toEqual({ available: '0.00', pending: '0.00' });
     // A second round pays nothing more.
-    await runJobsOnce(world.server.deps, undefined, [payoutJob]);
+    await runJobsOnce(world.server.deps, undefined, [bindJob(payoutJob, world.server.deps)]);
     expect(world.stripe.transfers()).toHaveLength(1);
     const payoutRequest = world.stripe.requests().find((r) => r.path === '/v1/transfers')!;
     expect(payoutRequest.idempotencyKey).toMatch(/^po_/);

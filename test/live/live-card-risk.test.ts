@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedgerInvariants } from '../../src/ledger/ledger-queries.js';
 import { runJobsOnce } from '../../src/jobs/job-runner.js';
+import { bindJob } from '../../src/jobs/job.js';
 import { holdReleaseJob } from '../../src/jobs/hold-release-job.js';
 import { payoutJob } from '../../src/jobs/payout-job.js';
 import { expectProblem, registerUser, type TestUser } from '../helpers/test-server.js';
@@ -80,7 +81,7 @@ describe.runIf(runsIf(liveModeAvailable(), LIVE_MODE_NEEDS))('live mode: card mo
 
   async function endHoldsAndPayOut(): Promise<void> {
     world.clock.advance(HOLD_HOURS * HOUR_MS + 60_000);
-    await runJobsOnce(world.server.deps, undefined, [holdReleaseJob, payoutJob]);
+    await runJobsOnce(world.server.deps, undefined, [bindJob(holdReleaseJob, world.server.deps), bindJob(payoutJob, world.server.deps)]);
     await world.stripe.webhooksIdle();
   }
 
@@ -105,7 +106,7 @@ describe.runIf(runsIf(liveModeAvailable(), LIVE_MODE_NEEDS))('live mode: card mo
     const { user, account } = await payee();
     await pay(payer, user, 25);
     expect(await usd(user)).toMatchObject({ available: '0.00', held: '25.00', owed: '0.00' });
-    await runJobsOnce(world.server.deps, undefined, [payoutJob]);
+    await runJobsOnce(world.server.deps, undefined, [bindJob(payoutJob, world.server.deps)]);
     expect(stripeTransfersTo(account)).toEqual([]);
     await endHoldsAndPayOut();
     expect(await usd(user)).toMatchObject({ available: '0.00', held: '0.00', owed: '0.00' });

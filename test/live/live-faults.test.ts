@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedgerInvariants } from '../../src/ledger/ledger-queries.js';
 import { runJobsOnce } from '../../src/jobs/job-runner.js';
+import { bindJob } from '../../src/jobs/job.js';
 import { fiatRecoveryJob } from '../../src/jobs/fiat-recovery-job.js';
 import { UnrecoverableTransferError, recoverOrphanedTransfers } from '../../src/fiat/transfer-recovery.js';
 import { TEST_MASTER_SEED, expectProblem, registerUser, type TestUser } from '../helpers/test-server.js';
@@ -106,7 +107,7 @@ describe.runIf(runsIf(liveModeAvailable(), LIVE_MODE_NEEDS))('live mode: Stripe 
     );
     const [processing] = (await world.server.request('GET', '/transfers', { key: payer.key })).body.transfers;
     world.clock.advance(3 * 60_000);
-    await runJobsOnce(world.server.deps, undefined, [fiatRecoveryJob]);
+    await runJobsOnce(world.server.deps, undefined, [bindJob(fiatRecoveryJob, world.server.deps)]);
     const [recovered] = (await world.server.request('GET', '/transfers', { key: payer.key })).body.transfers;
     expect(recovered).toMatchObject({ id: processing.id, status: 'completed' });
     expect(intentsOf(processing.id)).toHaveLength(1);

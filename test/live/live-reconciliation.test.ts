@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runJobsOnce } from '../../src/jobs/job-runner.js';
 import { payoutJob } from '../../src/jobs/payout-job.js';
+import { bindJob } from '../../src/jobs/job.js';
 import { createReconciliationPages } from '../../src/console/pages/reconciliation-pages.js';
 import type { ConsoleRoute } from '../../src/console/console-route.js';
 import { registerUser, type TestUser } from '../helpers/test-server.js';
@@ -65,7 +66,7 @@ describe.runIf(runsIf(liveModeAvailable(), LIVE_MODE_NEEDS))('live mode: reconci
     const keeper = await registerUser(world.server);
 
     await pay(payer, paidOut, 25);
-    await runJobsOnce(world.server.deps, undefined, [payoutJob]);
+    await runJobsOnce(world.server.deps, undefined, [bindJob(payoutJob, world.server.deps)]);
     await world.stripe.webhooksIdle();
     const refunded = await pay(payer, keeper, 40);
     await refund(refunded.id, { amount: 10, reason: 'requested_by_customer', note: 'asked by phone' });
@@ -125,6 +126,7 @@ describe.runIf(runsIf(liveModeAvailable(), LIVE_MODE_NEEDS))('live mode: reconci
         .find((r: ConsoleRoute) => r.url === url)!
         .handle({
           viewer: { operatorId: 'op_1', name: 'alice', role: 'viewer', csrfToken: 'csrf' },
+          requestId: 'req-1',
           params: {},
           query: { from: today, to: today },
           form: {},

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { erc20Abi, type Address } from 'viem';
 import { privateKeyToAccount, generatePrivateKey } from 'viem/accounts';
 import { checkLedgerInvariants } from '../../src/ledger/ledger-queries.js';
-import { JOBS, runJobsOnce } from '../../src/jobs/job-runner.js';
+import { runJobsOnce } from '../../src/jobs/job-runner.js';
 import { registerUser, type TestUser } from '../helpers/test-server.js';
 import { linkPath } from '../helpers/fiat.js';
 import { chainClients } from '../helpers/stablecoin-chain.js';
@@ -14,8 +14,6 @@ import { liveModeAvailable, LIVE_MODE_NEEDS, startLiveWorld, LIVE_PUBLIC_URL, ty
 import { runsIf } from '../helpers/runs-if.js';
 
 const LIVE = runsIf(liveModeAvailable(), LIVE_MODE_NEEDS);
-
-const CHAIN_JOBS = JOBS.filter((job) => job.chain);
 
 describe.runIf(LIVE)('live mode: deposits, funding links and withdrawals on an external node', () => {
   let world: LiveWorld;
@@ -35,7 +33,11 @@ describe.runIf(LIVE)('live mode: deposits, funding links and withdrawals on an e
   /** Runs the chain jobs (watcher, sweeps, outbox, withdrawals) until `done` holds, at most 40 rounds. */
   async function chainRoundsUntil(what: string, done: () => Promise<boolean>): Promise<void> {
     for (let round = 0; round < 40; round++) {
-      await runJobsOnce(world.server.deps, undefined, CHAIN_JOBS);
+      await runJobsOnce(
+        world.server.deps,
+        undefined,
+        world.server.deps.jobs.filter((job) => job.chain),
+      );
       if (await done()) return;
     }
     throw new Error(`chain jobs did not reach: ${what}`);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { checkLedgerInvariants } from '../../src/ledger/ledger-queries.js';
 import { runJobsOnce } from '../../src/jobs/job-runner.js';
+import { bindJob } from '../../src/jobs/job.js';
 import { achSettlementJob } from '../../src/jobs/ach-settlement-job.js';
 import { setupReconciliationJob } from '../../src/jobs/setup-reconciliation-job.js';
 import { expectProblem, registerUser, type TestUser } from '../helpers/test-server.js';
@@ -73,10 +74,10 @@ describe.runIf(runsIf(liveModeAvailable(), LIVE_MODE_NEEDS))('live mode: Stripe 
       402,
       'card_setup_required',
     );
-    await runJobsOnce(world.server.deps, undefined, [setupReconciliationJob]);
+    await runJobsOnce(world.server.deps, undefined, [bindJob(setupReconciliationJob, world.server.deps)]);
     expect(world.stripe.requests().filter((r) => r.path === `/v1/checkout/sessions/${sessionId}`)).toHaveLength(0);
     world.clock.advance(16 * MINUTE_MS);
-    await runJobsOnce(world.server.deps, undefined, [setupReconciliationJob]);
+    await runJobsOnce(world.server.deps, undefined, [bindJob(setupReconciliationJob, world.server.deps)]);
     expect(world.stripe.requests().filter((r) => r.method === 'GET' && r.path === `/v1/checkout/sessions/${sessionId}`)).toHaveLength(1);
     const sent = await send(world.server, payer, { recipientHandle: payee.handle, amount: 5, currency: 'USD' });
     expect(sent.status, sent.text).toBe(200);
@@ -132,10 +133,10 @@ describe.runIf(runsIf(liveModeAvailable(), LIVE_MODE_NEEDS))('live mode: Stripe 
     const intentId = world.stripe.paymentIntents().find((pi) => pi.metadata.peerpay_transfer_id === sent.body.transfer.id)!.id;
     world.stripe.settleBankDebits([intentId]);
     // Never delivered. At once, the job does not look; 15 minutes on, it reads the PaymentIntent.
-    await runJobsOnce(world.server.deps, undefined, [achSettlementJob]);
+    await runJobsOnce(world.server.deps, undefined, [bindJob(achSettlementJob, world.server.deps)]);
     expect(world.stripe.requests().filter((r) => r.method === 'GET' && r.path === `/v1/payment_intents/${intentId}`)).toHaveLength(0);
     world.clock.advance(16 * MINUTE_MS);
-    await runJobsOnce(world.server.deps, undefined, [achSettlementJob]);
+    await runJobsOnce(world.server.deps, undefined, [bindJob(achSettlementJob, world.server.deps)]);
     expect(world.stripe.requests().filter((r) => r.method === 'GET' && r.path === `/v1/payment_intents/${intentId}`)).toHaveLength(1);
     const history = await world.server.request('GET', '/transfers', { key: bankUser.key });
     expect(history.body.transfers[0]).toMatchObject({ id: sent.body.transfer.id, status: 'completed' });

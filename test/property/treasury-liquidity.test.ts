@@ -12,7 +12,6 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { checkCustody } from '../../src/books/custody-check.js';
 import { checkLedgerInvariants } from '../../src/ledger/ledger-queries.js';
 import { stablecoinFee } from '../../src/money/fees.js';
-import { reconcileOutbox } from '../../src/stablecoin/outbox/outbox-processing.js';
 import { runColdTransfers } from '../../src/stablecoin/treasury/cold-transfers.js';
 import { processWithdrawals } from '../../src/stablecoin/withdrawal-processing.js';
 import { runSweeps } from '../../src/stablecoin/sweeps/sweep-service.js';
@@ -56,7 +55,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 const major = (minor: bigint) => Number(`${minor / 1_000_000n}.${(minor % 1_000_000n).toString().padStart(6, '0')}`);
 
 async function round(): Promise<void> {
-  await reconcileOutbox(server.deps, 50);
+  await server.deps.hotWalletOutbox.reconcile(50);
   await processWithdrawals(server.deps, 50);
   await runColdTransfers(server.deps);
 }
@@ -103,7 +102,7 @@ async function run(steps: Step[]): Promise<void> {
       await drainDeposits(server);
     } else if (s.kind === 'sweep') {
       await runSweeps(server.deps, 20);
-      await reconcileOutbox(server.deps, 50);
+      await server.deps.hotWalletOutbox.reconcile(50);
     } else if (s.kind === 'withdraw') {
       await doWithdraw(s.user, s.amountMinor);
     } else if (s.kind === 'concurrent') {

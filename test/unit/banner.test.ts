@@ -25,6 +25,7 @@ const facts: BannerFacts = {
   metricsUrl: undefined,
   readyMs: 2345,
   operatorToken: false,
+  console: true,
 };
 
 describe('LOG_FORMAT', () => {
@@ -76,6 +77,14 @@ describe('the banner', () => {
     expect(banner(facts)).toContain(command);
     expect(banner({ ...facts, operatorToken: true })).toMatch(/^ {2}Operators +make the first: PEERPAY_URL=http:\/\/127\.0\.0\.1:3000 /m);
     expect(banner({ ...facts, mode: 'live', operatorToken: true })).not.toContain('Operators');
+  });
+
+  it('in sandbox mode, says how to reach the console, unless CONSOLE=off', () => {
+    expect(banner(facts)).toMatch(
+      /^ {2}Console +http:\/\/127\.0\.0\.1:3000\/console: open the enrolmentUrl that operator add prints, set a password and TOTP, then sign in at http:\/\/127\.0\.0\.1:3000\/console\/sign-in$/m,
+    );
+    expect(banner({ ...facts, console: false })).not.toMatch(/^ {2}Console /m);
+    expect(banner({ ...facts, mode: 'live' })).not.toMatch(/^ {2}Console /m);
   });
 
   it('shows no credentials of DATABASE_URL and no CHAIN_RPC_URL', () => {

@@ -9,7 +9,7 @@ import { ChainRevertError, type SignedTransaction } from '../../src/adapters/cha
 import type { Deps } from '../../src/deps.js';
 import { openDatabase, type Database } from '../../src/db/database.js';
 import { findOutboxEntry, sendFromHotWallet } from '../../src/stablecoin/outbox/hot-wallet-outbox.js';
-import { reconcileOutbox } from '../../src/stablecoin/outbox/outbox-processing.js';
+import { createHotWalletOutbox } from '../../src/stablecoin/outbox/outbox-service.js';
 import { insertSigned, lockNextNonce, setNextNonce } from '../../src/stablecoin/outbox/outbox-repository.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 import { runsIf, POSTGRES_ONLY } from '../helpers/runs-if.js';
@@ -58,7 +58,7 @@ function transferSigner(to: Address, amount: bigint, d: Pick<Deps, 'chain' | 'wa
  */
 async function drainOutbox(): Promise<void> {
   for (let round = 0; round < 20; round++) {
-    await reconcileOutbox(deps, 50);
+    await createHotWalletOutbox(deps).reconcile(50);
     const open = await deps.db.selectFrom('hot_wallet_outbox').select('id').where('status', 'in', ['signed', 'broadcast']).execute();
     if (open.length === 0) return;
     await deps.sandboxClock!.advance(10_000n);
@@ -239,7 +239,7 @@ describe('crash safety', () => {
     expect(await deps.chain.chain.getTransactionOutcome(sent.txHash)).toBeNull();
 
     // Retried after a pause, not in a tight loop: the sandbox clock moves past it.
-    await reconcileOutbox(failingDeps, 50);
+    await createHotWalletOutbox(failingDeps).reconcile(50);
     expect(failures).toBe(1);
     await deps.sandboxClock!.advance(10_000n);
     await drainOutbox();
@@ -302,15 +302,15 @@ describe('a round cut off from the database', () => {
     const ref = newRef();
     const sent = await sendFromHotWallet(deps, { purpose: 'withdrawal', referenceId: ref, sign: transferSigner(to, 2_000_000n).sign });
     const losing = losingFirstAnswer('update hot_wallet_outbox set locked_until');
-    const cut = { ...deps, db: deps.db.withPlugin(losing.plugin) };
-    await expect(reconcileOutbox(cut, 50)).rejects.toThrow(/Connection terminated/);
+    const cut = createHotWalletOutbox({ ...deps, db: deps.db.withPlugin(losing.plugin) });
+    await expect(cut.reconcile(50)).rejects.toThrow(/Connection terminated/);
     expect(losing.lost()).toBe(true);
     // The lease was stored: on its own the entry would be skipped for the next minute.
     const leased = await sql<{ locked_until: Date | null }>`select locked_until from hot_wallet_outbox where id = ${sent.outboxId}`.execute(
       deps.db,
     );
     expect(leased.rows[0]!.locked_until!.getTime()).toBeGreaterThan(deps.clock.now().getTime());
-    await reconcileOutbox(cut, 50);
+    await cut.reconcile(50);
     expect(await findOutboxEntry(deps.db, { purpose: 'withdrawal', referenceId: ref })).toMatchObject({
       status: 'confirmed',
       txHash: sent.txHash,

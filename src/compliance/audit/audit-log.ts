@@ -13,6 +13,8 @@ export const AUDIT_ACTIONS = [
   'deposit.release',
   'operator.create',
   'operator.disable',
+  /** The operator's console password and TOTP are cleared and a new enrolment link issued (DESIGN §18). */
+  'operator.reset_totp',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

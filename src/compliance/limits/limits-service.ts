@@ -12,11 +12,12 @@ import { recordAudit, type Actor } from '../audit/audit-log.js';
 import type { LimitSettings } from '../../config/limit-settings.js';
 import { LIMITED_ASSETS } from '../../config/limit-settings.js';
 import { decimal, effectiveLimits, exceeded, limitExceeded, railOf, type Rail } from './limit-rules.js';
-import { WINDOWS, bucketStart, usedIn, type LimitWindow } from './limit-windows.js';
+import { BUCKETS_KEPT_MS, WINDOWS, bucketStart, usedIn, type LimitWindow } from './limit-windows.js';
 import {
   addVolume,
   addVolumeClause,
   findOverride,
+  pruneVolume,
   readStanding,
   saveOverride,
   type AccountStanding,
@@ -86,6 +87,8 @@ export interface AccountLimits {
   overrides(accountId: number): Promise<OverrideLine[]>;
   /** An operator's override (audited as account.limits); answers the account's lines after it. */
   setOverride(change: OverrideChange, by: Actor): Promise<LimitLine[]>;
+  /** The retention job's round: deletes at most `limit` volume buckets older than the longest window needs. */
+  pruneVolume(limit: number): Promise<number>;
 }
 
 export interface AccountLimitsDeps {
@@ -124,6 +127,8 @@ export function createAccountLimits({ db, clock, settings }: AccountLimitsDeps):
     overrides: (accountId) => readOverrides(db, accountId),
 
     setOverride: (change, by) => setOverride({ db, clock, settings }, change, by),
+
+    pruneVolume: (limit) => pruneVolume(db, { before: new Date(clock.now().getTime() - BUCKETS_KEPT_MS), limit }),
   };
 }
 

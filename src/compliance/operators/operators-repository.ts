@@ -109,3 +109,33 @@ export async function listOperators(db: Db): Promise<OperatorRow[]> {
   const rows = await db.selectFrom('operators').select(COLUMNS).orderBy('created_at').orderBy('id').limit(MAX_OPERATORS_LISTED).execute();
   return rows.map(rowOf);
 }
+
+/**
+ * The operator's console credentials cleared (migration 0028) and a new enrolment link set: the
+ * operator enrols again. Its console sessions end with it.
+ */
+export async function resetEnrolment(trx: Trx, id: string, link: { tokenHash: string; expiresAt: Date; at: Date }): Promise<OperatorRow> {
+  const updated = await trx
+    .updateTable('operators')
+    .set({
+      password_hash: null,
+      totp_secret: null,
+      totp_pending: null,
+      totp_last_step: null,
+      failed_sign_ins: 0,
+      locked_until: null,
+      enrolled_at: null,
+      enrolment_token_hash: link.tokenHash,
+      enrolment_expires_at: link.expiresAt,
+    })
+    .where('id', '=', id)
+    .returning(COLUMNS)
+    .executeTakeFirstOrThrow();
+  await trx
+    .updateTable('console_sessions')
+    .set({ ended_at: link.at })
+    .where('operator_id', '=', id)
+    .where('ended_at', 'is', null)
+    .execute();
+  return rowOf(updated);
+}

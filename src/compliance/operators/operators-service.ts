@@ -11,7 +11,15 @@ import { recordAudit, type Actor } from '../audit/audit-log.js';
 import { ENV_OPERATOR, RESERVED_OPERATOR_NAMES, type Operator, type OperatorRole } from './operator-roles.js';
 import { issueEnrolmentToken, issueOperatorToken, isWellFormedOperatorToken } from './operator-tokens.js';
 import { presentNewOperator, presentOperator, type OperatorView } from './operator-views.js';
-import { findByName, findEnabledByTokenHash, insertOperator, listOperators, lockById, markDisabled } from './operators-repository.js';
+import {
+  findByName,
+  findEnabledByTokenHash,
+  insertOperator,
+  listOperators,
+  lockById,
+  markDisabled,
+  resetEnrolment,
+} from './operators-repository.js';
 
 /** How long a console enrolment link works (DESIGN §17). */
 export const ENROLMENT_VALID_MS = 24 * 60 * 60 * 1000;
@@ -30,6 +38,8 @@ export interface Operators {
   list(): Promise<OperatorView[]>;
   /** Idempotent: an operator already disabled is answered as it is, and nothing is recorded again. */
   disable(input: { id: string; note: string }, by: Actor): Promise<OperatorView>;
+  /** The console's password and TOTP cleared and a new enrolment link issued (shown once); audited as `operator.reset_totp`. */
+  resetTotp(input: { id: string; note: string }, by: Actor): Promise<{ operator: OperatorView; enrolmentUrl: string }>;
 }
 
 export interface OperatorsDeps {
@@ -55,6 +65,7 @@ export function createOperators(deps: OperatorsDeps): Operators {
     },
     create: (input, by) => createOperator(deps, input, by),
     list: async () => (await listOperators(deps.db)).map(presentOperator),
+    resetTotp: (input, by) => resetTotp(deps, input, by),
     async disable(input, by) {
       return deps.db.transaction().execute(async (trx) => {
         const before = await lockById(trx, input.id);
@@ -125,6 +136,37 @@ async function createOperator(
     if ((error as { code?: string }).code === '23505') throw nameTaken(input.name);
     throw error;
   }
+}
+
+async function resetTotp(
+  deps: OperatorsDeps,
+  input: { id: string; note: string },
+  by: Actor,
+): Promise<{ operator: OperatorView; enrolmentUrl: string }> {
+  const enrolment = issueEnrolmentToken();
+  const operator = await deps.db.transaction().execute(async (trx) => {
+    const before = await lockById(trx, input.id);
+    if (!before) throw new AppError('not_found', `No operator ${input.id}.`);
+    if (before.disabledAt !== null)
+      throw new AppError('invalid_request', `Operator ${before.name} is disabled; a disabled operator cannot enrol again.`);
+    const now = deps.clock.now();
+    const after = await resetEnrolment(trx, before.id, {
+      tokenHash: enrolment.hash,
+      expiresAt: new Date(now.getTime() + ENROLMENT_VALID_MS),
+      at: now,
+    });
+    await recordAudit(trx, {
+      by,
+      action: 'operator.reset_totp',
+      target: after.id,
+      before: { ...presentOperator(before), enrolled: before.enrolledAt !== null },
+      after: { ...presentOperator(after), enrolled: false },
+      note: input.note,
+      at: now,
+    });
+    return presentOperator(after);
+  });
+  return { operator, enrolmentUrl: `${deps.publicUrl}/console/enrol/${enrolment.token}` };
 }
 
 const nameTaken = (name: string) =>

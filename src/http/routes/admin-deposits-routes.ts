@@ -5,10 +5,8 @@ import { Type } from '@fastify/type-provider-typebox';
 import type { DepositReleases } from '../../stablecoin/deposits/deposit-release-service.js';
 import { presentBlockedDeposit } from '../../stablecoin/deposits/blocked-deposit-view.js';
 import { operation } from '../schemas/operation.js';
-import { operatorOf, operatorOnly } from '../plugins/operator-auth.js';
+import { operatorOf, operatorOnly, type OperatorGateDeps } from '../plugins/operator-auth.js';
 import type { App } from '../types.js';
-import type { Operators } from '../../compliance/operators/operators-service.js';
-import type { Config } from '../../config.js';
 
 const ReleaseResponse = Type.Object(
   {
@@ -18,11 +16,7 @@ const ReleaseResponse = Type.Object(
   { additionalProperties: false },
 );
 
-export async function adminDepositsRoutes(
-  app: App,
-  releases: DepositReleases,
-  deps: { config: Config; operators: Operators },
-): Promise<void> {
+export async function adminDepositsRoutes(app: App, releases: DepositReleases, deps: OperatorGateDeps): Promise<void> {
   const forOperators = operatorOnly(app, deps);
   app.post(
     '/admin/deposits/:id/release',

@@ -3,27 +3,17 @@
 // (DESIGN §17), also when OPERATOR_TOKEN is unset. Left out of the OpenAPI document: it is not part
 // of the contract, and client SDKs have no business calling it.
 import { formatMinor } from '../../money/amount.js';
-import { readTreasury, type TokenTreasury } from '../../stablecoin/treasury/treasury-view.js';
-import { operatorOnly } from '../plugins/operator-auth.js';
+import type { TokenTreasury } from '../../stablecoin/treasury/treasury-view.js';
+import type { Treasury } from '../../stablecoin/treasury/treasury-service.js';
+import { operatorOnly, type OperatorGateDeps } from '../plugins/operator-auth.js';
 import { TreasuryResponse } from '../schemas/admin-schemas.js';
 import { operation } from '../schemas/operation.js';
 import type { App } from '../types.js';
-import type { ChainConnection } from '../../adapters/chain/connect-chain.js';
-import type { WalletProvider } from '../../adapters/wallet/wallet-provider.js';
-import type { Operators } from '../../compliance/operators/operators-service.js';
-import type { Config } from '../../config.js';
-import type { Db } from '../../db/database.js';
-import type { Clock } from '../../platform/clock.js';
 
-/** What these routes use: only these, not the whole composition root. */
-export type AdminRoutesDeps = {
-  chain: ChainConnection;
-  clock: Clock;
-  config: Config;
-  db: Db;
-  operators: Operators;
-  wallets: WalletProvider;
-};
+/** What these routes use: the treasury, and the operators' gate. */
+export interface AdminRoutesDeps extends OperatorGateDeps {
+  treasury: Pick<Treasury, 'view'>;
+}
 
 export async function adminRoutes(app: App, deps: AdminRoutesDeps): Promise<void> {
   const forOperators = operatorOnly(app, deps);
@@ -42,7 +32,7 @@ export async function adminRoutes(app: App, deps: AdminRoutesDeps): Promise<void
       }),
     ),
     async () => {
-      const view = await readTreasury(deps);
+      const view = await deps.treasury.view();
       return {
         hotWallet: view.hotWallet,
         coldAddress: view.coldAddress,

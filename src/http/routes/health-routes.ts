@@ -1,28 +1,16 @@
 import { Type } from '@fastify/type-provider-typebox';
-import { checkReadiness, READINESS_CHECKS } from '../../health/readiness-service.js';
+import type { Health } from '../../health/health-service.js';
+import { READINESS_CHECKS } from '../../health/readiness-service.js';
 import { AppError } from '../../platform/errors.js';
 import { StringEnum } from '../schemas/common.js';
 import { operation } from '../schemas/operation.js';
 import { sendProblem } from '../plugins/problem-details.js';
 import { LOCAL_KEY_PREFIX } from '../plugins/rate-limit-store.js';
 import type { App } from '../types.js';
-import type { ChainConnection } from '../../adapters/chain/connect-chain.js';
-import type { WalletProvider } from '../../adapters/wallet/wallet-provider.js';
 import type { Config } from '../../config.js';
-import type { Database, Db } from '../../db/database.js';
-import type { Clock } from '../../platform/clock.js';
-import type { Lifecycle } from '../../platform/lifecycle.js';
 
-/** What these routes use: only these, not the whole composition root. */
-export type HealthRoutesDeps = {
-  chain: ChainConnection;
-  clock: Clock;
-  config: Config;
-  database: Database;
-  db: Db;
-  lifecycle: Lifecycle;
-  wallets: WalletProvider;
-};
+/** What these routes use: the health service, and the default rate limit (the probes' budget). */
+export type HealthRoutesDeps = { health: Health; config: Pick<Config, 'rateLimits'> };
 
 const CheckSchema = Type.Object({
   status: StringEnum(['pass', 'fail']),
@@ -80,15 +68,15 @@ type Probe = ReturnType<typeof probeLimiter>;
 
 export async function healthRoutes(app: App, deps: HealthRoutesDeps): Promise<void> {
   const probe = probeLimiter(app, deps.config);
-  healthRoute(app, deps);
+  healthRoute(app, deps.health);
   livenessRoute(app, probe);
-  readinessRoute(app, deps, probe);
+  readinessRoute(app, deps.health, probe);
 }
 
 // The probes are limited per process, in its memory, even when the other limits are shared in
 // Redis: a load balancer checks every process from one address, and a budget shared by all of
 // them would run out as the fleet grows, failing every check at once.
-function probeLimiter(app: App, config: Config) {
+function probeLimiter(app: App, config: Pick<Config, 'rateLimits'>) {
   const limiter = app.rateLimit({
     max: config.rateLimits.defaultPerMinute,
     timeWindow: 60_000,
@@ -102,7 +90,7 @@ function probeLimiter(app: App, config: Config) {
 }
 
 /** GET /health: the service answers, with its mode, database, clock and (sandbox) chain. */
-function healthRoute(app: App, deps: HealthRoutesDeps): void {
+function healthRoute(app: App, health: Health): void {
   app.get(
     '/health',
     operation({
@@ -113,17 +101,7 @@ function healthRoute(app: App, deps: HealthRoutesDeps): void {
       responses: { 200: HealthResponse },
       errors: [],
     }),
-    async () => {
-      await deps.db.selectFrom('sandbox_clock').select('id').execute();
-      const { chain } = deps;
-      return {
-        status: 'ok' as const,
-        mode: deps.config.mode,
-        database: deps.database.kind,
-        time: deps.clock.now().toISOString(),
-        ...(deps.config.mode === 'sandbox' ? { chain: { id: chain.chainId, rpcUrl: chain.rpcUrl, tokens: { ...chain.tokens } } } : {}),
-      };
-    },
+    async () => ({ status: 'ok' as const, ...(await health.summary()) }),
   );
 }
 
@@ -148,7 +126,7 @@ function livenessRoute(app: App, probe: Probe): void {
 
 // Readiness: whether to send this process traffic. 503 (a problem document with the same checks)
 // names every failing check.
-function readinessRoute(app: App, deps: HealthRoutesDeps, probe: Probe): void {
+function readinessRoute(app: App, health: Health, probe: Probe): void {
   app.get(
     '/health/ready',
     probe(
@@ -169,7 +147,7 @@ function readinessRoute(app: App, deps: HealthRoutesDeps, probe: Probe): void {
       }),
     ),
     async (request, reply) => {
-      const readiness = await checkReadiness(deps);
+      const readiness = await health.readiness();
       if (readiness.ready) return { status: 'ready' as const, checks: readiness.checks };
       const reasons = readiness.failing.map((name) => `${name}: ${readiness.checks[name].detail ?? 'failing'}`).join('; ');
       return sendProblem(

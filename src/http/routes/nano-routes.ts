@@ -2,12 +2,12 @@
 // before any payment is asked for (a bad one is a 400 and costs nothing); then the call is paid
 // with x402 (X-PAYMENT v1, PAYMENT-SIGNATURE v2) or, with an API key, from the caller's balance.
 import type { FastifyRequest } from 'fastify';
-import { lookupAccount, lookupQueryOf } from '../../nano/account-lookup.js';
-import { directoryQueryOf, searchDirectory } from '../../nano/directory-search.js';
+import { lookupQueryOf } from '../../nano/account-lookup.js';
+import { directoryQueryOf } from '../../nano/directory-search.js';
 import { feeQuote, quoteRequestOf } from '../../nano/fee-quote.js';
-import { createNanoContext, servePaid, type NanoContext, type PaymentChoice } from '../../nano/nano-service.js';
+import type { NanoPayments } from '../../nano/nano-payments.js';
+import type { PaymentChoice } from '../../nano/nano-service.js';
 import { NANO_ENDPOINTS, priceText, type NanoEndpoint } from '../../nano/pricing.js';
-import { statusDocument } from '../../nano/status-document.js';
 import { AppError } from '../../platform/errors.js';
 import { receivedWhole } from '../request-received.js';
 import { operation, type OperationSpec } from '../schemas/operation.js';
@@ -24,23 +24,21 @@ import {
   StatusDocumentSchema,
 } from '../schemas/nano-schemas.js';
 import type { App } from '../types.js';
-import type { ChainConnection } from '../../adapters/chain/connect-chain.js';
-import type { WalletProvider } from '../../adapters/wallet/wallet-provider.js';
 import type { Config } from '../../config.js';
-import type { Db } from '../../db/database.js';
-import type { Clock } from '../../platform/clock.js';
 
 /** What these routes use: only these, not the whole composition root. */
-export type NanoRoutesDeps = { chain: ChainConnection; clock: Clock; config: Config; db: Db; wallets: WalletProvider };
+export type NanoRoutesDeps = {
+  nano: NanoPayments;
+  config: Pick<Config, 'publicUrl' | 'maxStablecoinOperationMajor' | 'maxFiatTransferMajor'>;
+};
 
 export async function nanoRoutes(app: App, deps: NanoRoutesDeps): Promise<void> {
-  const ctx = createNanoContext(deps);
-  statusDocumentRoutes(app, deps, ctx);
-  paidRoutes(app, deps, ctx);
+  statusDocumentRoutes(app, deps.nano);
+  paidRoutes(app, deps);
 }
 
 /** The status document, at /nano and at its well-known address. */
-function statusDocumentRoutes(app: App, deps: NanoRoutesDeps, ctx: NanoContext): void {
+function statusDocumentRoutes(app: App, nano: NanoPayments): void {
   const statusDocuments = [
     { path: '/nano', operationId: 'getNanoStatus', summary: 'Status document of the pay-per-call micro-endpoints' },
     {
@@ -53,7 +51,7 @@ function statusDocumentRoutes(app: App, deps: NanoRoutesDeps, ctx: NanoContext):
     app.get(
       path,
       operation({ operationId, tag: 'x402', summary, auth: 'public', responses: { 200: StatusDocumentSchema }, errors: [] }),
-      async () => statusDocument(ctx.terms, deps.config.publicUrl),
+      async () => nano.statusDocument(),
     );
   }
 }
@@ -82,16 +80,16 @@ function paid<const Q extends OperationSpec['querystring'], const R extends Oper
 }
 
 /** The three paid lookups: directory search, account lookup and fee quote. */
-function paidRoutes(app: App, deps: NanoRoutesDeps, ctx: NanoContext): void {
+function paidRoutes(app: App, deps: NanoRoutesDeps): void {
   const serve = <T>(request: FastifyRequest, endpoint: NanoEndpoint, compute: () => Promise<T>) =>
-    servePaidCall(ctx, deps.config, { request, endpoint, compute });
+    servePaidCall(deps, { request, endpoint, compute });
   const { search, lookup, quote } = NANO_ENDPOINTS;
   app.get(
     search.path,
     paid(search, { operationId: 'searchNanoDirectory', querystring: SearchQuery, responses: { 200: SearchResult }, errors: [] }),
     async (request, reply) => {
       const query = directoryQueryOf(request.query);
-      const answer = await serve(request, search, async () => ({ results: await searchDirectory(deps.db, query) }));
+      const answer = await serve(request, search, async () => ({ results: await deps.nano.searchDirectory(query) }));
       return reply.headers(answer.headers).send(answer.body);
     },
   );
@@ -106,7 +104,7 @@ function paidRoutes(app: App, deps: NanoRoutesDeps, ctx: NanoContext): void {
     }),
     async (request, reply) => {
       const query = lookupQueryOf(request.query);
-      const answer = await serve(request, lookup, () => lookupAccount(deps, query));
+      const answer = await serve(request, lookup, () => deps.nano.lookupAccount(query));
       return reply.headers(answer.headers).send(answer.body);
     },
   );
@@ -130,8 +128,7 @@ function paidRoutes(app: App, deps: NanoRoutesDeps, ctx: NanoContext): void {
 
 /** Serves one paid call: asks for payment, takes it, and computes the answer once it is paid. */
 function servePaidCall<T>(
-  ctx: NanoContext,
-  config: Config,
+  { nano, config }: NanoRoutesDeps,
   call: { request: FastifyRequest; endpoint: NanoEndpoint; compute: () => Promise<T> },
 ) {
   const { request, endpoint, compute } = call;
@@ -141,7 +138,7 @@ function servePaidCall<T>(
   // requirements in the PAYMENT-REQUIRED header. Any payment it carries is ignored: no balance is
   // charged and no x402 authorization is claimed or settled (it still pays for a GET afterwards).
   const choice: PaymentChoice = request.method === 'HEAD' ? { kind: 'none' } : paymentChoiceOf(request);
-  return servePaid(ctx, {
+  return nano.serve({
     endpoint,
     resourceUrl: config.publicUrl + request.url,
     choice,

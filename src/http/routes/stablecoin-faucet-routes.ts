@@ -3,19 +3,18 @@
 // path answers 404 like any unknown one.
 import { parsePolygonAddress } from '../../stablecoin/polygon-address.js';
 import { tokenAmountOf, tokenOf } from '../../stablecoin/stablecoin-amounts.js';
-import { MAX_MINT_MAJOR, canMintTestTokens, mintTestTokens } from '../../stablecoin/funding/sandbox-mint.js';
+import { MAX_MINT_MAJOR } from '../../stablecoin/funding/sandbox-mint.js';
+import type { StablecoinFunding } from '../../stablecoin/funding/stablecoin-funding.js';
 import { AppError } from '../../platform/errors.js';
 import { operation } from '../schemas/operation.js';
 import { FaucetBody, FaucetResponse } from '../schemas/stablecoin-funding-schemas.js';
 import type { App } from '../types.js';
-import type { ChainConnection } from '../../adapters/chain/connect-chain.js';
-import type { WalletProvider } from '../../adapters/wallet/wallet-provider.js';
 
 /** What these routes use: only these, not the whole composition root. */
-export type StablecoinFaucetRoutesDeps = { chain: ChainConnection; wallets: WalletProvider };
+export type StablecoinFaucetRoutesDeps = { funding: Pick<StablecoinFunding, 'canMint' | 'mint'> };
 
 export async function stablecoinFaucetRoutes(app: App, deps: StablecoinFaucetRoutesDeps): Promise<void> {
-  if (!canMintTestTokens(deps)) return;
+  if (!deps.funding.canMint()) return;
   app.post(
     '/test-helpers/stablecoin/faucet',
     operation({
@@ -34,7 +33,7 @@ export async function stablecoinFaucetRoutes(app: App, deps: StablecoinFaucetRou
       const address = parsePolygonAddress(request.body.address);
       const token = tokenOf(request.body.currency);
       const amountMinor = tokenAmountOf(request.body.amount, token, MAX_MINT_MAJOR);
-      const txHash = await mintTestTokens(deps, { to: address, token, amountMinor }).catch((error: unknown) => {
+      const txHash = await deps.funding.mint({ to: address, token, amountMinor }).catch((error: unknown) => {
         if (error instanceof AppError) throw error;
         // The node refused the mint or did not answer: blocks priced above what peerpay may offer
         // (CHAIN_MAX_FEE_PER_GAS_WEI), a node down or restarting. Nothing was minted, and a retry

@@ -2,20 +2,15 @@
 // funding links (POST /stablecoin/buy-session). Deposits themselves are credited by the deposit
 // watcher job, not by any request.
 import { toJsonNumber } from '../../money/amount.js';
-import { depositAddressFor } from '../../stablecoin/funding/deposit-address.js';
-import { createFundingLink } from '../../stablecoin/funding/funding-links-service.js';
+import type { StablecoinFunding } from '../../stablecoin/funding/stablecoin-funding.js';
 import { callerOf } from '../plugins/auth.js';
 import { IdempotencyHeaders } from '../schemas/common.js';
 import { operation } from '../schemas/operation.js';
 import { BuySessionBody, DepositAddressQuery, DepositAddressResponse, FundingLinkResponse } from '../schemas/stablecoin-funding-schemas.js';
 import type { App } from '../types.js';
-import type { WalletProvider } from '../../adapters/wallet/wallet-provider.js';
-import type { Config } from '../../config.js';
-import type { Db } from '../../db/database.js';
-import type { Clock } from '../../platform/clock.js';
 
 /** What these routes use: only these, not the whole composition root. */
-export type StablecoinFundingRoutesDeps = { clock: Clock; config: Config; db: Db; wallets: WalletProvider };
+export type StablecoinFundingRoutesDeps = { funding: Pick<StablecoinFunding, 'depositAddress' | 'createLink'> };
 
 export async function stablecoinFundingRoutes(app: App, deps: StablecoinFundingRoutesDeps): Promise<void> {
   app.get(
@@ -31,7 +26,7 @@ export async function stablecoinFundingRoutes(app: App, deps: StablecoinFundingR
       responses: { 200: DepositAddressResponse },
       errors: ['unsupported_chain'],
     }),
-    async (request) => depositAddressFor(deps, { accountId: callerOf(request).accountId, chain: request.query.chain }),
+    async (request) => deps.funding.depositAddress({ accountId: callerOf(request).accountId, chain: request.query.chain }),
   );
 
   app.post(
@@ -51,7 +46,7 @@ export async function stablecoinFundingRoutes(app: App, deps: StablecoinFundingR
       errors: ['invalid_amount', 'amount_too_large', 'unsupported_currency'],
     }),
     async (request) => {
-      const link = await createFundingLink(deps, { accountId: callerOf(request).accountId, ...request.body });
+      const link = await deps.funding.createLink({ accountId: callerOf(request).accountId, ...request.body });
       return {
         url: link.url,
         amount: toJsonNumber(link.amountMinor, link.token),

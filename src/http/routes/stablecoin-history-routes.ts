@@ -1,7 +1,8 @@
 // Stablecoin history (transfers sent and received, withdrawals, deposits), newest first, and the
 // default withdrawal address that withdrawals without an address go to.
-import { saveWithdrawalAddress, withdrawalAddressOf } from '../../stablecoin/withdrawal-address.js';
-import { DEFAULT_PAGE_SIZE, stablecoinHistory } from '../../stablecoin/stablecoin-history.js';
+import { DEFAULT_PAGE_SIZE } from '../../stablecoin/stablecoin-history.js';
+import type { StablecoinTransfers } from '../../stablecoin/stablecoin-transfers.js';
+import type { StablecoinWithdrawals } from '../../stablecoin/stablecoin-withdrawals.js';
 import { presentHistoryItem } from '../../stablecoin/stablecoin-history-view.js';
 import { callerOf } from '../plugins/auth.js';
 import { PageQuery } from '../schemas/fiat-schemas.js';
@@ -13,22 +14,8 @@ import {
   WithdrawalAddressResponse,
 } from '../schemas/stablecoin-schemas.js';
 import type { App } from '../types.js';
-import type { ChainConnection } from '../../adapters/chain/connect-chain.js';
-import type { WalletProvider } from '../../adapters/wallet/wallet-provider.js';
-import type { SanctionsControls } from '../../compliance/sanctions/sanctions-controls.js';
-import type { Db } from '../../db/database.js';
-import type { Clock } from '../../platform/clock.js';
 
-/** What these routes use: only these, not the whole composition root. */
-export type StablecoinHistoryRoutesDeps = {
-  chain: ChainConnection;
-  clock: Clock;
-  db: Db;
-  sanctionsControls: SanctionsControls;
-  wallets: WalletProvider;
-};
-
-export function withdrawalAddressRoutes(app: App, deps: StablecoinHistoryRoutesDeps): void {
+export function withdrawalAddressRoutes(app: App, withdrawals: Pick<StablecoinWithdrawals, 'saveAddress' | 'addressOf'>): void {
   app.put(
     '/stablecoin/withdrawal-address',
     operation({
@@ -44,7 +31,7 @@ export function withdrawalAddressRoutes(app: App, deps: StablecoinHistoryRoutesD
       errors: ['invalid_address', 'destination_sanctioned', 'screening_unavailable'],
     }),
     async (request) => ({
-      address: await saveWithdrawalAddress(deps, { accountId: callerOf(request).accountId, address: request.body.address }),
+      address: await withdrawals.saveAddress({ accountId: callerOf(request).accountId, address: request.body.address }),
     }),
   );
 
@@ -58,11 +45,11 @@ export function withdrawalAddressRoutes(app: App, deps: StablecoinHistoryRoutesD
       responses: { 200: SavedWithdrawalAddressResponse },
       errors: [],
     }),
-    async (request) => ({ address: await withdrawalAddressOf(deps, callerOf(request).accountId) }),
+    async (request) => ({ address: await withdrawals.addressOf(callerOf(request).accountId) }),
   );
 }
 
-export function stablecoinHistoryRoutes(app: App, deps: StablecoinHistoryRoutesDeps): void {
+export function stablecoinHistoryRoutes(app: App, transfers: Pick<StablecoinTransfers, 'history'>): void {
   app.get(
     '/stablecoin/transfers',
     operation({
@@ -79,7 +66,7 @@ export function stablecoinHistoryRoutes(app: App, deps: StablecoinHistoryRoutesD
     async (request) => {
       // The schema's pattern admits only 1..100.
       const limit = request.query.limit === undefined ? DEFAULT_PAGE_SIZE : Number(request.query.limit);
-      const page = await stablecoinHistory(deps, { accountId: callerOf(request).accountId, limit, cursor: request.query.cursor });
+      const page = await transfers.history({ accountId: callerOf(request).accountId, limit, cursor: request.query.cursor });
       return { transfers: page.items.map(presentHistoryItem), nextCursor: page.nextCursor };
     },
   );

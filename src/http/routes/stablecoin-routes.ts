@@ -4,26 +4,30 @@
 // wallet live in the account routes.
 import { formatMinor } from '../../money/amount.js';
 import { TOKENS } from '../../money/assets.js';
-import { stablecoinBalances } from '../../stablecoin/stablecoin-balances.js';
+import type { StablecoinTransfers } from '../../stablecoin/stablecoin-transfers.js';
+import type { StablecoinWithdrawals } from '../../stablecoin/stablecoin-withdrawals.js';
 import { callerOf } from '../plugins/auth.js';
 import { operation } from '../schemas/operation.js';
 import { StablecoinBalanceResponse } from '../schemas/stablecoin-schemas.js';
 import type { App } from '../types.js';
 import { stablecoinHistoryRoutes, withdrawalAddressRoutes } from './stablecoin-history-routes.js';
-import { stablecoinTransferRoutes, type StablecoinTransferRoutesDeps } from './stablecoin-transfer-routes.js';
+import { stablecoinTransferRoutes } from './stablecoin-transfer-routes.js';
 
-/** What these routes use: exactly what the transfer routes registered from here use. */
-export type StablecoinRoutesDeps = StablecoinTransferRoutesDeps;
+/** What these routes use: the transfers (balances and history included) and the default withdrawal address. */
+export type StablecoinRoutesDeps = {
+  transfers: StablecoinTransfers;
+  withdrawals: Pick<StablecoinWithdrawals, 'saveAddress' | 'addressOf'>;
+};
 
 export async function stablecoinRoutes(app: App, deps: StablecoinRoutesDeps): Promise<void> {
-  balanceRoute(app, deps);
-  stablecoinTransferRoutes(app, deps);
-  withdrawalAddressRoutes(app, deps);
-  stablecoinHistoryRoutes(app, deps);
+  balanceRoute(app, deps.transfers);
+  stablecoinTransferRoutes(app, deps.transfers);
+  withdrawalAddressRoutes(app, deps.withdrawals);
+  stablecoinHistoryRoutes(app, deps.transfers);
 }
 
 /** GET /stablecoin/balance: USDC and EURC the caller can spend now. */
-function balanceRoute(app: App, deps: StablecoinRoutesDeps): void {
+function balanceRoute(app: App, transfers: Pick<StablecoinTransfers, 'balances'>): void {
   app.get(
     '/stablecoin/balance',
     operation({
@@ -39,7 +43,7 @@ function balanceRoute(app: App, deps: StablecoinRoutesDeps): void {
     }),
     async (request) => {
       const caller = callerOf(request);
-      const balances = await stablecoinBalances(deps, caller.accountId, caller.balances);
+      const balances = await transfers.balances(caller.accountId, caller.balances);
       return Object.fromEntries(TOKENS.map((token) => [token, formatMinor(balances[token], token)]));
     },
   );

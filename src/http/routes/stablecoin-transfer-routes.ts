@@ -2,8 +2,8 @@
 // /stablecoin/transfer), and their fee quote. Registered from stablecoin-routes.ts.
 import { toJsonNumber } from '../../money/amount.js';
 import { emailOf, recipientKeyOf, recipientQueryOf } from '../../stablecoin/recipients.js';
-import { sendStablecoinTransfer, type SentStablecoinTransfer } from '../../stablecoin/stablecoin-transfer-service.js';
-import { quoteTransfer } from '../../stablecoin/quote-service.js';
+import type { SentStablecoinTransfer } from '../../stablecoin/stablecoin-transfer-service.js';
+import type { StablecoinTransfers } from '../../stablecoin/stablecoin-transfers.js';
 import { netOf } from '../../stablecoin/stablecoin-transfer.js';
 import { callerOf } from '../plugins/auth.js';
 import { IdempotencyHeaders } from '../schemas/common.js';
@@ -16,28 +16,9 @@ import {
   StablecoinTransferResponse,
 } from '../schemas/stablecoin-schemas.js';
 import type { App } from '../types.js';
-import type { ChainConnection } from '../../adapters/chain/connect-chain.js';
-import type { WalletProvider } from '../../adapters/wallet/wallet-provider.js';
-import type { AccountLimits } from '../../compliance/limits/limits-service.js';
-import type { SanctionsControls } from '../../compliance/sanctions/sanctions-controls.js';
-import type { Config } from '../../config.js';
-import type { Db } from '../../db/database.js';
-import type { Clock } from '../../platform/clock.js';
-import type { TransferBatches } from '../../stablecoin/stablecoin-transfer-batch.js';
-import type { AccountLookups } from '../../accounts/account-lookups.js';
 
-/** What these routes use: only these, not the whole composition root. */
-export type StablecoinTransferRoutesDeps = {
-  accountLookups: AccountLookups;
-  chain: ChainConnection;
-  clock: Clock;
-  config: Config;
-  db: Db;
-  limits: AccountLimits;
-  sanctionsControls: SanctionsControls;
-  transferBatches: TransferBatches;
-  wallets: WalletProvider;
-};
+/** What these routes use: the transfer and its quote. */
+export type StablecoinTransferRoutesDeps = Pick<StablecoinTransfers, 'send' | 'quote'>;
 
 const TRANSFER_CODES = [
   'account_frozen',
@@ -55,13 +36,13 @@ const TRANSFER_CODES = [
 const TRANSFER_ERRORS =
   'The smallest transfer is 0.01 and every fee is at least 0.000001. Errors: 400 `invalid_request` (malformed input), `invalid_amount` (not > 0, more than 6 decimals), `amount_too_small` (under 0.01; `minimum` names it as a decimal string), `amount_too_large`, `unsupported_currency`, `self_transfer`, `insufficient_balance`; 404 `recipient_not_found`; 422 `idempotency_key_reused`; 429 `limit_exceeded` (over a 24-hour or 30-day limit on what the account sends, fee included; `limit`, `window` and `remaining` say which, Retry-After when it fits again; `GET /account/limits` shows them).';
 
-export function stablecoinTransferRoutes(app: App, deps: StablecoinTransferRoutesDeps): void {
-  agentTransferRoute(app, deps);
-  emailTransferRoute(app, deps);
-  quoteRoute(app, deps);
+export function stablecoinTransferRoutes(app: App, transfers: StablecoinTransferRoutesDeps): void {
+  agentTransferRoute(app, transfers);
+  emailTransferRoute(app, transfers);
+  quoteRoute(app, transfers);
 }
 
-function agentTransferRoute(app: App, deps: StablecoinTransferRoutesDeps): void {
+function agentTransferRoute(app: App, transfers: StablecoinTransferRoutesDeps): void {
   app.post(
     '/agent/transfer',
     operation({
@@ -79,7 +60,7 @@ function agentTransferRoute(app: App, deps: StablecoinTransferRoutesDeps): void 
     }),
     async (request) => {
       const caller = callerOf(request);
-      const sent = await sendStablecoinTransfer(deps, {
+      const sent = await transfers.send({
         senderAccountId: caller.accountId,
         senderHandle: caller.handle,
         to: recipientQueryOf(request.body.to),
@@ -92,7 +73,7 @@ function agentTransferRoute(app: App, deps: StablecoinTransferRoutesDeps): void 
   );
 }
 
-function emailTransferRoute(app: App, deps: StablecoinTransferRoutesDeps): void {
+function emailTransferRoute(app: App, transfers: StablecoinTransferRoutesDeps): void {
   app.post(
     '/stablecoin/transfer',
     operation({
@@ -110,7 +91,7 @@ function emailTransferRoute(app: App, deps: StablecoinTransferRoutesDeps): void 
     }),
     async (request) => {
       const caller = callerOf(request);
-      const sent = await sendStablecoinTransfer(deps, {
+      const sent = await transfers.send({
         senderAccountId: caller.accountId,
         senderHandle: caller.handle,
         to: { email: emailOf(request.body.recipientEmail, 'recipientEmail') },
@@ -123,7 +104,7 @@ function emailTransferRoute(app: App, deps: StablecoinTransferRoutesDeps): void 
   );
 }
 
-function quoteRoute(app: App, deps: StablecoinTransferRoutesDeps): void {
+function quoteRoute(app: App, transfers: StablecoinTransferRoutesDeps): void {
   app.get(
     '/agent/transfer/quote',
     operation({
@@ -140,7 +121,7 @@ function quoteRoute(app: App, deps: StablecoinTransferRoutesDeps): void {
       errors: [...TRANSFER_CODES.filter((code) => code !== 'insufficient_balance'), 'invalid_field'],
     }),
     async (request) => {
-      const quote = await quoteTransfer(deps, {
+      const quote = await transfers.quote({
         senderAccountId: callerOf(request).accountId,
         to: recipientQueryOf(request.query.to),
         amount: request.query.amount,

@@ -1,7 +1,7 @@
 // POST /stablecoin/withdraw: send USDC or EURC to an external Polygon address.
 import { toJsonNumber } from '../../money/amount.js';
 import { AppError, assert } from '../../platform/errors.js';
-import { quoteWithdrawal, withdraw } from '../../stablecoin/withdrawal-service.js';
+import type { StablecoinWithdrawals } from '../../stablecoin/stablecoin-withdrawals.js';
 import { STABLECOIN_FEE_RATE } from '../../money/fees.js';
 import { withdrawalNote, type Withdrawal } from '../../stablecoin/withdrawal.js';
 import { callerOf } from '../plugins/auth.js';
@@ -14,25 +14,12 @@ import {
   WithdrawalResponse,
 } from '../schemas/stablecoin-withdrawal-schemas.js';
 import type { App } from '../types.js';
-import type { ChainConnection } from '../../adapters/chain/connect-chain.js';
-import type { WalletProvider } from '../../adapters/wallet/wallet-provider.js';
-import type { AccountLimits } from '../../compliance/limits/limits-service.js';
-import type { SanctionsControls } from '../../compliance/sanctions/sanctions-controls.js';
-import type { SanctionsScreening } from '../../compliance/sanctions/sanctions-screening.js';
 import type { Config } from '../../config.js';
-import type { Db } from '../../db/database.js';
-import type { Clock } from '../../platform/clock.js';
 
-/** What these routes use: only these, not the whole composition root. */
+/** What these routes use: the withdrawals, and how many confirmations a withdrawal waits for. */
 export type StablecoinWithdrawalRoutesDeps = {
-  chain: ChainConnection;
-  clock: Clock;
-  config: Config;
-  db: Db;
-  limits: AccountLimits;
-  sanctions: SanctionsScreening;
-  sanctionsControls: SanctionsControls;
-  wallets: WalletProvider;
+  withdrawals: Pick<StablecoinWithdrawals, 'quote' | 'withdraw'>;
+  config: Pick<Config, 'chainConfirmations'>;
 };
 
 export async function stablecoinWithdrawalRoutes(app: App, deps: StablecoinWithdrawalRoutesDeps): Promise<void> {
@@ -72,7 +59,7 @@ function quoteRoute(app: App, deps: StablecoinWithdrawalRoutesDeps): void {
       ],
     }),
     async (request) => {
-      const quote = await quoteWithdrawal(deps, { accountId: callerOf(request).accountId, ...request.query });
+      const quote = await deps.withdrawals.quote({ accountId: callerOf(request).accountId, ...request.query });
       return {
         gross: toJsonNumber(quote.priced.amountMinor, quote.currency),
         fee: toJsonNumber(quote.priced.feeMinor, quote.currency),
@@ -120,7 +107,7 @@ function withdrawRoute(app: App, deps: StablecoinWithdrawalRoutesDeps): void {
       ],
     }),
     async (request) => {
-      const w = await withdraw(deps, {
+      const w = await deps.withdrawals.withdraw({
         accountId: callerOf(request).accountId,
         amount: request.body.amount,
         currency: request.body.currency,

@@ -1,14 +1,14 @@
 // Sandbox-only helpers (DESIGN §7). app.ts registers this module only in sandbox mode, so in live
 // mode these paths do not exist (404).
 import { Type } from '@fastify/type-provider-typebox';
-import { runJobsOnce, type JobRunnerDeps } from '../../jobs/job-runner.js';
+import { runJobsOnce, type JobRunner } from '../../jobs/job-runner.js';
 import { assert } from '../../platform/errors.js';
 import { operation } from '../schemas/operation.js';
 import type { App } from '../types.js';
 import type { SandboxClock } from '../../platform/clock.js';
 
-/** What these routes use: only these, not the whole composition root. */
-export type TestHelperRoutesDeps = JobRunnerDeps & { sandboxClock: SandboxClock | null };
+/** What these routes use: the clock they move, and the jobs they run after moving it. */
+export type TestHelperRoutesDeps = { runner: JobRunner; sandboxClock: SandboxClock | null };
 
 const DAY_MS = 24n * 3600n * 1000n;
 
@@ -40,7 +40,7 @@ export async function testHelperRoutes(app: App, deps: TestHelperRoutesDeps): Pr
     }),
     async (request) => {
       await clock.advance(BigInt(request.body.days) * DAY_MS);
-      await runJobsOnce(deps, request.log);
+      await runJobsOnce(deps.runner, request.log);
       return { now: clock.now().toISOString() };
     },
   );
