@@ -53,6 +53,13 @@ import { operatorsPages } from './console/pages/operators-pages.js';
 import { auditPages } from './console/pages/audit-pages.js';
 import { createOverviewPages } from './console/pages/overview-pages.js';
 import { createReconciliationPages } from './console/pages/reconciliation-pages.js';
+import { createAccountPages } from './console/pages/account-pages.js';
+import { createTransferPages } from './console/pages/transfer-pages.js';
+import { createDisputePages } from './console/pages/dispute-pages.js';
+import { createOperationsPages } from './console/pages/operations-pages.js';
+import { createAccountActivity } from './admin/accounts/account-activity-repository.js';
+import { createTransferDirectory } from './admin/transfers/transfer-directory.js';
+import { createOperationsReports } from './admin/operations/operations-reports.js';
 
 export interface BuildAppOptions {
   /** A pino destination for the logs (tests capture them); defaults to stdout. */
@@ -80,18 +87,34 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   registerJsonParser(app);
   registerAnswerHeaders(app, deps);
   await registerPlugins(app, deps);
-  await registerRoutes(app, deps);
+  const operatorServices = operatorActions(deps);
+  await registerRoutes(app, deps, operatorServices);
   await registerModeRoutes(app, deps);
-  if (deps.config.console) await app.register(async (scope) => consolePlugin(scope as App, consoleDeps(deps), consolePages(deps)));
+  if (deps.config.console)
+    await app.register(async (scope) => consolePlugin(scope as App, consoleDeps(deps), consolePages(deps, operatorServices)));
   return app;
 }
 
 /** The operator console's pages (DESIGN §18): each page module adds its routes here, one line each. */
-function consolePages(deps: Deps): ConsoleRoute[] {
+function consolePages(deps: Deps, actions: OperatorActions): ConsoleRoute[] {
+  const { db } = deps;
+  const activity = createAccountActivity({ db });
+  const operations = createOperationsReports({ db });
   return [
     ...createOverviewPages({ overview: deps.overview, snapshots: deps.snapshots, clock: deps.clock }),
     ...operatorsPages({ operators: deps.operators, auditLog: deps.auditLog }),
     ...auditPages({ auditLog: deps.auditLog }),
+    ...createAccountPages({
+      directory: deps.accountDirectory,
+      activity,
+      freezes: deps.accountFreezes,
+      limits: deps.limits,
+      releases: deps.depositReleases,
+      writeOffs: actions.cardRisk.writeOffs,
+    }),
+    ...createTransferPages({ transfers: createTransferDirectory({ db }), activity, refunds: actions.cardRisk.refunds }),
+    ...createDisputePages({ reports: actions.cardRisk.reports, operations, reversals: actions.cardRisk.reversals }),
+    ...createOperationsPages({ operations }),
     ...createReconciliationPages({ reconciliation: deps.reconciliation, clock: deps.clock }),
   ];
 }
@@ -189,7 +212,7 @@ async function registerPlugins(app: App, deps: Deps): Promise<void> {
   registerMetrics(app, deps.metrics.registry, { serveOnMainPort: config.metricsPort === undefined });
 }
 
-async function registerRoutes(app: App, deps: Deps): Promise<void> {
+async function registerRoutes(app: App, deps: Deps, actions: OperatorActions): Promise<void> {
   deps.sanctions.attachLog(app.log);
   await app.register(async (scope) => healthRoutes(scope as App, { health: deps.health, config: deps.config }));
   await app.register(async (scope) => accountRoutes(scope as App, deps));
@@ -204,7 +227,7 @@ async function registerRoutes(app: App, deps: Deps): Promise<void> {
   );
   const operatorGate = { config: deps.config, operators: deps.operators };
   await app.register(async (scope) => adminRoutes(scope as App, { ...operatorGate, treasury: deps.treasury }));
-  await app.register(async (scope) => adminCardRiskRoutes(scope as App, cardRiskServices(deps), deps));
+  await app.register(async (scope) => adminCardRiskRoutes(scope as App, actions.cardRisk, deps));
   await app.register(async (scope) =>
     adminAccountsRoutes(scope as App, { directory: deps.accountDirectory, freezes: deps.accountFreezes }, operatorGate),
   );
@@ -226,11 +249,13 @@ async function registerModeRoutes(app: App, deps: Deps): Promise<void> {
   // Sandbox mode only: peerpay hosts the processor's setup pages, and the test helpers exist.
   if (config.mode === 'sandbox' && deps.sandboxProcessor && deps.sandboxClock) {
     await app.register(async (scope) => linkPagesRoutes(scope as App, deps));
-    await app.register(async (scope) => testHelperRoutes(scope as App, { runner: deps, sandboxClock: deps.sandboxClock }));
+    await app.register(async (scope) =>
+      testHelperRoutes(scope as App, { runner: { jobs: deps.jobs, metrics: deps.metrics }, sandboxClock: deps.sandboxClock }),
+    );
     const sandbox = deps.sandboxProcessor;
     await app.register(async (scope) => testHelperCardRiskRoutes(scope as App, deps, sandbox));
     await app.register(async (scope) => stablecoinFaucetRoutes(scope as App, { funding: deps.stablecoinFunding }));
-    await app.register(async (scope) => testHelperSanctionsRoutes(scope as App, { chain: deps.chain, sanctions: deps.sanctions }));
+    await app.register(async (scope) => testHelperSanctionsRoutes(scope as App, deps.sandboxSanctions));
   }
   // Live mode: Stripe hosts the setup pages and tells peerpay by webhook.
   const { stripeWebhooks } = deps;
@@ -238,6 +263,15 @@ async function registerModeRoutes(app: App, deps: Deps): Promise<void> {
     await app.register(async (scope) => stripeWebhookRoutes(scope as App, deps, stripeWebhooks));
     await app.register(async (scope) => processorLinkPagesRoutes(scope as App, deps));
   }
+}
+
+interface OperatorActions {
+  cardRisk: AdminCardRiskServices;
+}
+
+/** The operator's money actions, built once: the operator API and the console call the same services. */
+function operatorActions(deps: Deps): OperatorActions {
+  return { cardRisk: cardRiskServices(deps) };
 }
 
 /** The card-risk services the operator's routes call (DESIGN §16). */

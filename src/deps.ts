@@ -34,6 +34,7 @@ import { createSanctionsOracle } from './adapters/chain/sanctions-oracle.js';
 import { SANDBOX_SANCTIONS_ORACLE } from './adapters/chain/sandbox-sanctions-oracle.js';
 import { createSanctionsScreening, type SanctionsScreening } from './compliance/sanctions/sanctions-screening.js';
 import { createSanctionsControls, type SanctionsControls } from './compliance/sanctions/sanctions-controls.js';
+import { createSandboxSanctions, type SandboxSanctions } from './compliance/sanctions/sandbox-sanctions.js';
 import { createOperators, type Operators } from './compliance/operators/operators-service.js';
 import { createAuditLogReader, type AuditLogReader } from './compliance/audit/audit-repository.js';
 import { createHotWalletOutbox, type HotWalletOutbox } from './stablecoin/outbox/outbox-service.js';
@@ -101,6 +102,8 @@ export interface Deps {
   readonly sanctions: SanctionsScreening;
   /** What a listed address leads to: the refusal and the account's freeze. */
   readonly sanctionsControls: SanctionsControls;
+  /** Sandbox mode on the embedded chain: the stand-in oracle's list, which the test helper changes; otherwise null. */
+  readonly sandboxSanctions: SandboxSanctions | null;
   /** Operator identities (DESIGN §17): who may use /admin/*, with OPERATOR_TOKEN as the bootstrap admin `env`. */
   readonly operators: Operators;
   /** The audit log, read (GET /admin/audit); it is written by recordAudit in each change's transaction. */
@@ -300,7 +303,7 @@ function requestServices(config: Config, { database, masterSeed }: Core) {
 }
 
 /** The controls on money leaving an account (DESIGN §17), the group commit, and the operators. */
-function movementServices(config: Config, { database, clock, sanctions }: Core, metrics: Metrics) {
+function movementServices(config: Config, { database, clock, sanctions, chain }: Core, metrics: Metrics) {
   const limits = createAccountLimits({ db: database.db, clock, settings: config.limits });
   return {
     limits,
@@ -320,6 +323,7 @@ function movementServices(config: Config, { database, clock, sanctions }: Core, 
       },
     }),
     sanctionsControls: createSanctionsControls({ db: database.db, screening: sanctions, clock }),
+    sandboxSanctions: createSandboxSanctions({ chain, screening: sanctions }),
     operators: createOperators({ db: database.db, clock, publicUrl: config.publicUrl, bootstrapToken: config.treasury.operatorToken }),
     auditLog: createAuditLogReader({ db: database.db }),
   };

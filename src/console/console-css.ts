@@ -4,9 +4,9 @@ export const CONSOLE_CSS = `
 :root { color-scheme: light; --ink: #1b1f24; --muted: #57606a; --line: #d0d7de; --accent: #0b5cad; --bad: #a40e26; --good: #116329; }
 * { box-sizing: border-box; }
 body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--ink); background: #fff; }
-header { display: flex; flex-wrap: wrap; align-items: center; gap: .5rem 1rem; padding: .5rem 1rem; border-bottom: 1px solid var(--line); background: #f6f8fa; }
+header { display: flex; flex-wrap: wrap; align-items: center; gap: .5rem .75rem; padding: .5rem 1rem; font-size: .9375rem; border-bottom: 1px solid var(--line); background: #f6f8fa; }
 header .brand { font-weight: 700; color: var(--ink); text-decoration: none; }
-header nav ul { display: flex; flex-wrap: wrap; gap: .25rem .75rem; list-style: none; margin: 0; padding: 0; }
+header nav ul { display: flex; flex-wrap: wrap; gap: .25rem .5rem; list-style: none; margin: 0; padding: 0; }
 header nav a { color: var(--accent); text-decoration: none; padding: .125rem .25rem; border-radius: 4px; }
 header nav a[aria-current="page"] { background: var(--accent); color: #fff; }
 header .who { margin-left: auto; color: var(--muted); font-size: .875rem; }
@@ -36,6 +36,7 @@ header button { background: #fff; color: var(--accent); }
 .notice { padding: .5rem .75rem; border-left: 4px solid var(--accent); background: #ddf4ff; }
 .error { padding: .5rem .75rem; border-left: 4px solid var(--bad); background: #ffebe9; }
 .secret { word-break: break-all; }
+details > summary { cursor: pointer; color: var(--accent); }
 svg.qr { width: 14rem; height: 14rem; display: block; }
 .muted { color: var(--muted); }
 @media (max-width: 40rem) { body { font-size: 15px; } main { padding: .75rem; } header .who { margin-left: 0; } }

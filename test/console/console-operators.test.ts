@@ -110,6 +110,7 @@ describe('Operators, as an admin', () => {
   it('disables an operator and lands on the audit entry it wrote', async () => {
     const gone = await addOperator(server, 'gone', 'viewer');
     await page.goto(`${server.url}/console/operators`);
+    await page.getByText('Actions for gone', { exact: true }).click();
     const form = page.locator(`form[action="/console/operators/${gone.id}/disable"]`);
     await form.getByLabel('Note').fill('left the team');
     await form.getByLabel(/I confirm/).check();
@@ -128,6 +129,7 @@ describe('Operators, as an admin', () => {
     const rae = await enrol(server, await addOperator(server, 'rae', 'viewer'));
     const raeSession = await signInHttp(server, rae);
     await page.goto(`${server.url}/console/operators`);
+    await page.getByText('Actions for rae', { exact: true }).click();
     const form = page.locator(`form[action="/console/operators/${rae.id}/reset-totp"]`);
     await form.getByLabel('Note').fill('lost phone');
     await form.getByLabel(/I confirm/).check();

@@ -9,7 +9,7 @@ export interface AuditPagesDeps {
   auditLog: AuditLogReader;
 }
 
-const json = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value, null, 1));
+const json = (value: unknown) => (value === null || value === undefined ? '' : html`<pre>${JSON.stringify(value, null, 1)}</pre>`);
 
 /** Audit entries as a table (also used by the pages that show the entry an action wrote). */
 export function auditTable(entries: readonly AuditEntryView[]): SafeHtml {

@@ -20,16 +20,20 @@ export interface OperatorsPagesDeps {
 
 function operatorRow(viewer: ConsoleViewer, operator: OperatorView): SafeHtml {
   const admin = roleAllows(viewer.role, 'admin') && operator.disabledAt === null && operator.id !== viewer.operatorId;
+  // Folded away (a details element needs no script): the list stays readable with many operators.
   const forms = admin
-    ? html`${actionForm(viewer, {
-        action: `/console/operators/${operator.id}/disable`,
-        consequence: `Disable ${operator.name}: its API token and console sign-in stop working at once.`,
-        submit: `Disable ${operator.name}`,
-      })}${actionForm(viewer, {
-        action: `/console/operators/${operator.id}/reset-totp`,
-        consequence: `Reset ${operator.name}'s console password and TOTP: its sessions end, and it must enrol again through a new link.`,
-        submit: `Reset TOTP of ${operator.name}`,
-      })}`
+    ? html`<details>
+        <summary>Actions for ${operator.name}</summary>
+        ${actionForm(viewer, {
+          action: `/console/operators/${operator.id}/disable`,
+          consequence: `Disable ${operator.name}: its API token and console sign-in stop working at once.`,
+          submit: `Disable ${operator.name}`,
+        })}${actionForm(viewer, {
+          action: `/console/operators/${operator.id}/reset-totp`,
+          consequence: `Reset ${operator.name}'s console password and TOTP: its sessions end, and it must enrol again through a new link.`,
+          submit: `Reset TOTP of ${operator.name}`,
+        })}
+      </details>`
     : '';
   return html`<tr>
     <td>${operator.name}</td>

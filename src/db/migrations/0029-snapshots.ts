@@ -5,7 +5,8 @@ import { sql, type Kysely } from 'kysely';
 // just ended per rail and asset (fiat per currency, stablecoin per token), and the webhook delivery
 // attempts that failed in them. The slot is the primary key, so two processes racing for one take
 // write it once. Minor units of `asset` as bigint, like the ledger; a count for webhook failures.
-// The volume and failure reads are bounded by time ranges, hence the created_at indexes.
+// The volume reads use the transfers' created_at indexes (migration 0030); the failures read, this
+// partial index of failed webhook attempts by time.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     create table snapshots (
@@ -16,7 +17,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       value bigint not null check (value >= 0),
       primary key (taken_at, metric, rail, asset)
     )`.execute(db);
-  await sql`create index fiat_transfers_created on fiat_transfers(created_at)`.execute(db);
-  await sql`create index stablecoin_transfers_created on stablecoin_transfers(created_at)`.execute(db);
   await sql`create index webhook_attempts_attempted on webhook_attempts(attempted_at) where not succeeded`.execute(db);
 }

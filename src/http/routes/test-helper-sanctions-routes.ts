@@ -4,13 +4,11 @@
 // asks the stand-in (sandbox mode on the embedded chain, no SANCTIONS_ORACLE_ADDRESS elsewhere);
 // otherwise the path answers 404 like any unknown one.
 import { Type } from '@fastify/type-provider-typebox';
-import { SANDBOX_SANCTIONS_ORACLE, setSandboxSanctioned } from '../../adapters/chain/sandbox-sanctions-oracle.js';
 import { parsePolygonAddress } from '../../stablecoin/polygon-address.js';
 import { AppError } from '../../platform/errors.js';
 import { operation } from '../schemas/operation.js';
 import type { App } from '../types.js';
-import type { ChainConnection } from '../../adapters/chain/connect-chain.js';
-import type { SanctionsScreening } from '../../compliance/sanctions/sanctions-screening.js';
+import type { SandboxSanctions } from '../../compliance/sanctions/sandbox-sanctions.js';
 
 const Body = Type.Object(
   {
@@ -20,8 +18,8 @@ const Body = Type.Object(
   { additionalProperties: false },
 );
 
-export async function testHelperSanctionsRoutes(app: App, deps: { chain: ChainConnection; sanctions: SanctionsScreening }): Promise<void> {
-  if (!deps.chain.embedded || deps.sanctions.oracleAddress !== SANDBOX_SANCTIONS_ORACLE) return;
+export async function testHelperSanctionsRoutes(app: App, sandboxSanctions: SandboxSanctions | null): Promise<void> {
+  if (!sandboxSanctions) return;
   app.post(
     '/test-helpers/sanctions',
     operation({
@@ -39,7 +37,7 @@ export async function testHelperSanctionsRoutes(app: App, deps: { chain: ChainCo
       const { sanctioned } = request.body;
       const address = parsePolygonAddress(request.body.address);
       try {
-        await setSandboxSanctioned({ rpcUrl: deps.chain.rpcUrl, chainId: deps.chain.chainId, address, sanctioned });
+        await sandboxSanctions.set(address, sanctioned);
       } catch (error) {
         request.log.warn({ err: error }, 'the sandbox sanctions oracle was not changed');
         throw new AppError(
@@ -47,8 +45,6 @@ export async function testHelperSanctionsRoutes(app: App, deps: { chain: ChainCo
           'The sandbox chain did not take the change just now; nothing changed. Retry in a moment.',
         );
       }
-      // This process's cached answer for it goes too, so the next screening sees the change.
-      deps.sanctions.forget(address);
       return { address, sanctioned };
     },
   );
