@@ -3,6 +3,7 @@
 import Fastify, { LogController, type FastifyReply, type FastifyRequest, type FastifyServerFactory } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { rateLimitStore } from './http/plugins/rate-limit-store.js';
+import { paymentMethodsOf } from './fiat/processor-customers.js';
 import { sharedLimitsEvents } from './http/plugins/shared-limits-events.js';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Deps } from './deps.js';
@@ -215,7 +216,13 @@ async function registerPlugins(app: App, deps: Deps): Promise<void> {
 async function registerRoutes(app: App, deps: Deps, actions: OperatorActions): Promise<void> {
   deps.sanctions.attachLog(app.log);
   await app.register(async (scope) => healthRoutes(scope as App, { health: deps.health, config: deps.config }));
-  await app.register(async (scope) => accountRoutes(scope as App, deps));
+  await app.register(async (scope) =>
+    accountRoutes(scope as App, {
+      accounts: deps.accounts,
+      paymentMethods: (id) => paymentMethodsOf(deps.db, id),
+      rateLimits: deps.config.rateLimits,
+    }),
+  );
   await app.register(async (scope) => fiatRoutes(scope as App, deps));
   await app.register(async (scope) => stablecoinFundingRoutes(scope as App, { funding: deps.stablecoinFunding }));
   await app.register(async (scope) =>
@@ -235,7 +242,7 @@ async function registerRoutes(app: App, deps: Deps, actions: OperatorActions): P
   await app.register(async (scope) => adminOperatorsRoutes(scope as App, operatorGate));
   await app.register(async (scope) => adminAuditRoutes(scope as App, { ...operatorGate, auditLog: deps.auditLog }));
   await app.register(async (scope) => adminOpenApiRoutes(scope as App, operatorGate));
-  await app.register(async (scope) => eventsRoutes(scope as App, deps));
+  await app.register(async (scope) => eventsRoutes(scope as App, deps.events));
   await app.register(async (scope) => limitsRoutes(scope as App, { ...operatorGate, limits: deps.limits }));
   // The MCP server (DESIGN §12); its tools call this app in-process with the caller's key.
   await app.register(async (scope) => mcpRoutes(scope as App, deps.mcpConfirmations, (request) => app.inject(request)));

@@ -52,6 +52,9 @@ import { databaseConfirmationStore } from './mcp/confirmation-service.js';
 import type { ConfirmationStore } from '@peerpay/mcp';
 import { allJobs } from './jobs/all-jobs.js';
 import type { Job } from './jobs/job.js';
+import { createAccounts, type Accounts } from './accounts/accounts.js';
+import { createEvents, type Events } from './events/events.js';
+import { createWebhookDelivery, type WebhookDelivery } from './events/webhook-delivery.js';
 import { createConsoleAccess } from './console/console-access.js';
 import type { ConsoleAccess } from './console/console-access-routes.js';
 import { createOverview, type Overview } from './operations/overview/overview-service.js';
@@ -132,6 +135,12 @@ export interface Deps {
   readonly mcpConfirmations: ConfirmationStore;
   /** Every background job, in the order a round runs them (jobs/all-jobs.ts). */
   readonly jobs: readonly Job[];
+  /** Registration, keys, passwords and profiles (DESIGN §6). */
+  readonly accounts: Accounts;
+  /** The caller's events and webhook endpoints (DESIGN §13). */
+  readonly events: Events;
+  /** The webhook delivery queue's rounds. */
+  readonly webhookDelivery: WebhookDelivery;
   /** The operator console's sign-in, enrolment and sessions (DESIGN §18). */
   readonly consoleAccess: ConsoleAccess;
   /** The console's chart data (DESIGN §18), taken every 5 minutes by the snapshot job. */
@@ -176,6 +185,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     ...movements,
     ...coins,
     ...operationsServices(core, coins),
+    ...accountServices(core, requests),
     async close() {
       await redis?.close();
       // The database first: nothing may record a chain event after the chain is gone.
@@ -219,6 +229,22 @@ function operationsServices({ database, chain, wallets, clock, processor }: Core
   };
 }
 
+/** Accounts, their events and the webhooks that carry them. */
+function accountServices(
+  { config, database, clock, wallets }: Core,
+  { passwords, webhookSecrets, webhookSockets, webhookDestinations }: AccountServiceInputs,
+) {
+  const db = database.db;
+  const webhooks = { db, clock, config, webhookSecrets, webhookDestinations };
+  return {
+    accounts: createAccounts({ db, clock, config, passwords, wallets }),
+    events: createEvents(webhooks),
+    webhookDelivery: createWebhookDelivery({ ...webhooks, webhookSockets }),
+  };
+}
+
+type AccountServiceInputs = Pick<Deps, 'passwords' | 'webhookSecrets' | 'webhookSockets' | 'webhookDestinations'>;
+
 type CoinServiceInputs = Pick<Deps, 'limits' | 'sanctionsControls' | 'transferBatches' | 'accountLookups' | 'lifecycle'>;
 
 /** The jobs, each built from the services it calls; the fiat and webhook jobs still take what they use at each round. */
@@ -234,6 +260,8 @@ function jobsOf(deps: Omit<Deps, 'jobs'>): Job[] {
     custody: deps.custodyChecks,
     limits: deps.limits,
     snapshots: deps.snapshots,
+    events: deps.events,
+    webhookDelivery: deps.webhookDelivery,
     fiat: deps,
   });
 }

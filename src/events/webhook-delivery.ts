@@ -107,3 +107,13 @@ async function deliverOne(deps: DeliveryDeps, d: ClaimedDelivery): Promise<void>
     disableIfFailingSince: new Date(at.getTime() - DISABLE_AFTER_MS),
   });
 }
+
+/** The delivery queue's service (DESIGN §21): built once over what a round uses. */
+export interface WebhookDelivery {
+  /** One round: sends what is due; answers how many deliveries were attempted. */
+  deliverDue(): Promise<number>;
+}
+
+export function createWebhookDelivery(deps: DeliveryDeps): WebhookDelivery {
+  return { deliverDue: () => deliverDueWebhooks(deps) };
+}

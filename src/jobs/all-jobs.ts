@@ -16,20 +16,18 @@ import { createSweepJob } from './sweep-job.js';
 import { setupReconciliationJob, type SetupReconciliationJobDeps } from './setup-reconciliation-job.js';
 import { createCustodyCheckJob } from './custody-check-job.js';
 import { createTreasuryJob } from './treasury-job.js';
-import { webhookDeliveryJob, type WebhookDeliveryJobDeps } from './webhook-delivery-job.js';
-import { eventRetentionJob, type EventRetentionJobDeps } from './event-retention-job.js';
+import { createWebhookDeliveryJob } from './webhook-delivery-job.js';
+import { createEventRetentionJob } from './event-retention-job.js';
 import { createLimitVolumeRetentionJob } from './limit-volume-retention-job.js';
 import { createSnapshotJob } from './snapshot-job.js';
 
-/** What the fiat, event and webhook jobs use, together. */
+/** What the fiat jobs use, together. */
 export type FiatJobsDeps = FiatRecoveryJobDeps &
   AchSettlementJobDeps &
   PayoutJobDeps &
   HoldReleaseJobDeps &
   RefundReconciliationJobDeps &
-  SetupReconciliationJobDeps &
-  WebhookDeliveryJobDeps &
-  EventRetentionJobDeps;
+  SetupReconciliationJobDeps;
 
 /** The services the jobs call. */
 export type JobServices = Parameters<typeof createIdempotencyCleanupJob>[0] &
@@ -41,7 +39,9 @@ export type JobServices = Parameters<typeof createIdempotencyCleanupJob>[0] &
   Parameters<typeof createTreasuryJob>[0] &
   Parameters<typeof createCustodyCheckJob>[0] &
   Parameters<typeof createLimitVolumeRetentionJob>[0] &
-  Parameters<typeof createSnapshotJob>[0] & { fiat: FiatJobsDeps };
+  Parameters<typeof createSnapshotJob>[0] &
+  Parameters<typeof createEventRetentionJob>[0] &
+  Parameters<typeof createWebhookDeliveryJob>[0] & { fiat: FiatJobsDeps };
 
 // Settlement runs before payouts so that money that settled in this round is paid out in it too.
 export function allJobs(services: JobServices): Job[] {
@@ -64,11 +64,11 @@ export function allJobs(services: JobServices): Job[] {
     createTreasuryJob(services),
     // Last: books against custody, at most once a minute (jobs/custody-check-job.ts).
     createCustodyCheckJob(services),
-    bindJob(eventRetentionJob, fiat),
+    createEventRetentionJob(services),
     createLimitVolumeRetentionJob(services),
     // The console's charts: at most one take per 5 minutes across all processes.
     createSnapshotJob(services),
     // Its own queue (events/webhook-delivery.ts); last, so that a tick run by hand sends what the others recorded.
-    bindJob(webhookDeliveryJob, fiat),
+    createWebhookDeliveryJob(services),
   ];
 }

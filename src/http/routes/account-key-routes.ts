@@ -1,19 +1,12 @@
 // API keys and the password: revoke the calling key, revoke every key, change the password
 // (DESIGN §15). A new key is obtained by signing in again (POST /agent/register).
-import * as accounts from '../../accounts/accounts-service.js';
 import { callerOf } from '../plugins/auth.js';
 import { KeyRevoked, KeysRevoked, PasswordChange, PasswordChanged } from '../schemas/account-schemas.js';
 import { operation } from '../schemas/operation.js';
 import type { App } from '../types.js';
-import type { PasswordHasher } from '../../accounts/password-hasher.js';
-import type { Config } from '../../config.js';
-import type { Db } from '../../db/database.js';
-import type { Clock } from '../../platform/clock.js';
+import type { Accounts } from '../../accounts/accounts.js';
 
-/** What these routes use: only these, not the whole composition root. */
-export type AccountKeyRoutesDeps = { clock: Clock; config: Config; db: Db; passwords: PasswordHasher };
-
-export function keyRoutes(app: App, deps: AccountKeyRoutesDeps): void {
+export function keyRoutes(app: App, accounts: Accounts): void {
   app.post(
     '/account/revoke-key',
     operation({
@@ -27,7 +20,7 @@ export function keyRoutes(app: App, deps: AccountKeyRoutesDeps): void {
       errors: [],
     }),
     async (request) => {
-      await accounts.revokeCallerKey(deps, callerOf(request).apiKeyId);
+      await accounts.revokeCallerKey(callerOf(request).apiKeyId);
       return { revoked: true as const };
     },
   );
@@ -50,7 +43,7 @@ export function keyRoutes(app: App, deps: AccountKeyRoutesDeps): void {
     }),
     async (request) => {
       const caller = callerOf(request);
-      const { revokedKeys } = await accounts.changePassword(deps, {
+      const { revokedKeys } = await accounts.changePassword({
         accountId: caller.accountId,
         apiKeyId: caller.apiKeyId,
         currentPassword: request.body.currentPassword,
@@ -74,6 +67,6 @@ export function keyRoutes(app: App, deps: AccountKeyRoutesDeps): void {
       responses: { 200: KeysRevoked },
       errors: [],
     }),
-    async (request) => ({ revoked: await accounts.revokeAllKeys(deps, callerOf(request).accountId) }),
+    async (request) => ({ revoked: await accounts.revokeAllKeys(callerOf(request).accountId) }),
   );
 }

@@ -1,19 +1,17 @@
 // The caller's account: read it, update name, phone, website or directory listing, and the
 // stablecoin wallet every account gets at registration.
-import * as accounts from '../../accounts/accounts-service.js';
-import { paymentMethodsOf, type PaymentMethods } from '../../fiat/processor-customers.js';
+import type { PaymentMethods } from '../../fiat/processor-customers.js';
 import { AppError } from '../../platform/errors.js';
 import { callerOf } from '../plugins/auth.js';
 import { Profile, ProfilePatch, WalletResponse } from '../schemas/account-schemas.js';
 import { operation } from '../schemas/operation.js';
 import type { App } from '../types.js';
-import type { WalletProvider } from '../../adapters/wallet/wallet-provider.js';
-import type { Db } from '../../db/database.js';
+import type { Accounts } from '../../accounts/accounts.js';
 
-/** What these routes use: only these, not the whole composition root. */
-export type AccountProfileRoutesDeps = { db: Db; wallets: WalletProvider };
+/** What these routes call: the accounts and the card and bank an account has linked. */
+export type AccountProfileServices = { accounts: Accounts; paymentMethods: (accountId: number) => Promise<PaymentMethods> };
 
-export function profileRoutes(app: App, deps: AccountProfileRoutesDeps): void {
+export function profileRoutes(app: App, { accounts, paymentMethods }: AccountProfileServices): void {
   app.get(
     '/account',
     operation({
@@ -25,9 +23,9 @@ export function profileRoutes(app: App, deps: AccountProfileRoutesDeps): void {
       errors: [],
     }),
     async (request) => {
-      const account = await accounts.findAccount(deps, { handle: callerOf(request).handle });
+      const account = await accounts.find({ handle: callerOf(request).handle });
       if (!account) throw new AppError('unauthorized', 'The account of this key no longer exists.');
-      return profileOf(account, await paymentMethodsOf(deps.db, callerOf(request).accountId));
+      return profileOf(account, await paymentMethods(callerOf(request).accountId));
     },
   );
 
@@ -46,7 +44,7 @@ export function profileRoutes(app: App, deps: AccountProfileRoutesDeps): void {
     }),
     async (request) => {
       const { accountId } = callerOf(request);
-      return profileOf(await accounts.updateProfile(deps, accountId, request.body ?? {}), await paymentMethodsOf(deps.db, accountId));
+      return profileOf(await accounts.updateProfile(accountId, request.body ?? {}), await paymentMethods(accountId));
     },
   );
 
@@ -62,7 +60,7 @@ export function profileRoutes(app: App, deps: AccountProfileRoutesDeps): void {
       errors: [],
     }),
     async (request) => {
-      const wallet = await accounts.ensureWallet(deps, callerOf(request).accountId);
+      const wallet = await accounts.ensureWallet(callerOf(request).accountId);
       return { walletId: wallet.walletId, existing: wallet.existing, depositAddress: wallet.address };
     },
   );

@@ -1,7 +1,8 @@
 // Account routes: registration (both rails), existence check and lookups here; keys and password
 // (account-key-routes.ts) and the profile and wallet (account-profile-routes.ts) are registered
 // from here, in the same scope.
-import * as accounts from '../../accounts/accounts-service.js';
+import type { AccountQuery as AccountLookup } from '../../accounts/accounts-service.js';
+import type { Accounts } from '../../accounts/accounts.js';
 import { firstNameOf } from '../../accounts/account-rules.js';
 import { AppError } from '../../platform/errors.js';
 import {
@@ -16,14 +17,11 @@ import { operation } from '../schemas/operation.js';
 import type { App } from '../types.js';
 import { keyRoutes } from './account-key-routes.js';
 import { profileRoutes } from './account-profile-routes.js';
-import type { PasswordHasher } from '../../accounts/password-hasher.js';
-import type { WalletProvider } from '../../adapters/wallet/wallet-provider.js';
+import type { AccountProfileServices } from './account-profile-routes.js';
 import type { Config } from '../../config.js';
-import type { Db } from '../../db/database.js';
-import type { Clock } from '../../platform/clock.js';
 
-/** What these routes use: only these, not the whole composition root. */
-export type AccountRoutesDeps = { clock: Clock; config: Config; db: Db; passwords: PasswordHasher; wallets: WalletProvider };
+/** What these routes call, and the registration and check routes' rate limits. */
+export type AccountRoutesServices = AccountProfileServices & { rateLimits: Config['rateLimits'] };
 
 const REGISTRATION_ERRORS = [
   'invalid_email',
@@ -38,7 +36,7 @@ const REGISTRATION_TEXT =
   'E-mail local parts are plain ASCII and domains are compared in their IDNA ASCII form; control, zero-width and bidirectional-override characters are refused (400 `invalid_email`, or `invalid_field` in the name). ' +
   '401 `invalid_credentials`; 429 `too_many_attempts` once LOGIN_MAX_FAILURES attempts were made in the window (parallel ones count); 503 `busy` with Retry-After when too many password hashes are waiting.';
 
-function queryOf(query: { email?: string | undefined; handle?: string | undefined }): accounts.AccountQuery {
+function queryOf(query: { email?: string | undefined; handle?: string | undefined }): AccountLookup {
   if (query.email !== undefined && query.handle === undefined) return { email: query.email };
   if (query.handle !== undefined && query.email === undefined) return { handle: query.handle };
   throw new AppError('invalid_request', 'Give exactly one of the query parameters email or handle.');
@@ -61,19 +59,20 @@ function groupLimiter(app: App, group: string, perMinute: number) {
   });
 }
 
-export async function accountRoutes(app: App, deps: AccountRoutesDeps): Promise<void> {
-  const { registerPerMinute, checkPerMinute } = deps.config.rateLimits;
+export async function accountRoutes(app: App, services: AccountRoutesServices): Promise<void> {
+  const { accounts } = services;
+  const { registerPerMinute, checkPerMinute } = services.rateLimits;
   const registerLimited = groupLimiter(app, 'register', registerPerMinute);
   const checkLimited = groupLimiter(app, 'check', checkPerMinute);
-  registrationRoutes(app, deps, registerLimited);
-  checkRoute(app, deps, checkLimited);
-  lookupRoutes(app, deps, checkLimited);
-  keyRoutes(app, deps);
-  profileRoutes(app, deps);
+  registrationRoutes(app, accounts, registerLimited);
+  checkRoute(app, accounts, checkLimited);
+  lookupRoutes(app, accounts, checkLimited);
+  keyRoutes(app, accounts);
+  profileRoutes(app, services);
 }
 
 /** POST /agent/register and POST /stablecoin/register: one registration, described for each rail. */
-function registrationRoutes(app: App, deps: AccountRoutesDeps, limited: Limited): void {
+function registrationRoutes(app: App, accounts: Accounts, limited: Limited): void {
   const registration = (operationId: string, summary: string, response: typeof AgentRegistration | typeof StablecoinRegistration) =>
     limited(
       operation({
@@ -93,7 +92,7 @@ function registrationRoutes(app: App, deps: AccountRoutesDeps, limited: Limited)
     '/agent/register',
     registration('registerAgent', 'Register, or obtain a new API key for an existing account', AgentRegistration),
     async (request, reply) => {
-      const result = await accounts.register(deps, request.body);
+      const result = await accounts.register(request.body);
       reply.code(result.isNewAccount ? 201 : 200);
       return {
         apiKey: result.apiKey,
@@ -109,7 +108,7 @@ function registrationRoutes(app: App, deps: AccountRoutesDeps, limited: Limited)
     '/stablecoin/register',
     registration('registerStablecoinAccount', 'Register (stablecoin description of the same registration)', StablecoinRegistration),
     async (request, reply) => {
-      const result = await accounts.register(deps, request.body);
+      const result = await accounts.register(request.body);
       reply.code(result.isNewAccount ? 201 : 200);
       return {
         apiKey: result.apiKey,
@@ -124,7 +123,7 @@ function registrationRoutes(app: App, deps: AccountRoutesDeps, limited: Limited)
 }
 
 /** GET /agents/check: whether an account exists. */
-function checkRoute(app: App, deps: AccountRoutesDeps, limited: Limited): void {
+function checkRoute(app: App, accounts: Accounts, limited: Limited): void {
   app.get(
     '/agents/check',
     limited(
@@ -141,7 +140,7 @@ function checkRoute(app: App, deps: AccountRoutesDeps, limited: Limited): void {
     ),
     async (request) => {
       const query = queryOf(request.query);
-      const account = await accounts.findAccount(deps, query);
+      const account = await accounts.find(query);
       if (!account) return { exists: false, found: false };
       return {
         exists: true,
@@ -156,7 +155,7 @@ function checkRoute(app: App, deps: AccountRoutesDeps, limited: Limited): void {
 }
 
 /** GET /agents/lookup and GET /stablecoin/lookup: find a recipient, for callers with a key. */
-function lookupRoutes(app: App, deps: AccountRoutesDeps, limited: Limited): void {
+function lookupRoutes(app: App, accounts: Accounts, limited: Limited): void {
   const lookups = [
     { path: '/agents/lookup', operationId: 'lookupAgent', summary: 'Find a recipient by e-mail or handle' },
     { path: '/stablecoin/lookup', operationId: 'lookupStablecoinRecipient', summary: 'Find a stablecoin recipient by e-mail or handle' },
@@ -177,7 +176,7 @@ function lookupRoutes(app: App, deps: AccountRoutesDeps, limited: Limited): void
         }),
       ),
       async (request) => {
-        const account = await accounts.findAccount(deps, queryOf(request.query));
+        const account = await accounts.find(queryOf(request.query));
         if (!account) throw new AppError('recipient_not_found', 'No account has that e-mail or handle.');
         return { found: true as const, handle: account.handle, agentHandle: account.handle, firstName: firstNameOf(account.name) };
       },

@@ -1,6 +1,5 @@
 // GET /events and the webhook endpoint routes (DESIGN §13).
-import { listEvents } from '../../events/events-service.js';
-import { createEndpoint, deliveriesOf, endpointsOf, removeEndpoint } from '../../events/webhook-endpoints-service.js';
+import type { Events } from '../../events/events.js';
 import type { EndpointRow } from '../../events/webhook-endpoints-repository.js';
 import type { EventType } from '../../events/event-types.js';
 import { callerOf } from '../plugins/auth.js';
@@ -17,31 +16,17 @@ import {
 } from '../schemas/events-schemas.js';
 import { operation } from '../schemas/operation.js';
 import type { App } from '../types.js';
-import type { Config } from '../../config.js';
-import type { Db } from '../../db/database.js';
-import type { DestinationGuard } from '../../events/destination-guard.js';
-import type { WebhookSecrets } from '../../events/webhook-secrets.js';
-import type { Clock } from '../../platform/clock.js';
-
-/** What these routes use: only these, not the whole composition root. */
-export type EventsRoutesDeps = {
-  clock: Clock;
-  config: Config;
-  db: Db;
-  webhookDestinations: DestinationGuard;
-  webhookSecrets: WebhookSecrets;
-};
 
 const DEFAULT_PAGE_SIZE = 20;
 
-export async function eventsRoutes(app: App, deps: EventsRoutesDeps): Promise<void> {
-  listEventsRoute(app, deps);
-  webhookEndpointRoutes(app, deps);
-  deliveriesRoute(app, deps);
+export async function eventsRoutes(app: App, events: Events): Promise<void> {
+  listEventsRoute(app, events);
+  webhookEndpointRoutes(app, events);
+  deliveriesRoute(app, events);
 }
 
 /** GET /events: the caller's events from a cursor. */
-function listEventsRoute(app: App, deps: EventsRoutesDeps): void {
+function listEventsRoute(app: App, events: Events): void {
   app.get(
     '/events',
     operation({
@@ -57,13 +42,13 @@ function listEventsRoute(app: App, deps: EventsRoutesDeps): void {
     }),
     async (request) => {
       const limit = request.query.limit === undefined ? DEFAULT_PAGE_SIZE : Number(request.query.limit);
-      return listEvents(deps, { accountId: callerOf(request).accountId, after: request.query.after, limit });
+      return events.list({ accountId: callerOf(request).accountId, after: request.query.after, limit });
     },
   );
 }
 
 /** Create, list and delete the caller's webhook endpoints. */
-function webhookEndpointRoutes(app: App, deps: EventsRoutesDeps): void {
+function webhookEndpointRoutes(app: App, events: Events): void {
   app.post(
     '/webhook-endpoints',
     operation({
@@ -79,7 +64,7 @@ function webhookEndpointRoutes(app: App, deps: EventsRoutesDeps): void {
       errors: ['invalid_field', 'limit_reached'],
     }),
     async (request, reply) => {
-      const { endpoint, secret } = await createEndpoint(deps, { accountId: callerOf(request).accountId, ...request.body });
+      const { endpoint, secret } = await events.createEndpoint({ accountId: callerOf(request).accountId, ...request.body });
       reply.code(201);
       return { ...presentEndpoint(endpoint), secret };
     },
@@ -95,7 +80,7 @@ function webhookEndpointRoutes(app: App, deps: EventsRoutesDeps): void {
       responses: { 200: WebhookEndpointsResponse },
       errors: [],
     }),
-    async (request) => ({ endpoints: (await endpointsOf(deps, callerOf(request).accountId)).map(presentEndpoint) }),
+    async (request) => ({ endpoints: (await events.endpointsOf(callerOf(request).accountId)).map(presentEndpoint) }),
   );
 
   app.delete(
@@ -112,14 +97,14 @@ function webhookEndpointRoutes(app: App, deps: EventsRoutesDeps): void {
       errors: ['not_found'],
     }),
     async (request) => {
-      await removeEndpoint(deps, { accountId: callerOf(request).accountId, id: request.params.id });
+      await events.removeEndpoint({ accountId: callerOf(request).accountId, id: request.params.id });
       return { id: request.params.id, deleted: true };
     },
   );
 }
 
 /** GET /webhook-endpoints/:id/deliveries: the delivery attempts to one endpoint. */
-function deliveriesRoute(app: App, deps: EventsRoutesDeps): void {
+function deliveriesRoute(app: App, events: Events): void {
   app.get(
     '/webhook-endpoints/:id/deliveries',
     operation({
@@ -134,7 +119,7 @@ function deliveriesRoute(app: App, deps: EventsRoutesDeps): void {
     }),
     async (request) => {
       const limit = request.query.limit === undefined ? DEFAULT_PAGE_SIZE : Number(request.query.limit);
-      const page = await deliveriesOf(deps, {
+      const page = await events.deliveriesOf({
         accountId: callerOf(request).accountId,
         id: request.params.id,
         limit,
