@@ -19,6 +19,7 @@ const LAYERS = [
   ['nano', '^src/nano/'],
   ['health', '^src/health/'],
   ['admin', '^src/admin/'],
+  ['operations', '^src/operations/'],
   ['jobs', '^src/jobs/'],
   ['http', '^src/http/'],
   ['console', '^src/console/'],

@@ -47,6 +47,8 @@ import { consolePlugin } from './console/console-plugin.js';
 import type { ConsoleRoute } from './console/console-route.js';
 import { operatorsPages } from './console/pages/operators-pages.js';
 import { auditPages } from './console/pages/audit-pages.js';
+import { createOverviewPages } from './console/pages/overview-pages.js';
+import { createReconciliationPages } from './console/pages/reconciliation-pages.js';
 import { createAccountPages } from './console/pages/account-pages.js';
 import { createTransferPages } from './console/pages/transfer-pages.js';
 import { createDisputePages } from './console/pages/dispute-pages.js';
@@ -95,6 +97,7 @@ function consolePages(deps: Deps, actions: OperatorActions): ConsoleRoute[] {
   const activity = createAccountActivity({ db });
   const operations = createOperationsReports({ db });
   return [
+    ...createOverviewPages({ overview: deps.overview, snapshots: deps.snapshots, clock: deps.clock }),
     ...operatorsPages({ operators: deps.operators, auditLog: deps.auditLog }),
     ...auditPages({ auditLog: deps.auditLog }),
     ...createAccountPages({
@@ -108,6 +111,7 @@ function consolePages(deps: Deps, actions: OperatorActions): ConsoleRoute[] {
     ...createTransferPages({ transfers: createTransferDirectory({ db }), activity, refunds: actions.cardRisk.refunds }),
     ...createDisputePages({ reports: actions.cardRisk.reports, operations, reversals: actions.cardRisk.reversals }),
     ...createOperationsPages({ operations }),
+    ...createReconciliationPages({ reconciliation: deps.reconciliation, clock: deps.clock }),
   ];
 }
 

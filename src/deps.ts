@@ -69,6 +69,9 @@ import { createRefundReconciliation, type RefundReconciliation } from './fiat/ca
 import { createSandboxCardRiskLookups, type SandboxCardRiskLookups } from './fiat/card-risk/sandbox-card-risk-lookups.js';
 import { createConsoleAccess } from './console/console-access.js';
 import type { ConsoleAccess } from './console/console-access-routes.js';
+import { createOverview, type Overview } from './operations/overview/overview-service.js';
+import { createSnapshots, type Snapshots } from './operations/snapshots/snapshots-service.js';
+import { createReconciliation, type Reconciliation } from './operations/reconciliation/reconciliation-service.js';
 
 export interface Deps {
   readonly config: Config;
@@ -166,6 +169,12 @@ export interface Deps {
   readonly sandboxCardRiskLookups: SandboxCardRiskLookups;
   /** The operator console's sign-in, enrolment and sessions (DESIGN §18). */
   readonly consoleAccess: ConsoleAccess;
+  /** The console's chart data (DESIGN §18), taken every 5 minutes by the snapshot job. */
+  readonly snapshots: Snapshots;
+  /** The Overview page's figures: treasury, readiness, backlogs. */
+  readonly overview: Overview;
+  /** The processor's balance against the ledger's clearing, and custody against the books (DESIGN §18). */
+  readonly reconciliation: Reconciliation;
   close(): Promise<void>;
 }
 
@@ -191,6 +200,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
   const redis = config.redisUrl ? await connectRedis({ url: config.redisUrl, prefix: config.redisKeyPrefix }) : null;
   if (redis) metrics.registry.registerMetric(metrics.sharedLimits.redisUp);
   const movements = movementServices(config, core, metrics);
+  const coins = coinServices(core, { ...requests, ...movements });
   const deps = {
     ...shared,
     db: database.db,
@@ -199,7 +209,8 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     ...requests,
     consoleAccess: createConsoleAccess({ db: database.db, clock, passwords: requests.passwords, masterSeed: core.masterSeed }),
     ...movements,
-    ...coinServices(core, { ...requests, ...movements }),
+    ...coins,
+    ...operationsServices(core, coins),
     ...accountServices(core, requests),
     ...fiatServices(core, { ...requests, ...movements }),
     async close() {
@@ -232,6 +243,16 @@ function coinServices(
     nanoPayments: createNanoPayments(onChain),
     health: createHealth({ ...onChain, database, lifecycle }),
     mcpConfirmations: databaseConfirmationStore({ db, clock }),
+  };
+}
+
+/** What the operator console charts and reconciles (operations/). */
+function operationsServices({ database, chain, wallets, clock, processor }: Core, coins: Pick<Deps, 'treasury' | 'health'>) {
+  const db = database.db;
+  return {
+    snapshots: createSnapshots({ db, chain, wallets, clock }),
+    overview: createOverview({ db, treasury: coins.treasury, health: coins.health }),
+    reconciliation: createReconciliation({ db, processor }),
   };
 }
 
@@ -296,6 +317,7 @@ function jobsOf(deps: Omit<Deps, 'jobs'>): Job[] {
     treasury: deps.treasury,
     custody: deps.custodyChecks,
     limits: deps.limits,
+    snapshots: deps.snapshots,
     events: deps.events,
     webhookDelivery: deps.webhookDelivery,
     fiatTransfers: deps.fiatTransfers,

@@ -452,6 +452,14 @@ export interface SandboxRefunds {
   status: string;
 }
 
+export interface Snapshots {
+  asset: string;
+  metric: string;
+  rail: string;
+  taken_at: Timestamp;
+  value: bigint;
+}
+
 export interface StablecoinTransfers {
   amount: bigint;
   created_at: Timestamp;
@@ -581,6 +589,7 @@ export interface DB {
   sandbox_instruments: SandboxInstruments;
   sandbox_payout_reversals: SandboxPayoutReversals;
   sandbox_refunds: SandboxRefunds;
+  snapshots: Snapshots;
   stablecoin_transfers: StablecoinTransfers;
   webhook_attempts: WebhookAttempts;
   webhook_deliveries: WebhookDeliveries;

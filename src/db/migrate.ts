@@ -29,6 +29,7 @@ import * as m0025 from './migrations/0025-account-limits.js';
 import * as m0026 from './migrations/0026-blocked-deposits.js';
 import * as m0027 from './migrations/0027-events-commit-order.js';
 import * as m0028 from './migrations/0028-console-sessions.js';
+import * as m0029 from './migrations/0029-snapshots.js';
 import * as m0030 from './migrations/0030-console-reads.js';
 
 const migrations: Record<string, Migration> = {
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '0026-blocked-deposits': m0026,
   '0027-events-commit-order': m0027,
   '0028-console-sessions': m0028,
+  '0029-snapshots': m0029,
   '0030-console-reads': m0030,
 };
 

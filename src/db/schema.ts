@@ -32,6 +32,7 @@ export const CHECKED_VALUES = {
   sandbox_charges: { kind: ['card_charge', 'bank_debit', 'payout'], status: ['succeeded', 'declined', 'pending', 'returned'] },
   sandbox_instruments: { kind: ['card', 'bank_debit', 'payout'], behaviour: ['succeed', 'decline', 'return'] },
   sandbox_refunds: { status: ['pending', 'succeeded', 'failed'] },
+  snapshots: { metric: ['hot_wallet', 'transfer_volume', 'webhook_failures'], rail: ['chain', 'fiat', 'stablecoin', 'webhooks'] },
   stablecoin_transfers: { currency: ['USDC', 'EURC'], status: ['complete'] },
   webhook_deliveries: { status: ['pending', 'delivered', 'failed', 'cancelled'] },
   webhook_endpoints: { status: ['enabled', 'disabled', 'deleted'] },

@@ -18,6 +18,7 @@ import { createTreasuryJob } from './treasury-job.js';
 import { createWebhookDeliveryJob } from './webhook-delivery-job.js';
 import { createEventRetentionJob } from './event-retention-job.js';
 import { createLimitVolumeRetentionJob } from './limit-volume-retention-job.js';
+import { createSnapshotJob } from './snapshot-job.js';
 
 /** The services the jobs call. */
 export type JobServices = Parameters<typeof createIdempotencyCleanupJob>[0] &
@@ -29,6 +30,7 @@ export type JobServices = Parameters<typeof createIdempotencyCleanupJob>[0] &
   Parameters<typeof createTreasuryJob>[0] &
   Parameters<typeof createCustodyCheckJob>[0] &
   Parameters<typeof createLimitVolumeRetentionJob>[0] &
+  Parameters<typeof createSnapshotJob>[0] &
   Parameters<typeof createEventRetentionJob>[0] &
   Parameters<typeof createWebhookDeliveryJob>[0] &
   Parameters<typeof createFiatRecoveryJob>[0] &
@@ -60,6 +62,8 @@ export function allJobs(services: JobServices): Job[] {
     createCustodyCheckJob(services),
     createEventRetentionJob(services),
     createLimitVolumeRetentionJob(services),
+    // The console's charts: at most one take per 5 minutes across all processes.
+    createSnapshotJob(services),
     // Its own queue (events/webhook-delivery.ts); last, so that a tick run by hand sends what the others recorded.
     createWebhookDeliveryJob(services),
   ];

@@ -132,7 +132,7 @@ describe('sign-in', () => {
 
     const code = await freshCode(server, fay.secret);
     await signIn(page, server, fay, code);
-    expect(new URL(page.url()).pathname).toBe('/console/operators');
+    expect(new URL(page.url()).pathname).toBe('/console');
     await page.getByRole('button', { name: 'Sign out' }).click();
     // The same code again, in its window: refused.
     await signIn(page, server, fay, code);
@@ -239,7 +239,7 @@ describe('sessions', () => {
     const jo = await enrol(server, await addOperator(server, 'jo', 'viewer'));
     await freshPage();
     await signIn(page, server, jo);
-    expect(new URL(page.url()).pathname).toBe('/console/operators');
+    expect(new URL(page.url()).pathname).toBe('/console');
     await server.request('POST', '/test-helpers/clock/advance', { body: { days: 1 } });
     await page.goto(`${server.url}/console/audit`);
     expect(new URL(page.url()).pathname).toBe('/console/sign-in');

@@ -258,4 +258,17 @@ describe('Stripe stand-in: card risk', () => {
     const none = await client.balanceTransactions.list({ created: { lt: from } });
     expect(none.data).toEqual([]);
   });
+
+  it('expand[]=data.source names the object of each balance transaction (a charge with its PaymentIntent); an unknown field is refused', async () => {
+    const page = await client.balanceTransactions.list({ limit: 100, expand: ['data.source'] });
+    const charge = page.data.find((t) => t.type === 'charge')!;
+    expect(charge.source).toMatchObject({ object: 'charge', payment_intent: expect.stringMatching(/^pi_/) });
+    const refund = page.data.find((t) => t.type === 'refund')!;
+    expect(refund.source).toMatchObject({ object: 'refund', id: expect.stringMatching(/^re_/) });
+    await expect(client.balanceTransactions.list({ expand: ['data.nothing'] })).rejects.toMatchObject({
+      statusCode: 400,
+      message: 'This property cannot be expanded (data.nothing).',
+    });
+    await expect(client.balanceTransactions.list({ unknown_param: 1 } as never)).rejects.toMatchObject({ statusCode: 400 });
+  });
 });

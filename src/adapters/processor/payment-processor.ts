@@ -195,6 +195,37 @@ export interface CreatePayoutAccountInput {
   readonly idempotencyKey: string;
 }
 
+/**
+ * One movement of peerpay's balance at the processor (Stripe: a balance transaction), as
+ * reconciliation reads it. Amounts are signed minor units: positive into the balance.
+ */
+export interface ProcessorBalanceMovement {
+  /** The processor's own id of the movement (Stripe: `txn_…`). */
+  readonly ref: string;
+  /** The processor's kind of movement (Stripe's `type`: charge, payment, refund, adjustment, transfer, …). */
+  readonly type: string;
+  /** What the movement is for (Stripe's `reporting_category`: charge, refund, dispute, transfer, …). */
+  readonly category: string;
+  readonly currency: FiatCurrency;
+  readonly amountMinor: bigint;
+  /** What the processor kept for itself on this movement (Stripe's `fee`). */
+  readonly processorFeeMinor: bigint;
+  readonly createdAt: Date;
+  /**
+   * What moved the money, in the ids peerpay stores: a charge's PaymentIntent (a transfer's
+   * processor ref), a refund, a dispute, a payout or a payout reversal.
+   */
+  readonly sourceRef: string;
+}
+
+export interface BalanceMovementsQuery {
+  readonly currency: FiatCurrency;
+  /** Created at or after. */
+  readonly from: Date;
+  /** Created before. */
+  readonly to: Date;
+}
+
 export interface PaymentProcessor extends CardRiskProcessor {
   readonly name: string;
   /**
@@ -219,7 +250,15 @@ export interface PaymentProcessor extends CardRiskProcessor {
   payout(input: PayoutInput): Promise<PayoutResult>;
   /** Where a payout that was `in_transit` stands now. */
   payoutStatus(payoutRef: string): Promise<PayoutResult>;
+  /**
+   * Every movement of the processor balance in one currency and time range, oldest first (Stripe:
+   * `GET /v1/balance_transactions`, paged). Throws rather than answer part of a range.
+   */
+  balanceMovements(query: BalanceMovementsQuery): Promise<readonly ProcessorBalanceMovement[]>;
 }
+
+/** The most movements one reconciliation reads for one day and currency; beyond it the read refuses to guess. */
+export const MAX_BALANCE_MOVEMENTS_PER_QUERY = 20_000;
 
 /** What card risk (DESIGN §16) needs of a processor. */
 export interface CardRiskProcessor {

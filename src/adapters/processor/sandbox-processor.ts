@@ -9,7 +9,9 @@ import { newId, sha256Hex } from '../../platform/ids.js';
 import type { FiatCurrency } from '../../money/assets.js';
 import { addBusinessDays } from './business-days.js';
 import { SandboxCardRisk } from './sandbox-card-risk.js';
+import { sandboxBalanceMovements } from './sandbox-balance-movements.js';
 import type {
+  BalanceMovementsQuery,
   BankDebitInput,
   BankDebitStatus,
   CardChargeInput,
@@ -19,6 +21,7 @@ import type {
   PaymentProcessor,
   PayoutInput,
   PayoutReversalInput,
+  ProcessorBalanceMovement,
   ProcessorRefund,
   RefundInput,
   PayoutResult,
@@ -181,6 +184,10 @@ export class SandboxProcessor implements PaymentProcessor {
 
   async payoutStatus(payoutRef: string): Promise<PayoutResult> {
     return payoutResultOf(await this.charge(payoutRef, 'payout'));
+  }
+
+  balanceMovements(query: BalanceMovementsQuery): Promise<readonly ProcessorBalanceMovement[]> {
+    return sandboxBalanceMovements(this.deps.db, query);
   }
 
   private async instrument(ref: string, kind: InstrumentKind, customerRef?: string) {

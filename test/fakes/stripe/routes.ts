@@ -47,30 +47,38 @@ function expandList(params: FormHash): string[] {
 /**
  * `expand[]=setup_intent` replaces an id with the object it names (dotted paths nest). The stand-in
  * expands any field holding the id of an object it stores; anything else is refused as Stripe does.
+ * On a list, a path starting `data.` expands that field of every item (`expand[]=data.source`).
  */
 function expandPaths(result: object, paths: string[], ctx: Context): object {
   if (paths.length === 0) return result;
   const copy = snapshot(result) as Record<string, unknown>;
   for (const path of paths) {
-    let target: Record<string, unknown> = copy;
     const parts = path.split('.');
-    parts.forEach((part, i) => {
-      const value = target[part];
-      let next: unknown = value;
-      if (typeof value === 'string') {
-        const found = ctx.store.byId(value);
-        if (found === undefined)
-          throw parameterError(`This property cannot be expanded (${parts.slice(0, i + 1).join('.')}).`, { param: 'expand' });
-        next = snapshot(found);
-        target[part] = next;
-      }
-      if (next === null || typeof next !== 'object') {
-        throw parameterError(`This property cannot be expanded (${parts.slice(0, i + 1).join('.')}).`, { param: 'expand' });
-      }
-      target = next as Record<string, unknown>;
-    });
+    if (copy.object === 'list' && parts[0] === 'data' && Array.isArray(copy.data)) {
+      for (const item of copy.data as Record<string, unknown>[]) expandPath(item, parts.slice(1), parts.slice(0, 1), ctx);
+    } else {
+      expandPath(copy, parts, [], ctx);
+    }
   }
   return copy;
+}
+
+function expandPath(root: Record<string, unknown>, parts: string[], prefix: string[], ctx: Context): void {
+  let target = root;
+  parts.forEach((part, i) => {
+    const refused = () =>
+      parameterError(`This property cannot be expanded (${[...prefix, ...parts.slice(0, i + 1)].join('.')}).`, { param: 'expand' });
+    const value = target[part];
+    let next: unknown = value;
+    if (typeof value === 'string') {
+      const found = ctx.store.byId(value);
+      if (found === undefined) throw refused();
+      next = snapshot(found);
+      target[part] = next;
+    }
+    if (next === null || typeof next !== 'object') throw refused();
+    target = next as Record<string, unknown>;
+  });
 }
 
 export function matchRoute(routes: readonly Route[], method: string, path: string): { route: Route; id: string | undefined } | undefined {

@@ -7,6 +7,7 @@
 //   payout            POST /v1/transfers to the connected account
 //   card risk         POST /v1/refunds, GET /v1/refunds, POST /v1/transfers/{id}/reversals,
 //                     GET /v1/charges/{id} (stripe-card-risk.ts)
+//   reconciliation    GET /v1/balance_transactions (stripe-balance-transactions.ts)
 // Every call that creates something carries peerpay's own Idempotency-Key, so that a retry (by the
 // client library, a retried request or a recovery job) returns the first result instead of
 // charging or paying twice.
@@ -14,6 +15,7 @@ import Stripe from 'stripe';
 import type { Clock } from '../../../platform/clock.js';
 import { addBusinessDays } from '../business-days.js';
 import type {
+  BalanceMovementsQuery,
   BankDebitInput,
   BankDebitStatus,
   CardChargeInput,
@@ -26,12 +28,14 @@ import type {
   PayoutInput,
   PayoutResult,
   PayoutReversalInput,
+  ProcessorBalanceMovement,
   ProcessorRefund,
   RefundInput,
   SetupSession,
   SetupSessionInput,
   SetupStatus,
 } from '../payment-processor.js';
+import { listStripeBalanceMovements } from './stripe-balance-transactions.js';
 import { createStripeCardRisk, type StripeCardRisk, stripeMinorAmount } from './stripe-card-risk.js';
 import { cardErrorOutcome, stripeCallError } from './stripe-errors.js';
 import { bankDebitInstrumentRef, parseBankDebitInstrumentRef } from './stripe-instrument-ref.js';
@@ -62,6 +66,10 @@ export class StripeProcessor implements PaymentProcessor, CardRiskProcessor {
 
   reversePayout(input: PayoutReversalInput): Promise<{ reversalRef: string }> {
     return this.cardRisk.reversePayout(input);
+  }
+
+  balanceMovements(query: BalanceMovementsQuery): Promise<readonly ProcessorBalanceMovement[]> {
+    return listStripeBalanceMovements(this.deps.stripe, query);
   }
 
   /** The PaymentIntent of a charge (an early fraud warning that names only the charge). */
