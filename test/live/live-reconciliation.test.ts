@@ -7,8 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runJobsOnce } from '../../src/jobs/job-runner.js';
-import { payoutJob } from '../../src/jobs/payout-job.js';
-import { bindJob } from '../../src/jobs/job.js';
+import { createPayoutJob } from '../../src/jobs/payout-job.js';
 import { createReconciliationPages } from '../../src/console/pages/reconciliation-pages.js';
 import type { ConsoleRoute } from '../../src/console/console-route.js';
 import { registerUser, type TestUser } from '../helpers/test-server.js';
@@ -66,7 +65,7 @@ describe.runIf(runsIf(liveModeAvailable(), LIVE_MODE_NEEDS))('live mode: reconci
     const keeper = await registerUser(world.server);
 
     await pay(payer, paidOut, 25);
-    await runJobsOnce(world.server.deps, undefined, [bindJob(payoutJob, world.server.deps)]);
+    await runJobsOnce(world.server.deps, undefined, [createPayoutJob(world.server.deps)]);
     await world.stripe.webhooksIdle();
     const refunded = await pay(payer, keeper, 40);
     await refund(refunded.id, { amount: 10, reason: 'requested_by_customer', note: 'asked by phone' });
