@@ -92,7 +92,7 @@ describe('console snapshots and the Overview page', () => {
     expect(body).toContain('<title id="volume-stablecoin-USDC-24h-title">Transfer volume per hour, stablecoin USDC, last 24 hours</title>');
     expect(body).toContain('<title id="volume-stablecoin-USDC-30d-title">Transfer volume per day, stablecoin USDC, last 30 days</title>');
     // The take's 12.5 USDC is a bar, titled with its exact amount.
-    expect(body).toMatch(/<title>[^<]+: 12\.500000 USDC<\/title><\/rect>/);
+    expect(body).toMatch(/<title>[^<]+: 12\.5 USDC<\/title><\/rect>/);
     expect(body).toContain('<title id="webhook-failures-24h-title">');
   });
 });

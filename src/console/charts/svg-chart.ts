@@ -31,7 +31,7 @@ export interface ChartSpec {
 
 const WIDTH = 640;
 const HEIGHT = 220;
-const PLOT = { left: 88, right: 12, top: 12, bottom: 28 };
+const PLOT = { left: 132, right: 12, top: 12, bottom: 28 };
 
 export function renderChart(spec: ChartSpec): string {
   const plotWidth = WIDTH - PLOT.left - PLOT.right;

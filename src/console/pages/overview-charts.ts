@@ -3,7 +3,7 @@
 // snapshots taken every 5 minutes.
 import { html, raw, type SafeHtml } from '../html.js';
 import { renderChart, type ChartSpec } from '../charts/svg-chart.js';
-import { formatMinor } from '../../money/amount.js';
+import { formatMinorTrimmed } from '../../money/amount.js';
 import { isFiatCurrency, isToken } from '../../money/assets.js';
 import type { Series } from '../../operations/snapshots/snapshot-series.js';
 import type { SnapshotMetric } from '../../operations/snapshots/snapshot-take.js';
@@ -42,8 +42,9 @@ const WINDOWS: Window[] = [
   },
 ];
 
+/** Exact and shortest (`12.5 USDC`), so that axis labels fit. */
 function formatterOf(asset: string): (value: bigint) => string {
-  if (isToken(asset) || isFiatCurrency(asset)) return (value) => `${formatMinor(value, asset)} ${asset}`;
+  if (isToken(asset) || isFiatCurrency(asset)) return (value) => `${formatMinorTrimmed(value, asset)} ${asset}`;
   return (value) => value.toString();
 }
 

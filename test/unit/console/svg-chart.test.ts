@@ -86,7 +86,7 @@ describe('renderChart', () => {
     const value = 2n ** 60n + 1n;
     const svg = renderChart(spec({ kind: 'line', points: [{ at: from, value }], format: (v) => v.toString() }));
     expect(svg).toContain(`highest ${value.toString()}`);
-    expect(svg).toMatch(/<path d="M88,[0-9.]+" /);
+    expect(svg).toMatch(/<path d="M132,[0-9.]+" /);
   });
 
   it('a line through the points, left to right', () => {
@@ -99,8 +99,8 @@ describe('renderChart', () => {
         ],
       }),
     );
-    // Plot: x from 88 to 628, y from 12 (top) to 192 (bottom); 400 is the axis top (4 steps of 100).
-    expect(svg).toContain('<path d="M88,192 L358,12"');
+    // Plot: x from 132 to 628, y from 12 (top) to 192 (bottom); 400 is the axis top (4 steps of 100).
+    expect(svg).toContain('<path d="M132,192 L380,12"');
   });
 
   it('escapes every text it is given', () => {
