@@ -4,6 +4,7 @@ import { DEFAULT_AUDIT_PAGE, type AuditLogReader } from '../../compliance/audit/
 import type { AuditEntryView } from '../../compliance/audit/audit-views.js';
 import type { ConsoleRoute } from '../console-route.js';
 import { html, type SafeHtml } from '../html.js';
+import { table } from './page-parts.js';
 
 export interface AuditPagesDeps {
   auditLog: AuditLogReader;
@@ -11,9 +12,8 @@ export interface AuditPagesDeps {
 
 const json = (value: unknown) => (value === null || value === undefined ? '' : html`<pre>${JSON.stringify(value, null, 1)}</pre>`);
 
-/** Audit entries as a table (also used by the pages that show the entry an action wrote). */
-export function auditTable(entries: readonly AuditEntryView[]): SafeHtml {
-  if (entries.length === 0) return html`<p>No audit entries.</p>`;
+/** Audit entries in full, each row an anchor (`#entry-ID`) the pages that wrote one link to. */
+export function auditLogTable(entries: readonly AuditEntryView[]): SafeHtml {
   const rows = entries.map(
     (e) =>
       html`<tr id="entry-${e.id}">
@@ -23,32 +23,11 @@ export function auditTable(entries: readonly AuditEntryView[]): SafeHtml {
         <td>${e.action}</td>
         <td><a href="/console/audit?target=${encodeURIComponent(e.target)}">${e.target}</a></td>
         <td>${e.note}</td>
-        <td><pre>${json(e.before)}</pre></td>
-        <td><pre>${json(e.after)}</pre></td>
+        <td>${json(e.before)}</td>
+        <td>${json(e.after)}</td>
       </tr>`,
   );
-  return html`<div class="table-scroll">
-    <table>
-      <caption class="muted">
-        Oldest first
-      </caption>
-      <thead>
-        <tr>
-          <th scope="col">Id</th>
-          <th scope="col">At</th>
-          <th scope="col">Operator</th>
-          <th scope="col">Action</th>
-          <th scope="col">Target</th>
-          <th scope="col">Note</th>
-          <th scope="col">Before</th>
-          <th scope="col">After</th>
-        </tr>
-      </thead>
-      <tbody>
-        ${rows}
-      </tbody>
-    </table>
-  </div>`;
+  return table('Oldest first', ['Id', 'At', 'Operator', 'Action', 'Target', 'Note', 'Before', 'After'], rows, 'No audit entries.');
 }
 
 function filters(query: { operator: string; target: string }): SafeHtml {
@@ -87,7 +66,7 @@ export function auditPages(deps: AuditPagesDeps): ConsoleRoute[] {
               </p>`
             : '';
         return {
-          page: { title: 'Audit log', nav: 'Audit log', body: html`${filters({ operator, target })}${auditTable(entries)}${next}` },
+          page: { title: 'Audit log', nav: 'Audit log', body: html`${filters({ operator, target })}${auditLogTable(entries)}${next}` },
         };
       },
     },

@@ -11,7 +11,7 @@ import { auditEntryUrl, latestAuditEntry } from '../audit-trail.js';
 import type { ConsoleRequest, ConsoleRoute, ConsoleViewer } from '../console-route.js';
 import { actionForm, readActionForm } from '../forms.js';
 import { html, type SafeHtml } from '../html.js';
-import { auditTable } from './audit-pages.js';
+import { auditLogTable } from './audit-pages.js';
 
 export interface OperatorsPagesDeps {
   operators: Operators;
@@ -88,7 +88,7 @@ async function shownOnce(deps: OperatorsPagesDeps, title: string, target: string
   const body = html`<p class="notice" role="status">Shown this once: copy it now and hand it over privately.</p>
     ${secrets}
     <h2>Audit entry</h2>
-    ${auditTable(entry ? [entry] : [])}
+    ${auditLogTable(entry ? [entry] : [])}
     <p><a href="/console/operators">Back to Operators</a></p>`;
   return { page: { title, nav: 'Operators' as const, body } };
 }
