@@ -244,7 +244,14 @@ async function registerRoutes(app: App, deps: Deps, actions: OperatorActions): P
   // The MCP server (DESIGN §12); its tools call this app in-process with the caller's key.
   await app.register(async (scope) => mcpRoutes(scope as App, deps.mcpConfirmations, (request) => app.inject(request)));
   // Both modes: the funding link pages (sandbox buttons on the embedded chain, a deposit page elsewhere).
-  await app.register(async (scope) => fundingPagesRoutes(scope as App, deps));
+  await app.register(async (scope) =>
+    fundingPagesRoutes(scope as App, {
+      funding: deps.stablecoinFunding,
+      clock: deps.clock,
+      chain: deps.chain,
+      chainConfirmations: deps.config.chainConfirmations,
+    }),
+  );
 }
 
 /** The routes of one mode only. */

@@ -10,32 +10,34 @@
 // Either way the deposit watcher credits what reaches the address. An unknown link answers 404, a
 // used or expired one 410, as every link page does.
 import formbody from '@fastify/formbody';
-import {
-  FUNDING_OUTCOMES,
-  FUNDING_PURPOSE,
-  completeSandboxFundingLink,
-  inspectFundingLink,
-} from '../../stablecoin/funding/funding-links-service.js';
-import { canMintTestTokens } from '../../stablecoin/funding/sandbox-mint.js';
+import { FUNDING_OUTCOMES, FUNDING_PURPOSE } from '../../stablecoin/funding/funding-links-service.js';
+import type { StablecoinFunding } from '../../stablecoin/funding/stablecoin-funding.js';
 import { depositFundingPage, fundingDonePage, fundingFailedPage, fundingPage } from '../views/funding-link-pages.js';
 import { gonePage, notFoundPage } from '../views/setup-link-pages.js';
 import type { App } from '../types.js';
 import { outcomeOf, sendUnfinishedLink } from './link-pages-routes.js';
 import { sendPage } from '../views/html-reply.js';
 import type { ChainConnection } from '../../adapters/chain/connect-chain.js';
-import type { WalletProvider } from '../../adapters/wallet/wallet-provider.js';
-import type { Config } from '../../config.js';
-import type { Db } from '../../db/database.js';
 import type { Clock } from '../../platform/clock.js';
 
-/** What these routes use: only these, not the whole composition root. */
-export type FundingPagesRoutesDeps = { chain: ChainConnection; clock: Clock; config: Config; db: Db; wallets: WalletProvider };
+/** What these routes use: the funding service, the clock, and what the deposit page tells a sender. */
+export type FundingPagesRoutesDeps = {
+  funding: StablecoinFunding;
+  clock: Clock;
+  chain: Pick<ChainConnection, 'tokens' | 'chainId'>;
+  chainConfirmations: number;
+};
+
+/** The address a link's account receives on: the one GET /stablecoin/deposit-address gives it. */
+function depositAddressOf(deps: FundingPagesRoutesDeps, accountId: number) {
+  return deps.funding.depositAddress({ accountId, chain: undefined }).address;
+}
 
 const PATH = `/links/${FUNDING_PURPOSE}/:token`;
 const PARAMS = { type: 'object', properties: { token: { type: 'string', maxLength: 200 } }, required: ['token'] } as const;
 
 export async function fundingPagesRoutes(app: App, deps: FundingPagesRoutesDeps): Promise<void> {
-  if (canMintTestTokens(deps)) await sandboxFundingPages(app, deps);
+  if (deps.funding.canMint()) await sandboxFundingPages(app, deps);
   else depositFundingPages(app, deps);
 }
 
@@ -45,10 +47,10 @@ async function sandboxFundingPages(app: App, deps: FundingPagesRoutesDeps): Prom
 
   app.get(PATH, { config: { auth: 'public' }, schema: { hide: true, params: PARAMS } }, async (request, reply) => {
     const { token } = request.params;
-    const found = await inspectFundingLink(deps, { token });
+    const found = await deps.funding.inspectLink({ token });
     if (found.state === 'unknown') return sendPage(reply, 404, notFoundPage());
     if (found.state !== 'open') return sendPage(reply, 410, gonePage(found.state));
-    const depositAddress = deps.wallets.walletFor(found.link.accountId).address;
+    const depositAddress = depositAddressOf(deps, found.link.accountId);
     return sendPage(
       reply,
       200,
@@ -66,7 +68,7 @@ async function sandboxFundingPages(app: App, deps: FundingPagesRoutesDeps): Prom
   app.post(PATH, { config: { auth: 'public' }, schema: { hide: true, params: PARAMS } }, async (request, reply) => {
     const { token } = request.params;
     const outcome = outcomeOf(request.body);
-    const result = await completeSandboxFundingLink(deps, { token, outcome: outcome ?? '' });
+    const result = await deps.funding.completeSandboxLink({ token, outcome: outcome ?? '' });
     switch (result.state) {
       case 'unknown':
       case 'used':
@@ -85,7 +87,7 @@ async function sandboxFundingPages(app: App, deps: FundingPagesRoutesDeps): Prom
 function depositFundingPages(app: App, deps: FundingPagesRoutesDeps): void {
   app.get(PATH, { config: { auth: 'public' }, schema: { hide: true, params: PARAMS } }, async (request, reply) => {
     const { token } = request.params;
-    const found = await inspectFundingLink(deps, { token });
+    const found = await deps.funding.inspectLink({ token });
     if (found.state === 'unknown') return sendPage(reply, 404, notFoundPage());
     if (found.state !== 'open') return sendPage(reply, 410, gonePage(found.state));
     return sendPage(
@@ -94,10 +96,10 @@ function depositFundingPages(app: App, deps: FundingPagesRoutesDeps): void {
       depositFundingPage({
         handle: found.handle,
         order: found.order,
-        depositAddress: deps.wallets.walletFor(found.link.accountId).address,
+        depositAddress: depositAddressOf(deps, found.link.accountId),
         tokenAddress: deps.chain.tokens[found.order.token],
         chainId: deps.chain.chainId,
-        confirmations: deps.config.chainConfirmations,
+        confirmations: deps.chainConfirmations,
         expiresAt: found.link.expiresAt,
         now: deps.clock.now(),
       }),
