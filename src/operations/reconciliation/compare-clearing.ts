@@ -37,7 +37,7 @@ export function compareClearing(input: {
   for (const booking of input.bookings)
     groupOf(booking.sourceRef ? `source:${booking.sourceRef}` : `booking:${booking.id}`).bookings.push(booking);
   const lines: ReconciliationLine[] = [];
-  for (const group of groups.values()) lines.push(...groupLines(input.day, input.currency, group));
+  for (const group of groups.values()) lines.push(...groupLines(groupDay(group, input.day), input.currency, group));
   const sum = (values: bigint[]) => values.reduce((a, b) => a + b, 0n);
   return {
     summary: {
@@ -51,6 +51,15 @@ export function compareClearing(input: {
     },
     lines,
   };
+}
+
+/**
+ * The UTC day a difference is reported on: its earliest member's. Over a range of days a charge the
+ * processor recorded just before midnight and peerpay booked just after is one group, not two lines.
+ */
+function groupDay(group: Group, fallback: string): string {
+  const times = [...group.movements.map((m) => m.createdAt.getTime()), ...group.bookings.map((b) => b.createdAt.getTime())];
+  return times.length === 0 ? fallback : new Date(Math.min(...times)).toISOString().slice(0, 10);
 }
 
 function groupLines(day: string, currency: FiatCurrency, group: Group): ReconciliationLine[] {

@@ -3,7 +3,7 @@
 // against the ledger's processor clearing bookings; and per token, chain custody against the books.
 import type { PaymentProcessor } from '../../adapters/processor/payment-processor.js';
 import type { Db } from '../../db/database.js';
-import { FIAT_CURRENCIES } from '../../money/assets.js';
+import { FIAT_CURRENCIES, type FiatCurrency } from '../../money/assets.js';
 import { readClearingBookings } from './clearing-bookings.js';
 import { compareClearing } from './compare-clearing.js';
 import { readCustodyAgainstBooks } from './custody-against-books.js';
@@ -40,20 +40,36 @@ export function createReconciliation(deps: { db: Db; processor: Pick<PaymentProc
     async report(range) {
       const days: ProcessorDaySummary[] = [];
       const lines: ReconciliationLine[] = [];
-      for (const day of daysOf(range)) {
-        const from = new Date(`${day}T00:00:00Z`);
-        const to = new Date(from.getTime() + DAY_MS);
-        for (const currency of FIAT_CURRENCIES) {
-          const movements = await deps.processor.balanceMovements({ currency, from, to });
-          const bookings = await readClearingBookings(deps.db, { currency, from, to });
-          if (movements.length === 0 && bookings.length === 0) continue;
-          const compared = compareClearing({ day, currency, movements, bookings });
-          days.push(compared.summary);
-          lines.push(...compared.lines);
-        }
+      for (const currency of FIAT_CURRENCIES) {
+        const read = await readRange(deps, currency, daysOf(range));
+        for (const day of read) if (day.movements.length > 0 || day.bookings.length > 0) days.push(compareClearing(day).summary);
+        // The differences over the whole range at once: what moved the money is matched across the
+        // days' boundaries, each line reported on its earliest member's day.
+        const movements = read.flatMap((d) => d.movements);
+        const bookings = read.flatMap((d) => d.bookings);
+        lines.push(...compareClearing({ day: range.from, currency, movements, bookings }).lines);
       }
+      days.sort(
+        (a, b) =>
+          a.day.localeCompare(b.day) ||
+          FIAT_CURRENCIES.indexOf(a.currency as FiatCurrency) - FIAT_CURRENCIES.indexOf(b.currency as FiatCurrency),
+      );
+      lines.sort((a, b) => a.day.localeCompare(b.day));
       const custody = await readCustodyAgainstBooks(deps.db);
       return { from: range.from, to: range.to, days, custody: custody.custody, lines: [...lines, ...custody.lines] };
     },
   };
+}
+
+/** One currency's processor movements and clearing bookings, a day (one paged read of each) at a time. */
+async function readRange(deps: { db: Db; processor: Pick<PaymentProcessor, 'balanceMovements'> }, currency: FiatCurrency, days: string[]) {
+  const read = [];
+  for (const day of days) {
+    const from = new Date(`${day}T00:00:00Z`);
+    const to = new Date(from.getTime() + DAY_MS);
+    const movements = await deps.processor.balanceMovements({ currency, from, to });
+    const bookings = await readClearingBookings(deps.db, { currency, from, to });
+    read.push({ day, currency, movements, bookings });
+  }
+  return read;
 }

@@ -93,6 +93,20 @@ describe('compareClearing', () => {
   });
 });
 
+describe('compareClearing over days', () => {
+  it('a charge the processor recorded before midnight and peerpay booked after it is matched, not two lines', () => {
+    const before = { ...movement('txn_7', 'charge', 'charge', 500n, 0n, 'pi_7'), createdAt: new Date('2026-11-26T23:59:59.900Z') };
+    const after = { ...booking(7n, 'fiat:ft_7', 500n, 'pi_7'), createdAt: new Date('2026-11-27T00:00:00.200Z') };
+    expect(compareClearing({ day: '2026-11-26', currency: 'USD', movements: [before], bookings: [after] }).lines).toEqual([]);
+  });
+
+  it('a difference is reported on the day of its earliest member', () => {
+    const late = { ...booking(8n, 'fiat:ft_8', 900n, 'pi_8'), createdAt: new Date('2026-11-27T09:00:00Z') };
+    const { lines } = compareClearing({ day: '2026-11-26', currency: 'USD', movements: [], bookings: [late] });
+    expect(lines).toEqual([expect.objectContaining({ day: '2026-11-27', subject: 'booking 8 (fiat:ft_8 x)', foundMinor: 900n })]);
+  });
+});
+
 describe('reconciliationCsv', () => {
   it('exact decimal amounts, quoted cells, and no formula a spreadsheet would run', () => {
     const csv = reconciliationCsv([
