@@ -418,6 +418,51 @@ const PATH_PARAMETER_CHECKS: PathParameterCheck[] = [
     },
   },
   {
+    name: 'console pages /console/*/:id with a user key',
+    covers: (key) => /^(GET|HEAD|POST) \/console\/.*:(id|depositId|token)/.test(key),
+    async run() {
+      // The console takes a console session (cookie) only: a user's key opens nothing there. Without a
+      // session every page and action sends the browser to the sign-in page (or, while no operator
+      // exists, answers as an unknown path), no session cookie is handed out, and nothing of Bob's
+      // changes; an enrolment link that is no link is refused.
+      const before = await bobStateOf(bob);
+      const bobsTransfer = bobSecrets.get('instant transfer id')!;
+      const sessionRoutes: [method: 'GET' | 'HEAD' | 'POST', path: string][] = [
+        ['GET', `/console/accounts/1`],
+        ['HEAD', `/console/accounts/1`],
+        ['POST', `/console/accounts/1/freeze`],
+        ['POST', `/console/accounts/1/unfreeze`],
+        ['POST', `/console/accounts/1/limits`],
+        ['POST', `/console/accounts/1/deposits/1/release`],
+        ['POST', `/console/accounts/1/write-off`],
+        ['POST', `/console/operators/op_${randomChars(22)}/disable`],
+        ['POST', `/console/operators/op_${randomChars(22)}/reset-totp`],
+        ['GET', `/console/transfers/${bobsTransfer}`],
+        ['HEAD', `/console/transfers/${bobsTransfer}`],
+        ['POST', `/console/transfers/${bobsTransfer}/refund`],
+        ['POST', `/console/payouts/po_${randomChars(22)}/reverse`],
+      ];
+      const body = { note: 'not an operator', confirm: 'yes', scope: 'all', currency: 'USD', day: '1', csrf: 'x' };
+      for (const [method, path] of sessionRoutes) {
+        const a = await server.request(method, path, { key: alice.key, body: method === 'POST' ? body : undefined });
+        operations += 1;
+        const toSignIn = a.status === 303 && a.headers.get('location') === '/console/sign-in';
+        const cookie = a.headers.get('set-cookie') ?? '';
+        violation((toSignIn || a.status === 404) && !cookie.includes('peerpay_console='), `${method} ${path} as Alice: ${a.status}`);
+      }
+      for (const method of ['GET', 'HEAD', 'POST'] as const) {
+        const path = `/console/enrol/${randomChars(43)}`;
+        const a = await server.request(method, path, {
+          key: alice.key,
+          body: method === 'POST' ? { password: 'a'.repeat(16), code: '123456' } : undefined,
+        });
+        operations += 1;
+        violation([400, 403, 404, 410].includes(a.status), `${method} ${path} as Alice: ${a.status}`);
+      }
+      violation((await bobStateOf(bob)) === before, "Alice's calls to /console/* changed Bob's account");
+    },
+  },
+  {
     name: 'sandbox card-risk helpers /test-helpers/*/:id',
     covers: (key) => /^POST \/test-helpers\/(disputes|refunds)\/:id\//.test(key),
     async run() {
