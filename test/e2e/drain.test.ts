@@ -10,9 +10,13 @@ import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { freePort } from '../helpers/free-port.js';
 import { spawnMain } from '../helpers/main-process.js';
+import { PGLITE_PASS_ONLY, runsIf } from '../helpers/runs-if.js';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'peerpay-drain-'));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+// The service runs on its own PGlite whatever DATABASE_URL says: the PostgreSQL pass would repeat it.
+const once = runsIf(!process.env.DATABASE_URL, PGLITE_PASS_ONLY);
 
 async function started(env: Record<string, string>) {
   const port = await freePort();
@@ -32,7 +36,7 @@ async function started(env: Record<string, string>) {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-it('keeps answering while /health/ready says draining; a second signal ends the delay, then it exits 0', async () => {
+it.runIf(once)('keeps answering while /health/ready says draining; a second signal ends the delay, then it exits 0', async () => {
   // A delay longer than the test's timeout: only the second signal can end it in time.
   const { service, url } = await started({ DRAIN_DELAY_MS: '300000' });
   try {
@@ -56,7 +60,7 @@ it('keeps answering while /health/ready says draining; a second signal ends the 
   }
 });
 
-it('exits 1 when a request is still under way SHUTDOWN_TIMEOUT_MS after the delay', async () => {
+it.runIf(once)('exits 1 when a request is still under way SHUTDOWN_TIMEOUT_MS after the delay', async () => {
   const { service, port } = await started({ DRAIN_DELAY_MS: '0', SHUTDOWN_TIMEOUT_MS: '1000' });
   // A request whose body never ends: the server waits for it, as for any request under way.
   const socket = net.connect(port, '127.0.0.1');
