@@ -140,23 +140,23 @@ export async function notify(server: TestServer, transaction: CircleTransaction 
 
 /**
  * The INBOUND Circle transaction of a transfer mined on the embedded chain to a user's deposit
- * address (its Circle wallet in circle mode), in the given state.
+ * address `to` (its Circle wallet in circle mode), in the given state.
  */
 export async function inboundOf(
   server: TestServer,
-  input: { txHash: Hash; walletId: string; token: Token; state?: CircleTransactionState; createDate?: Date },
+  input: { txHash: Hash; to: string; walletId: string; token: Token; state?: CircleTransactionState; createDate?: Date },
 ): Promise<CircleTransaction> {
   const receipt = await server.deps.chain.chain.getTransactionOutcome(input.txHash);
   if (!receipt) throw new Error(`no receipt for ${input.txHash}`);
   const tokenAddress = getAddress(server.deps.chain.tokens[input.token]);
   const logs = await server.deps.chain.chain.getTransferLogs({
     tokens: [tokenAddress],
-    senders: [getAddress('0x0000000000000000000000000000000000000000')],
+    recipients: [getAddress(input.to)],
     fromBlock: receipt.blockNumber,
     toBlock: receipt.blockNumber,
   });
   const log = logs.find((l) => l.txHash.toLowerCase() === input.txHash.toLowerCase());
-  if (!log) throw new Error(`no Transfer log in ${input.txHash}`);
+  if (!log) throw new Error(`no Transfer log to ${input.to} in ${input.txHash}`);
   const at = input.createDate ?? new Date();
   return {
     id: randomUUID(),
