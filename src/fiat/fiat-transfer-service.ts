@@ -12,11 +12,12 @@ import { FIAT_FEE_RATES, fiatFee, type FiatPaymentMethod } from '../money/fees.j
 import { AppError, assert } from '../platform/errors.js';
 import { newId } from '../platform/ids.js';
 import { limitVolumeOf, type FiatTransfer } from './fiat-transfer.js';
-import { findTransferByIdempotencyKey, insertTransferIntent, lockSender } from './fiat-transfers-repository.js';
-import { findProcessorCustomer } from './processor-customers-repository.js';
+import { findTransferByIdempotencyKey, insertTransferIntent } from './fiat-transfers-repository.js';
 import { processTransfer } from './transfer-processing.js';
-import { assertNotFrozen, refuseIfFrozen } from '../compliance/freezes/freeze-checks.js';
-import { refuseCardWhileDisputed, refuseWhileInDebt } from './card-risk/sender-standing.js';
+import type { TransferHandles } from './transfer-events.js';
+import { readSenderStanding, type SenderStanding } from './transfer-standing.js';
+import { accountFrozen, lockSenderNotFrozen, refuseIfFrozen, stops } from '../compliance/freezes/freeze-checks.js';
+import { accountInDebt, cardDisputed } from './card-risk/sender-standing.js';
 import type { PaymentProcessor } from '../adapters/processor/payment-processor.js';
 import type { AccountLimits } from '../compliance/limits/limits-service.js';
 import type { Config } from '../config.js';
@@ -25,6 +26,8 @@ import type { Clock } from '../platform/clock.js';
 
 export interface SendTransferInput {
   senderAccountId: number;
+  /** The sender's handle, as authentication read it: the transfer's events name it. */
+  senderHandle: string;
   recipientHandle: string;
   /** As the client sent it: a JSON number in major units. */
   amount: number;
@@ -66,25 +69,29 @@ async function recipientOf(
 }
 
 export async function sendTransfer(deps: TransferDeps, input: SendTransferInput): Promise<SentTransfer> {
-  // Before anything else about the transfer (DESIGN §17): a frozen account is told so, not that it
-  // lacks a card. The check that counts is the one under the sender's lock below.
-  await refuseIfFrozen(deps.db, input.senderAccountId, 'other');
+  // The sender's freeze, debt, disputes and card in one statement (transfer-standing.ts), asked
+  // first: a frozen account is told so before anything else about the transfer (DESIGN §17), not
+  // that it lacks a card. The freeze check that counts is the one under the sender's lock below.
+  const code = input.currency.trim().toUpperCase();
+  const standing = await readSenderStanding(deps.db, input.senderAccountId, isFiatCurrency(code) ? code : null);
+  if (stops(standing.freeze, 'other')) throw accountFrozen('other');
   if (input.note !== undefined) checkVisibleText(input.note, 'note');
   const currency = currencyOf(input.currency);
   const amountMinor = amountOf(input.amount, currency, deps.config.maxFiatTransferMajor);
   const paymentMethod = input.paymentMethod ?? 'instant';
   checkFiatMinimum(amountMinor, currency, paymentMethod);
   const recipient = await recipientOf(deps, input);
+  const terms = { recipientAccountId: recipient.id, currency, amountMinor, paymentMethod };
+  const handles = { sender: input.senderHandle, recipient: recipient.handle };
 
   if (input.idempotencyKey !== null) {
     const earlier = await findTransferByIdempotencyKey(deps.db, input.senderAccountId, input.idempotencyKey);
-    if (earlier)
-      return continueTransfer(deps, earlier, { recipientAccountId: recipient.id, currency, amountMinor, paymentMethod }, recipient.handle);
+    if (earlier) return continueTransfer(deps, earlier, terms, handles);
   }
 
-  await refuseWhileInDebt(deps.db, input.senderAccountId, currency);
-  if (paymentMethod === 'instant') await refuseCardWhileDisputed(deps.db, input.senderAccountId);
-  const { customerRef, instrumentRef } = await instrumentFor(deps, input.senderAccountId, paymentMethod);
+  if (standing.owedMinor > 0n) throw accountInDebt(standing.owedMinor, currency);
+  if (paymentMethod === 'instant' && standing.cardDisputed) throw cardDisputed();
+  const { customerRef, instrumentRef } = instrumentOf(standing.customer, paymentMethod);
   const { fee } = fiatFee(amountMinor, paymentMethod);
   const intent: FiatTransfer = {
     id: newId('tr'),
@@ -106,11 +113,10 @@ export async function sendTransfer(deps: TransferDeps, input: SendTransferInput)
   };
   const inserted = await deps.db.transaction().execute(async (trx) => {
     // The sender's row serialises its fiat movements (transfers and payouts): the limit check
-    // below sees every one committed before it (decision 0036).
-    await lockSender(trx, intent.senderAccountId);
-    // Under the sender's lock, which a freeze waits for: the intent is recorded before the freeze
-    // commits, or the freeze is seen here (decision 0035).
-    await assertNotFrozen(trx, intent.senderAccountId, 'other');
+    // below sees every one committed before it (decision 0036). Under that lock, which a freeze
+    // waits for, the freeze is read in the same statement: the intent is recorded before the
+    // freeze commits, or the freeze is seen here (decision 0035).
+    await lockSenderNotFrozen(trx, intent.senderAccountId, 'other');
     const recorded = await insertTransferIntent(trx, intent);
     // Fees included: what leaves the sender's card or bank is the amount and the fee.
     if (recorded) await deps.limits.checkAndRecord(trx, { ...limitVolumeOf(recorded), what: 'transfer' });
@@ -120,9 +126,9 @@ export async function sendTransfer(deps: TransferDeps, input: SendTransferInput)
     // A request with the same key got in between (only possible after its key's lease ran out).
     const earlier = await findTransferByIdempotencyKey(deps.db, input.senderAccountId, input.idempotencyKey!);
     assert(earlier, 'a conflicting transfer exists');
-    return continueTransfer(deps, earlier, { recipientAccountId: recipient.id, currency, amountMinor, paymentMethod }, recipient.handle);
+    return continueTransfer(deps, earlier, terms, handles);
   }
-  return finish(await processTransfer(deps, inserted, customerRef), recipient.handle);
+  return finish(await processTransfer(deps, inserted, { customerRef, handles }), recipient.handle);
 }
 
 /** The transfer this idempotency key already made: carried on if unfinished, answered as it stands otherwise. */
@@ -130,7 +136,7 @@ async function continueTransfer(
   deps: TransferDeps,
   earlier: FiatTransfer,
   request: { recipientAccountId: number; currency: FiatCurrency; amountMinor: bigint; paymentMethod: FiatPaymentMethod },
-  recipientHandle: string,
+  handles: TransferHandles,
 ): Promise<SentTransfer> {
   const same =
     earlier.recipientAccountId === request.recipientAccountId &&
@@ -138,8 +144,8 @@ async function continueTransfer(
     earlier.amountMinor === request.amountMinor &&
     earlier.paymentMethod === request.paymentMethod;
   if (!same) throw new AppError('idempotency_key_reused', 'This Idempotency-Key was used for a different transfer.');
-  const current = earlier.status === 'processing' ? await processTransfer(deps, earlier) : earlier;
-  return finish(current, recipientHandle);
+  const current = earlier.status === 'processing' ? await processTransfer(deps, earlier, { handles }) : earlier;
+  return finish(current, handles.recipient);
 }
 
 /** A declined card is an error for the client (402), although the attempt is recorded as failed. */
@@ -176,12 +182,7 @@ function finish(transfer: FiatTransfer, recipientHandle: string): SentTransfer {
 }
 
 /** The sender's processor customer and the instrument this payment method charges. */
-async function instrumentFor(
-  deps: TransferDeps,
-  accountId: number,
-  method: FiatPaymentMethod,
-): Promise<{ customerRef: string; instrumentRef: string }> {
-  const customer = await findProcessorCustomer(deps.db, accountId);
+function instrumentOf(customer: SenderStanding['customer'], method: FiatPaymentMethod): { customerRef: string; instrumentRef: string } {
   if (method === 'instant') {
     if (!customer?.cardRef)
       throw new AppError(

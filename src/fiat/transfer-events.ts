@@ -7,33 +7,49 @@
 //   pending    → failed      both: transfer.failed (the recipient's pending credit is gone)
 import type { Trx } from '../db/transaction.js';
 import { findHandles } from '../accounts/accounts-repository.js';
-import { recordEvent } from '../events/record-event.js';
+import { recordEvents, type NewEvent } from '../events/record-event.js';
 import type { EventType } from '../events/event-types.js';
 import { presentHistoryItem } from './fiat-history-view.js';
 import type { FiatTransfer } from './fiat-transfer.js';
 
 type Side = 'sent' | 'received';
 
+/** The handles of a transfer's two accounts (a handle never changes once given). */
+export interface TransferHandles {
+  sender: string;
+  recipient: string;
+}
+
+/**
+ * Records the events of the change, all of them in one statement. `handles` when the caller knows
+ * them (a request does), read here otherwise.
+ */
 export async function recordTransferEvents(
   trx: Trx,
-  input: { transfer: FiatTransfer; from: 'processing' | 'pending'; now: Date },
+  input: { transfer: FiatTransfer; from: 'processing' | 'pending'; now: Date; handles?: TransferHandles | undefined },
 ): Promise<void> {
   const { transfer, from } = input;
   const plan = eventsFor(from, transfer.status);
   if (plan.length === 0) return;
-  const handles = await findHandles(trx, { source: transfer.senderAccountId, target: transfer.recipientAccountId });
-  for (const [side, type] of plan) {
+  const handles = input.handles ?? (await handlesOf(trx, transfer));
+  const events = plan.map(([side, type]): NewEvent => {
     const data = presentHistoryItem({
       ...transfer,
       direction: side,
-      senderHandle: handles.source,
-      recipientHandle: handles.target,
+      senderHandle: handles.sender,
+      recipientHandle: handles.recipient,
       // A transfer's events come before any refund of it: refunds need it completed.
       refundedMinor: 0n,
     });
     const accountId = side === 'sent' ? transfer.senderAccountId : transfer.recipientAccountId;
-    await recordEvent(trx, { accountId, type, subjectId: transfer.id, data, now: input.now });
-  }
+    return { accountId, type, subjectId: transfer.id, data, now: input.now };
+  });
+  await recordEvents(trx, events);
+}
+
+async function handlesOf(trx: Trx, transfer: FiatTransfer): Promise<TransferHandles> {
+  const found = await findHandles(trx, { source: transfer.senderAccountId, target: transfer.recipientAccountId });
+  return { sender: found.source, recipient: found.target };
 }
 
 function eventsFor(from: 'processing' | 'pending', to: FiatTransfer['status']): Array<[Side, EventType]> {

@@ -8,7 +8,7 @@ import { changeStatus, findTransfer } from './fiat-transfers-repository.js';
 import { cardHoldOf, creditTransfer } from './fiat-ledger.js';
 import { findProcessorCustomer } from './processor-customers-repository.js';
 import { processorUnavailable } from './processor-errors.js';
-import { recordTransferEvents } from './transfer-events.js';
+import { recordTransferEvents, type TransferHandles } from './transfer-events.js';
 import type { PaymentProcessor } from '../adapters/processor/payment-processor.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
@@ -22,12 +22,18 @@ type ProcessorAnswer =
 type ProcessingDeps = { db: Db; processor: PaymentProcessor; clock: Clock; config: Config };
 
 /**
- * `customerRef` is the sender's processor customer when the caller has just read it (a new request
- * does, to find the instrument); the recovery job and a retry leave it out and it is read here.
+ * What the caller already read: the sender's processor customer (a new request does, to find the
+ * instrument) and the two handles the events name (a request has them from authentication and
+ * the recipient's look-up). The recovery job leaves them out and they are read here.
  */
-export async function processTransfer(deps: ProcessingDeps, transfer: FiatTransfer, customerRef?: string): Promise<FiatTransfer> {
+export interface KnownForTransfer {
+  customerRef?: string;
+  handles?: TransferHandles;
+}
+
+export async function processTransfer(deps: ProcessingDeps, transfer: FiatTransfer, known: KnownForTransfer = {}): Promise<FiatTransfer> {
   assert(transfer.status === 'processing', 'only a processing transfer goes to the processor');
-  const customer = customerRef ?? (await findProcessorCustomer(deps.db, transfer.senderAccountId))?.customerRef;
+  const customer = known.customerRef ?? (await findProcessorCustomer(deps.db, transfer.senderAccountId))?.customerRef;
   assert(customer && transfer.instrumentRef, 'a transfer is recorded with its processor customer and instrument');
   let answer: ProcessorAnswer;
   try {
@@ -35,7 +41,7 @@ export async function processTransfer(deps: ProcessingDeps, transfer: FiatTransf
   } catch (error) {
     throw processorUnavailable(error);
   }
-  return recordAnswer(deps, transfer, answer);
+  return recordAnswer(deps, transfer, answer, known.handles);
 }
 
 async function askProcessor(
@@ -80,7 +86,12 @@ async function askProcessor(
   }
 }
 
-async function recordAnswer(deps: ProcessingDeps, transfer: FiatTransfer, answer: ProcessorAnswer): Promise<FiatTransfer> {
+async function recordAnswer(
+  deps: ProcessingDeps,
+  transfer: FiatTransfer,
+  answer: ProcessorAnswer,
+  handles: TransferHandles | undefined,
+): Promise<FiatTransfer> {
   const now = deps.clock.now();
   const recorded = await deps.db.transaction().execute(async (trx) => {
     const changed = await changeStatus(trx, {
@@ -96,7 +107,7 @@ async function recordAnswer(deps: ProcessingDeps, transfer: FiatTransfer, answer
     // Another worker recorded this answer first; it also moved the money.
     if (!changed) return null;
     if (answer.to !== 'failed') await creditTransfer(trx, changed, answer.ledger, cardHoldOf(changed, deps.config.fiatHoldMs, now));
-    await recordTransferEvents(trx, { transfer: changed, from: 'processing', now });
+    await recordTransferEvents(trx, { transfer: changed, from: 'processing', now, handles });
     return changed;
   });
   const after = recorded ?? (await findTransfer(deps.db, transfer.id));

@@ -216,7 +216,8 @@ export class SandboxProcessor implements PaymentProcessor {
     settlesAt: Date | null;
   }): Promise<ChargeRow> {
     if (input.amountMinor <= 0n) throw new Error('sandbox: charge amount must be positive');
-    await this.deps.db
+    // A new key's charge comes back from its insert; only a repeated key reads the first one.
+    const inserted = await this.deps.db
       .insertInto('sandbox_charges')
       .values({
         ref: newId(input.prefix),
@@ -230,12 +231,15 @@ export class SandboxProcessor implements PaymentProcessor {
         created_at: this.deps.clock.now(),
       })
       .onConflict((oc) => oc.column('idempotency_key').doNothing())
-      .execute();
-    const row = await this.deps.db
-      .selectFrom('sandbox_charges')
-      .selectAll()
-      .where('idempotency_key', '=', input.idempotencyKey)
-      .executeTakeFirstOrThrow();
+      .returningAll()
+      .executeTakeFirst();
+    const row =
+      inserted ??
+      (await this.deps.db
+        .selectFrom('sandbox_charges')
+        .selectAll()
+        .where('idempotency_key', '=', input.idempotencyKey)
+        .executeTakeFirstOrThrow());
     const same =
       row.kind === input.kind &&
       row.instrument_ref === input.instrumentRef &&

@@ -7,7 +7,7 @@
 import type { Db } from '../../db/database.js';
 import type { Trx } from '../../db/transaction.js';
 import { AppError } from '../../platform/errors.js';
-import { lockFreezesShared, readFreeze, type Freeze } from './freezes-repository.js';
+import { lockFreezesShared, lockSenderReadingFreeze, readFreeze, type Freeze } from './freezes-repository.js';
 
 /** What leaves the account: a payout to its bank, or anything else (a transfer, a withdrawal, an x402 payment). */
 export type Movement = 'payout' | 'other';
@@ -33,6 +33,15 @@ export function accountFrozen(movement: Movement): AppError {
 export async function assertNotFrozen(trx: Trx, accountId: number, movement: Movement): Promise<void> {
   const freezes = await lockFreezesShared(trx, [accountId]);
   if (stops(freezes.get(accountId) ?? null, movement)) throw accountFrozen(movement);
+}
+
+/**
+ * assertNotFrozen for a movement that serialises its sender on the account's row (a fiat send):
+ * takes that lock (FOR NO KEY UPDATE, which a freeze's FOR UPDATE waits for) and checks the freeze
+ * in one statement.
+ */
+export async function lockSenderNotFrozen(trx: Trx, accountId: number, movement: Movement): Promise<void> {
+  if (stops(await lockSenderReadingFreeze(trx, accountId), movement)) throw accountFrozen(movement);
 }
 
 /**

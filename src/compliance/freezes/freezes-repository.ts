@@ -30,7 +30,7 @@ const COLUMNS = ['frozen_scope', 'frozen_id', 'frozen_at', 'frozen_by'] as const
 
 type FreezeColumns = Pick<Selectable<AccountsTable>, (typeof COLUMNS)[number]>;
 
-function freezeOf(row: FreezeColumns): Freeze | null {
+export function freezeOf(row: FreezeColumns): Freeze | null {
   if (row.frozen_scope === null) return null;
   assert(row.frozen_id !== null && row.frozen_at !== null && row.frozen_by !== null, 'a freeze is recorded whole');
   return { id: row.frozen_id, scope: row.frozen_scope, since: row.frozen_at, by: row.frozen_by };
@@ -56,6 +56,15 @@ export async function writeFreeze(trx: Trx, accountId: number, freeze: Freeze | 
     })
     .where('id', '=', accountId)
     .execute();
+}
+
+/**
+ * Locks the sender's row FOR NO KEY UPDATE (the lock a fiat send serialises its sender on) and
+ * reads its freeze in the same statement: one round trip where a lock and a key-share read were two.
+ */
+export async function lockSenderReadingFreeze(trx: Trx, accountId: number): Promise<Freeze | null> {
+  const row = await trx.selectFrom('accounts').select(COLUMNS).where('id', '=', accountId).forNoKeyUpdate().executeTakeFirstOrThrow();
+  return freezeOf(row);
 }
 
 /** The account's freeze as last committed, without a lock (an early refusal, a quote, a view). */

@@ -53,9 +53,11 @@ function sendTransferRoute(app: App, transfers: FiatTransfers): void {
       ],
     }),
     async (request) => {
+      const caller = callerOf(request);
       const sent = await transfers.send({
         ...request.body,
-        senderAccountId: callerOf(request).accountId,
+        senderAccountId: caller.accountId,
+        senderHandle: caller.handle,
         idempotencyKey: request.idempotencyKey,
       });
       return { transfer: presentTransfer(sent.transfer, sent.recipientHandle) };
