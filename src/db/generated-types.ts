@@ -64,6 +64,7 @@ export interface ChainDeposits {
   amount: bigint;
   block_hash: string;
   block_number: bigint;
+  circle_transaction_id: string | null;
   credited_at: Timestamp;
   from_address: string;
   id: string;
@@ -106,6 +107,16 @@ export interface ChainSweeps {
   token: string;
   tx_hash: string | null;
   valid_before: bigint;
+}
+
+export interface CircleInboundCursor {
+  from_time: Timestamp;
+  hold_at: Timestamp | null;
+  leased_until: Timestamp | null;
+  name: string;
+  newest: Timestamp | null;
+  page_after: string | null;
+  updated_at: Timestamp;
 }
 
 export interface ColdOutflows {
@@ -559,6 +570,7 @@ export interface DB {
   chain_nonces: ChainNonces;
   chain_scan_cursors: ChainScanCursors;
   chain_sweeps: ChainSweeps;
+  circle_inbound_cursor: CircleInboundCursor;
   cold_outflows: ColdOutflows;
   cold_transfers: ColdTransfers;
   console_sessions: ConsoleSessions;
