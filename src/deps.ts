@@ -43,6 +43,11 @@ import { createCustodyChecks, type CustodyChecks } from './books/custody-checks.
 import { createDepositWatching, type DepositWatching } from './stablecoin/deposits/deposit-watching.js';
 import { createDepositSweeps, type DepositSweeps } from './stablecoin/sweeps/deposit-sweeps.js';
 import { createDepositReleases, type DepositReleases } from './stablecoin/deposits/deposit-release-service.js';
+import {
+  createCircleDepositServices,
+  type CircleDepositInputs,
+  type CircleDepositServices,
+} from './stablecoin/deposits/circle-deposit-services.js';
 import { createStablecoinWithdrawals, type StablecoinWithdrawals } from './stablecoin/stablecoin-withdrawals.js';
 import { createStablecoinTransfers, type StablecoinTransfers } from './stablecoin/stablecoin-transfers.js';
 import { createStablecoinFunding, type StablecoinFunding } from './stablecoin/funding/stablecoin-funding.js';
@@ -139,6 +144,8 @@ export interface Deps {
   readonly depositSweeps: DepositSweeps;
   /** The operator's release of deposits held back by screening (DESIGN §17). */
   readonly depositReleases: DepositReleases;
+  /** WALLET_PROVIDER=circle: deposits from Circle's notifications and its transaction list; null fields otherwise. */
+  readonly circle: CircleDepositServices;
   /** The pay-per-call micro-endpoints and their settlements (DESIGN §12). */
   readonly nanoPayments: NanoPayments;
   /** GET /health and GET /health/ready. */
@@ -185,6 +192,8 @@ export interface DepsOverrides {
   liveClock?: Clock;
   /** An already connected chain (tests share one embedded chain); otherwise connected from the configuration. close() calls its stop(). */
   chain?: ChainConnection;
+  /** WALLET_PROVIDER=circle: what the deposit side asks of Circle (tests: a stand-in). */
+  circleDeposits?: CircleDepositInputs;
 }
 
 export async function createDeps(config: Config, overrides: DepsOverrides = {}): Promise<Deps> {
@@ -210,6 +219,13 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     consoleAccess: createConsoleAccess({ db: database.db, clock, passwords: requests.passwords, masterSeed: core.masterSeed }),
     ...movements,
     ...coins,
+    circle: createCircleDepositServices(overrides.circleDeposits ?? null, {
+      db: database.db,
+      chain,
+      clock,
+      ...movements,
+      sanctions: core.sanctions,
+    }),
     ...operationsServices(core, coins),
     ...accountServices(core, requests),
     ...fiatServices(core, { ...requests, ...movements }),
@@ -313,6 +329,7 @@ function jobsOf(deps: Omit<Deps, 'jobs'>): Job[] {
     withdrawals: deps.stablecoinWithdrawals,
     nano: deps.nanoPayments,
     deposits: deps.depositWatching,
+    circleDepositPoll: deps.circle.circleDepositPoll,
     sweeps: deps.depositSweeps,
     treasury: deps.treasury,
     custody: deps.custodyChecks,

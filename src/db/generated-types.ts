@@ -64,6 +64,7 @@ export interface ChainDeposits {
   amount: bigint;
   block_hash: string;
   block_number: bigint;
+  circle_transaction_id: string | null;
   credited_at: Timestamp;
   from_address: string;
   id: string;
@@ -115,6 +116,16 @@ export interface CircleCustody {
   treasury_wallet_id: string | null;
   wallet_set_id: string | null;
   wallet_set_key: string;
+}
+
+export interface CircleInboundCursor {
+  from_time: Timestamp;
+  hold_at: Timestamp | null;
+  leased_until: Timestamp | null;
+  name: string;
+  newest: Timestamp | null;
+  page_after: string | null;
+  updated_at: Timestamp;
 }
 
 export interface ColdOutflows {
@@ -576,6 +587,7 @@ export interface DB {
   chain_scan_cursors: ChainScanCursors;
   chain_sweeps: ChainSweeps;
   circle_custody: CircleCustody;
+  circle_inbound_cursor: CircleInboundCursor;
   cold_outflows: ColdOutflows;
   cold_transfers: ColdTransfers;
   console_sessions: ConsoleSessions;

@@ -17,6 +17,7 @@ import type { ChainConnection } from '../../src/adapters/chain/connect-chain.js'
 import { startJobs } from '../../src/jobs/job-runner.js';
 import type { Clock } from '../../src/platform/clock.js';
 import { generousLimitsFile } from './generous-limits.js';
+import type { CircleDepositInputs } from '../../src/stablecoin/deposits/circle-deposit-services.js';
 
 export { TEST_MASTER_SEED };
 
@@ -61,6 +62,8 @@ export interface TestServerOptions {
   ownChain?: boolean;
   /** Another server's chain, borrowed (left running on close): two instances of one installation. */
   chain?: ChainConnection;
+  /** WALLET_PROVIDER=circle's deposit side against this Circle (test/helpers/circle-deposits.ts). */
+  circleDeposits?: CircleDepositInputs;
 }
 
 export async function startTestServer(env: Record<string, string> = {}, options: TestServerOptions = {}): Promise<TestServer> {
@@ -92,6 +95,7 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     database,
     ...(chain ? { chain } : {}),
     ...(options.liveClock ? { liveClock: options.liveClock } : {}),
+    ...(options.circleDeposits ? { circleDeposits: options.circleDeposits } : {}),
   }).catch(async (error: unknown) => {
     await chain?.stop();
     throw error;
