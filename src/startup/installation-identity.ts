@@ -17,7 +17,7 @@ import { createHash } from 'node:crypto';
 import { getAddress, type Address } from 'viem';
 import type { Db } from '../db/database.js';
 import type { ChainConnection } from '../adapters/chain/connect-chain.js';
-import type { WalletProvider } from '../adapters/wallet/wallet-provider.js';
+import type { SelfWalletProvider } from '../adapters/wallet/wallet-provider.js';
 import { findSeedUse } from './seed-use.js';
 
 /** A start whose seed, chain or database does not match the others; main.ts prints it as one line. */
@@ -44,7 +44,8 @@ export function seedFingerprint(hotWallet: Address): string {
 export interface IdentityDeps {
   db: Db;
   chain: Pick<ChainConnection, 'chain' | 'tokens'>;
-  wallets: WalletProvider;
+  /** The seed's wallets (self), or with circle only the seed's address: Circle holds the users' wallets. */
+  wallets: Pick<SelfWalletProvider, 'provider' | 'seedAddress' | 'walletFor' | 'hotWallet'> | { provider: 'circle'; seedAddress: Address };
 }
 
 /**
