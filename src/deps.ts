@@ -14,6 +14,7 @@ import { SandboxProcessor } from './adapters/processor/sandbox-processor.js';
 import { connectChain, grantSandboxGas, type ChainConnection } from './adapters/chain/connect-chain.js';
 import type { CircleApi } from './adapters/circle/circle-port.js';
 import { createCircleApi } from './adapters/circle/circle-client.js';
+import { createCircleNotificationVerifier } from './adapters/circle/circle-notifications.js';
 import { openCircleWallets } from './stablecoin/custody/circle-wallets.js';
 import { createStripeClient } from './adapters/processor/stripe/stripe-client.js';
 import { StripeProcessor } from './adapters/processor/stripe/stripe-processor.js';
@@ -224,7 +225,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     consoleAccess: createConsoleAccess({ db: database.db, clock, passwords: requests.passwords, masterSeed: core.masterSeed }),
     ...movements,
     ...coins,
-    circle: createCircleDepositServices(overrides.circleDeposits ?? null, {
+    circle: createCircleDepositServices(overrides.circleDeposits ?? circleDepositInputs(config, wallets), {
       db: database.db,
       chain,
       clock,
@@ -421,6 +422,16 @@ async function openCircle(
   const wallets = await openCircleWallets({ db: deps.database.db, api, circle, masterSeed: deps.masterSeed });
   if (deps.chain.sandboxChain) await grantSandboxGas(deps.chain.sandboxChain, wallets.relayer.address);
   return wallets;
+}
+
+/** WALLET_PROVIDER=circle: the deposit side reads the same Circle, and the treasury that sends is the one just opened. */
+function circleDepositInputs(config: Config, wallets: WalletProvider): CircleDepositInputs | null {
+  if (wallets.provider !== 'circle' || !config.circle) return null;
+  return {
+    api: wallets.circle.api,
+    verifier: createCircleNotificationVerifier({ apiBase: config.circle.apiBase, apiKey: config.circle.apiKey }),
+    treasuryAddress: async () => wallets.hotWallet.address,
+  };
 }
 
 /** What the request path and the webhooks keep for the process: hashing, look-ups, keys, sockets. */
