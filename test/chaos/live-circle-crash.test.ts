@@ -154,8 +154,16 @@ it(`circle: deposits, sweeps and withdrawals happen exactly once across SIGKILLs
     if (credited.length !== 1) violations.push(`${user.depositAddress}: ${credited.length} deposits recorded, expected one`);
   }
   await db.destroy();
+  // The faults happened: some notification reached peerpay twice, some delivery failed (a dead process) and was sent again.
+  const delivered = new Map<string, number>();
+  for (const d of circle.deliveries()) if (d.ok) delivered.set(d.notificationId, (delivered.get(d.notificationId) ?? 0) + 1);
+  const failedThenSent = circle.deliveries().filter((d) => !d.ok && delivered.has(d.notificationId)).length;
+  expect([...delivered.values()].some((n) => n > 1)).toBe(true);
   recordChaos('live-circle-crash', { operations: operations.length, kills, restarts, violations: violations.length });
-  console.log(`live-circle-crash (seed ${settings.seed}): ${operations.length} withdrawals, ${kills} kills, ${restarts} restarts`);
+  console.log(
+    `live-circle-crash (seed ${settings.seed}): ${operations.length} withdrawals, ${kills} kills, ${restarts} restarts, ` +
+      `${circle.notifications().length} notifications, ${failedThenSent} deliveries to a dead process sent again`,
+  );
   expect(violations, `seed ${settings.seed}; replay with CHAOS_SEED=${settings.seed}`).toEqual([]);
   expect(operations.length).toBe(total);
 });

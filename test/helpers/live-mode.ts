@@ -6,6 +6,7 @@
 // CIRCLE_API_BASE, its notifications signed and posted to POST /webhooks/circle; the test drives it
 // with `world.circle.sync()`. Live mode needs PostgreSQL (DESIGN §11), so these tests run where
 // DATABASE_URL names a server: the PostgreSQL pass of CI.
+import { createViemSandboxChainAdapter } from '../../src/adapters/chain/viem-chain-adapter.js';
 import { createHdWalletProvider } from '../../src/adapters/wallet/hd-wallet-provider.js';
 import type { Clock } from '../../src/platform/clock.js';
 import { startCircleStandIn, type CircleStandIn } from '../fakes/circle/index.js';
@@ -128,7 +129,12 @@ export async function startLiveWorld(
       { database, liveClock: clock },
     );
     stripe.setWebhookUrl(`${server.url}/webhooks/stripe`);
-    circle?.setNotificationUrl(`${server.url}/webhooks/circle`);
+    if (circle) {
+      circle.setNotificationUrl(`${server.url}/webhooks/circle`);
+      // The x402 relay key pays gas only; the operator funds it, as the hot wallet with `self`.
+      const gas = createViemSandboxChainAdapter({ rpcUrl: chain.rpcUrl, chainId: chain.chainId });
+      await gas.setNativeBalance({ address: server.deps.wallets.relayer.address, wei: 10n ** 20n });
+    }
     return {
       server,
       stripe,

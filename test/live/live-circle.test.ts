@@ -113,13 +113,15 @@ describe.runIf(LIVE)('live mode with Circle holding the wallets', () => {
     expect((await balance(bob)).EURC).toBe('5.000000');
   });
 
-  it('a transfer between users moves the books only', async () => {
+  it('a transfer between users moves the books only (the recipient gets 5 USDC less the 1.49% fee)', async () => {
+    const before = circle.transactions().length;
     const sent = await world.server.request('POST', '/agent/transfer', {
       key: ada.key,
       body: { to: bob.handle, amount: 5, currency: 'USDC' },
     });
     expect(sent.status, sent.text).toBe(200);
-    expect((await balance(bob)).USDC).toBe('5.000000');
+    expect((await balance(bob)).USDC).toBe('4.925500');
+    expect(circle.transactions()).toHaveLength(before);
   });
 
   it('a withdrawal is a Circle transfer from the treasury that reaches the chain', async () => {
