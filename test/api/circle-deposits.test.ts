@@ -6,11 +6,13 @@
 // ignored.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { getAddress, type Address } from 'viem';
+import { createWalletClient, erc20Abi, getAddress, http, type Address } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { chainFor } from '../../src/adapters/chain/viem-chain.js';
 import { checkLedgerInvariants } from '../../src/ledger/ledger-queries.js';
 import type { CircleTransaction } from '../../src/adapters/circle/circle-port.js';
 import { registerUser, startTestServer, type TestServer, type TestUser } from '../helpers/test-server.js';
-import { accountIdByHandle, faucet, ledgerBalance, mined } from '../helpers/stablecoin-chain.js';
+import { accountIdByHandle, chainClients, faucet, ledgerBalance, mined } from '../helpers/stablecoin-chain.js';
 import { createTestCircle, inboundOf, notify, signedNotification, type TestCircle } from '../helpers/circle-deposits.js';
 
 let server: TestServer;
@@ -42,7 +44,7 @@ afterAll(async () => {
 async function aliceInbound(amount: number, state: CircleTransaction['state'] = 'COMPLETE'): Promise<CircleTransaction> {
   const txHash = await faucet(server, { address: alice.depositAddress, amount, currency: 'USDC' });
   await mined(server, txHash);
-  return inboundOf(server, { txHash, walletId: aliceWallet, token: 'USDC', state });
+  return inboundOf(server, { txHash, to: alice.depositAddress, walletId: aliceWallet, token: 'USDC', state });
 }
 
 async function depositsOf(circleId: string) {
@@ -164,6 +166,37 @@ describe('crediting from notifications', () => {
   });
 });
 
+describe('a deposit from a listed sender', () => {
+  it('is recorded blocked, credited to nobody, the account frozen, once', async () => {
+    const bob = await registerUser(server);
+    const bobId = await accountIdByHandle(server, bob);
+    const bobWallet = (await server.deps.db.selectFrom('accounts').select('wallet_id').where('id', '=', bobId).executeTakeFirstOrThrow())
+      .wallet_id!;
+    const sender = privateKeyToAccount(generatePrivateKey());
+    const listed = await server.request('POST', '/test-helpers/sanctions', { body: { address: sender.address, sanctioned: true } });
+    expect(listed.status).toBe(200);
+    const { rpcUrl, chainId, tokens } = server.deps.chain;
+    await chainClients(server).testClient.setBalance({ address: sender.address, value: 10n ** 18n });
+    await mined(server, await faucet(server, { address: sender.address, amount: 3, currency: 'USDC' }));
+    const wallet = createWalletClient({ account: sender, chain: chainFor({ chainId, rpcUrl }), transport: http(rpcUrl) });
+    const txHash = await wallet.writeContract({
+      address: tokens.USDC,
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [getAddress(bob.depositAddress), 3_000_000n],
+    });
+    await mined(server, txHash);
+    const tx = await inboundOf(server, { txHash, to: bob.depositAddress, walletId: bobWallet, token: 'USDC' });
+    expect((await notify(server, tx)).status).toBe(200);
+    expect((await notify(server, tx)).status).toBe(200);
+    const rows = await depositsOf(tx.id);
+    expect(rows.map((r) => r.status)).toEqual(['blocked']);
+    expect(await ledgerBalance(server, bobId, 'USDC')).toBe(0n);
+    const account = await server.deps.db.selectFrom('accounts').select('frozen_scope').where('id', '=', bobId).executeTakeFirstOrThrow();
+    expect(account.frozen_scope).toBe('all');
+  });
+});
+
 describe('the reconciliation poll', () => {
   it('credits what no notification brought, once, page by page, and again nothing when notifications come late', async () => {
     await pollToEnd();
@@ -183,13 +216,15 @@ describe('the reconciliation poll', () => {
   it('keeps its place for a transaction under way and credits it once it is COMPLETE', async () => {
     const txHash = await faucet(server, { address: alice.depositAddress, amount: 7, currency: 'USDC' });
     await mined(server, txHash);
-    const pending = await inboundOf(server, { txHash, walletId: aliceWallet, token: 'USDC', state: 'CONFIRMED' });
+    const pending = await inboundOf(server, { txHash, to: alice.depositAddress, walletId: aliceWallet, token: 'USDC', state: 'CONFIRMED' });
     circle.put(pending);
     // A later transaction moves the newest past it by more than the overlap.
     const laterHash = await faucet(server, { address: alice.depositAddress, amount: 0.5, currency: 'USDC' });
     await mined(server, laterHash);
     const later = new Date(pending.createDate.getTime() + 10 * 60_000);
-    circle.put(await inboundOf(server, { txHash: laterHash, walletId: aliceWallet, token: 'USDC', createDate: later }));
+    circle.put(
+      await inboundOf(server, { txHash: laterHash, to: alice.depositAddress, walletId: aliceWallet, token: 'USDC', createDate: later }),
+    );
     await pollToEnd();
     await pollToEnd();
     expect(await depositsOf(pending.id)).toHaveLength(0);

@@ -23,7 +23,12 @@ import type {
   CircleTransactionState,
 } from '../../src/adapters/circle/circle-port.js';
 import type { Token } from '../../src/money/assets.js';
-import type { TestServer, TestResponse } from './test-server.js';
+import { createCircleApi } from '../../src/adapters/circle/circle-client.js';
+import { createCircleNotificationVerifier } from '../../src/adapters/circle/circle-notifications.js';
+import { setWallet } from '../../src/accounts/accounts-repository.js';
+import { startCircleStandIn, type CircleStandIn } from '../fakes/circle/index.js';
+import { accountIdByHandle } from './stablecoin-chain.js';
+import { registerUser, startTestServer, type TestServer, type TestResponse, type TestUser } from './test-server.js';
 
 export interface TestCircle {
   api: Pick<CircleApi, 'listTransactions'>;
@@ -140,23 +145,23 @@ export async function notify(server: TestServer, transaction: CircleTransaction 
 
 /**
  * The INBOUND Circle transaction of a transfer mined on the embedded chain to a user's deposit
- * address (its Circle wallet in circle mode), in the given state.
+ * address `to` (its Circle wallet in circle mode), in the given state.
  */
 export async function inboundOf(
   server: TestServer,
-  input: { txHash: Hash; walletId: string; token: Token; state?: CircleTransactionState; createDate?: Date },
+  input: { txHash: Hash; to: string; walletId: string; token: Token; state?: CircleTransactionState; createDate?: Date },
 ): Promise<CircleTransaction> {
   const receipt = await server.deps.chain.chain.getTransactionOutcome(input.txHash);
   if (!receipt) throw new Error(`no receipt for ${input.txHash}`);
   const tokenAddress = getAddress(server.deps.chain.tokens[input.token]);
   const logs = await server.deps.chain.chain.getTransferLogs({
     tokens: [tokenAddress],
-    senders: [getAddress('0x0000000000000000000000000000000000000000')],
+    recipients: [getAddress(input.to)],
     fromBlock: receipt.blockNumber,
     toBlock: receipt.blockNumber,
   });
   const log = logs.find((l) => l.txHash.toLowerCase() === input.txHash.toLowerCase());
-  if (!log) throw new Error(`no Transfer log in ${input.txHash}`);
+  if (!log) throw new Error(`no Transfer log to ${input.to} in ${input.txHash}`);
   const at = input.createDate ?? new Date();
   return {
     id: randomUUID(),
@@ -173,4 +178,71 @@ export async function inboundOf(
     createDate: at,
     updateDate: at,
   };
+}
+
+const STAND_IN_API_KEY = 'TEST_API_KEY:circle-deposits:0123456789abcdef';
+const STAND_IN_ENTITY_SECRET = 'cd'.repeat(32);
+
+export interface CircleDepositWorld {
+  server: TestServer;
+  standIn: CircleStandIn;
+  api: CircleApi;
+  /** A registered user whose wallet is a Circle wallet of the stand-in (stablecoinWalletId and deposit address). */
+  circleUser(): Promise<TestUser & { accountId: number; walletId: string }>;
+  /** The stand-in executes, scans the chain and sends its notifications; resolves once they are answered. */
+  sync(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * A test server whose deposit side asks the Circle stand-in of test/fakes/circle (the official SDK
+ * over HTTP, notifications signed and POSTed to the server's /webhooks/circle), on the server's
+ * chain. Users get a Circle wallet of the stand-in as registration does in circle mode.
+ */
+export async function startCircleDepositWorld(): Promise<CircleDepositWorld> {
+  // The deposit side asks the stand-in made below, once the server's chain and URL exist.
+  const server = await startTestServer(
+    {},
+    {
+      circleDeposits: {
+        api: { listTransactions: (query) => api.listTransactions(query) },
+        verifier: { verify: (input) => verifier.verify(input) },
+        treasuryAddress: async () => getAddress(server.deps.wallets.hotWallet.address),
+      },
+    },
+  );
+  const { rpcUrl, chainId, tokens } = server.deps.chain;
+  const standIn = await startCircleStandIn({
+    apiKey: STAND_IN_API_KEY,
+    entitySecret: STAND_IN_ENTITY_SECRET,
+    rpcUrl,
+    chainId,
+    tokens,
+    notificationUrl: `${server.url}/webhooks/circle`,
+  });
+  const options = { apiKey: STAND_IN_API_KEY, apiBase: standIn.apiBase, maxRetries: 2, timeoutMs: 5_000, sleep: async () => undefined };
+  const api = createCircleApi({ ...options, entitySecret: STAND_IN_ENTITY_SECRET, blockchain: 'MATIC', accountType: 'SCA', tokens });
+  const verifier = createCircleNotificationVerifier(options);
+  const walletSetId = (await api.createWalletSet({ name: 'peerpay', idempotencyKey: randomUUID() })).id;
+  const world: CircleDepositWorld = {
+    server,
+    standIn,
+    api,
+    async circleUser() {
+      const user = await registerUser(server);
+      const accountId = await accountIdByHandle(server, user);
+      const wallet = await api.createWallet({ walletSetId, refId: String(accountId), idempotencyKey: randomUUID() });
+      await server.deps.db.transaction().execute((trx) => setWallet(trx, accountId, { walletId: wallet.id, address: wallet.address }));
+      return { ...user, depositAddress: wallet.address, accountId, walletId: wallet.id };
+    },
+    async sync() {
+      await standIn.sync();
+      await standIn.notificationsIdle();
+    },
+    async close() {
+      await standIn.close();
+      await server.close();
+    },
+  };
+  return world;
 }
