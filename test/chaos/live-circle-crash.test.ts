@@ -162,7 +162,7 @@ it(`circle: deposits, sweeps and withdrawals happen exactly once across SIGKILLs
   recordChaos('live-circle-crash', { operations: operations.length, kills, restarts, violations: violations.length });
   console.log(
     `live-circle-crash (seed ${settings.seed}): ${operations.length} withdrawals, ${kills} kills, ${restarts} restarts, ` +
-      `${circle.notifications().length} notifications, ${failedThenSent} deliveries to a dead process sent again`,
+      `${circle.notifications().length} notifications, ${failedThenSent} failed deliveries (a dead process) of notifications delivered later`,
   );
   expect(violations, `seed ${settings.seed}; replay with CHAOS_SEED=${settings.seed}`).toEqual([]);
   expect(operations.length).toBe(total);
