@@ -37,6 +37,7 @@ import { testHelperRoutes } from './http/routes/test-helper-routes.js';
 import { testHelperCardRiskRoutes } from './http/routes/test-helper-card-risk-routes.js';
 import { stablecoinFaucetRoutes } from './http/routes/stablecoin-faucet-routes.js';
 import { stripeWebhookRoutes } from './http/routes/stripe-webhook-routes.js';
+import { circleWebhookRoutes } from './http/routes/circle-webhook-routes.js';
 import { processorLinkPagesRoutes } from './http/routes/processor-link-pages-routes.js';
 import type { App } from './http/types.js';
 import { mcpRoutes } from './mcp/mcp-routes.js';
@@ -278,6 +279,11 @@ async function registerModeRoutes(app: App, deps: Deps): Promise<void> {
   if (stripeWebhooks) {
     await app.register(async (scope) => stripeWebhookRoutes(scope as App, deps.processorEvents, stripeWebhooks));
     await app.register(async (scope) => processorLinkPagesRoutes(scope as App, deps.setupLinks));
+  }
+  // WALLET_PROVIDER=circle (either mode): Circle's notifications of deposits.
+  const { circleNotifications, circleDeposits } = deps.circle;
+  if (circleNotifications && circleDeposits) {
+    await app.register(async (scope) => circleWebhookRoutes(scope as App, { verifier: circleNotifications, circleDeposits }));
   }
 }
 

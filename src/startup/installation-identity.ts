@@ -17,7 +17,7 @@ import { createHash } from 'node:crypto';
 import { getAddress, type Address } from 'viem';
 import type { Db } from '../db/database.js';
 import type { ChainConnection } from '../adapters/chain/connect-chain.js';
-import type { WalletProvider } from '../adapters/wallet/wallet-provider.js';
+import type { SelfWalletProvider } from '../adapters/wallet/wallet-provider.js';
 import { findSeedUse } from './seed-use.js';
 
 /** A start whose seed, chain or database does not match the others; main.ts prints it as one line. */
@@ -44,7 +44,8 @@ export function seedFingerprint(hotWallet: Address): string {
 export interface IdentityDeps {
   db: Db;
   chain: Pick<ChainConnection, 'chain' | 'tokens'>;
-  wallets: Pick<WalletProvider, 'hotWallet' | 'walletFor'>;
+  /** The seed's wallets (self), or with circle only the seed's address: Circle holds the users' wallets. */
+  wallets: Pick<SelfWalletProvider, 'provider' | 'seedAddress' | 'walletFor' | 'hotWallet'> | { provider: 'circle'; seedAddress: Address };
 }
 
 /**
@@ -53,7 +54,7 @@ export interface IdentityDeps {
  * another seed would fail there first with a message about tokens instead of about the seed.
  */
 export async function checkSeedIdentity(deps: Pick<IdentityDeps, 'db' | 'wallets'>): Promise<void> {
-  const fingerprint = seedFingerprint(deps.wallets.hotWallet.address);
+  const fingerprint = seedFingerprint(deps.wallets.seedAddress);
   const recorded = await readRecorded(deps.db);
   if (recorded) compareSeed(recorded.seedFingerprint, fingerprint);
   else if (await hasAccounts(deps.db)) await proveLegacySeed(deps, fingerprint);
@@ -93,7 +94,7 @@ async function currentIdentity(deps: IdentityDeps): Promise<InstallationIdentity
   const chain = deps.chain.chain;
   const [chainId, block1] = await Promise.all([chain.getChainId(), chain.getBlock(1n)]);
   if (!block1) throw new InstallationMismatchError('chain', 'the chain has no block 1 yet to identify it by');
-  return { seedFingerprint: seedFingerprint(deps.wallets.hotWallet.address), chainId, chainBlock1Hash: block1.hash.toLowerCase() };
+  return { seedFingerprint: seedFingerprint(deps.wallets.seedAddress), chainId, chainBlock1Hash: block1.hash.toLowerCase() };
 }
 
 async function readRecorded(db: Db): Promise<InstallationIdentity | null> {
@@ -143,6 +144,8 @@ async function proveLegacySeed(deps: Pick<IdentityDeps, 'db' | 'wallets'>, finge
     .orderBy('id')
     .limit(1)
     .executeTakeFirst();
+  // With circle the deposit addresses are Circle's wallets, not the seed's: there is nothing to derive.
+  if (deps.wallets.provider !== 'self') return;
   if (!handedOut || deps.wallets.walletFor(handedOut.id).address.toLowerCase() !== handedOut.deposit_address!.toLowerCase()) {
     throw new InstallationMismatchError(
       'master_seed',
@@ -172,7 +175,10 @@ async function proveLegacyChain(deps: IdentityDeps): Promise<void> {
 
 /** A new database: the seed must not have been used on this chain already (by a database now gone). */
 async function refuseUsedSeed(deps: IdentityDeps): Promise<void> {
-  const evidence = await findSeedUse(deps);
+  // With circle the seed derives no deposit address (Circle makes the wallets) and sends nothing
+  // but x402 relays: there is no address of its that a new database could hand out twice.
+  if (deps.wallets.provider !== 'self') return;
+  const evidence = await findSeedUse({ chain: deps.chain, wallets: deps.wallets });
   if (evidence !== null) {
     throw new InstallationMismatchError(
       'database',
