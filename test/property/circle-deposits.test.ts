@@ -1,120 +1,126 @@
 // Property: with WALLET_PROVIDER=circle, each inbound Circle transaction is credited exactly once,
-// whatever the order, repetition (also at once) or loss of its notifications and however the
-// reconciliation poll's rounds interleave with them; never before Circle calls it COMPLETE; and
-// the ledger moves by exactly what was credited. Random scenarios over real transfers on the
-// embedded chain, against the small Circle of test/helpers/circle-deposits.ts.
+// whatever becomes of its notifications (delivered, dropped, duplicated, held back and delivered
+// late in either order) and however the reconciliation poll's rounds interleave with them (also at
+// once); and the ledger moves by exactly what was credited. Random scenarios of real transfers on
+// the embedded chain, against the Circle stand-in (test/fakes/circle).
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import fc from 'fast-check';
-import type { CircleTransaction } from '../../src/adapters/circle/circle-port.js';
+import type { Hash } from 'viem';
 import { checkLedgerInvariants } from '../../src/ledger/ledger-queries.js';
-import { registerUser, startTestServer, type TestServer, type TestUser } from '../helpers/test-server.js';
-import { accountIdByHandle, faucet, ledgerBalance, mined } from '../helpers/stablecoin-chain.js';
-import { createTestCircle, inboundOf, notify, type TestCircle } from '../helpers/circle-deposits.js';
+import type { NotificationFault } from '../fakes/circle/index.js';
+import { faucet, ledgerBalance, mined } from '../helpers/stablecoin-chain.js';
+import { startCircleDepositWorld, type CircleDepositWorld } from '../helpers/circle-deposits.js';
 
-let server: TestServer;
-let circle: TestCircle;
-let user: TestUser;
-let userId: number;
-let walletId: string;
+let world: CircleDepositWorld;
+let user: Awaited<ReturnType<CircleDepositWorld['circleUser']>>;
 
 beforeAll(async () => {
-  circle = createTestCircle();
-  server = await startTestServer({}, { circleDeposits: { api: circle.api, verifier: circle.verifier, treasuryAddress: async () => null } });
-  user = await registerUser(server);
-  userId = await accountIdByHandle(server, user);
-  walletId = (await server.deps.db.selectFrom('accounts').select('wallet_id').where('id', '=', userId).executeTakeFirstOrThrow())
-    .wallet_id!;
+  world = await startCircleDepositWorld();
+  user = await world.circleUser();
 });
 
 afterAll(async () => {
-  expect(await checkLedgerInvariants(server.deps.db)).toEqual([]);
-  await server.close();
+  if (world) expect(await checkLedgerInvariants(world.server.deps.db)).toEqual([]);
+  await world?.close();
 });
 
 type Step =
-  | { kind: 'complete'; i: number }
-  | { kind: 'notify'; i: number; copies: number }
-  | { kind: 'notifyConfirmed'; i: number }
+  | { kind: 'deposit'; hundredths: number }
+  | { kind: 'sync'; fault: NotificationFault | 'none'; count: number }
+  | { kind: 'deliverLate'; order: 'created' | 'reverse' }
   | { kind: 'poll' }
-  | { kind: 'notifyAndPoll'; i: number };
-
-const MAX_TRANSACTIONS = 3;
+  | { kind: 'syncAndPoll' };
 
 const stepArb: fc.Arbitrary<Step> = fc.oneof(
-  fc.record({ kind: fc.constant('complete' as const), i: fc.nat(MAX_TRANSACTIONS - 1) }),
-  fc.record({ kind: fc.constant('notify' as const), i: fc.nat(MAX_TRANSACTIONS - 1), copies: fc.integer({ min: 1, max: 3 }) }),
-  fc.record({ kind: fc.constant('notifyConfirmed' as const), i: fc.nat(MAX_TRANSACTIONS - 1) }),
-  fc.record({ kind: fc.constant('poll' as const) }),
-  fc.record({ kind: fc.constant('notifyAndPoll' as const), i: fc.nat(MAX_TRANSACTIONS - 1) }),
+  { arbitrary: fc.record({ kind: fc.constant('deposit' as const), hundredths: fc.integer({ min: 1, max: 5_000 }) }), weight: 1 },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant('sync' as const),
+      fault: fc.constantFrom<NotificationFault | 'none'>('none', 'drop', 'duplicate', 'late'),
+      count: fc.integer({ min: 1, max: 4 }),
+    }),
+    weight: 3,
+  },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant('deliverLate' as const),
+      order: fc.constantFrom<'created' | 'reverse'>('created', 'reverse'),
+    }),
+    weight: 1,
+  },
+  { arbitrary: fc.record({ kind: fc.constant('poll' as const) }), weight: 2 },
+  { arbitrary: fc.record({ kind: fc.constant('syncAndPoll' as const) }), weight: 1 },
 );
 
+/** Transfers sent before the steps (not yet seen by Circle), then the steps. */
 const scenarioArb = fc.record({
-  amounts: fc.array(fc.integer({ min: 1, max: 5_000 }), { minLength: 1, maxLength: MAX_TRANSACTIONS }),
-  steps: fc.array(stepArb, { maxLength: 10 }),
+  deposits: fc.array(fc.integer({ min: 1, max: 5_000 }), { minLength: 1, maxLength: 3 }),
+  steps: fc.array(stepArb, { minLength: 1, maxLength: 8 }),
 });
 
-async function creditedCount(id: string): Promise<number> {
-  const rows = await server.deps.db.selectFrom('chain_deposits').select('id').where('circle_transaction_id', '=', id).execute();
-  return rows.length;
+const poll = () => world.server.deps.circle.circleDepositPoll!.poll();
+
+async function run(step: Step, sent: Map<Hash, bigint>): Promise<void> {
+  if (step.kind === 'deposit') {
+    const txHash = await faucet(world.server, { address: user.depositAddress, amount: step.hundredths / 100, currency: 'USDC' });
+    await mined(world.server, txHash);
+    sent.set(txHash, BigInt(step.hundredths) * 10_000n);
+  } else if (step.kind === 'sync') {
+    if (step.fault !== 'none') world.standIn.faults.notifications(step.fault, step.count);
+    await world.sync();
+  } else if (step.kind === 'deliverLate') {
+    world.standIn.faults.deliverLate(step.order);
+    await world.standIn.notificationsIdle();
+  } else if (step.kind === 'poll') {
+    await poll();
+  } else {
+    await Promise.all([world.sync(), poll()]);
+  }
 }
 
-async function run(step: Step, txs: CircleTransaction[]): Promise<void> {
-  const poll = () => server.deps.circle.circleDepositPoll!.poll();
-  if (step.kind === 'poll') {
-    await poll();
-    return;
+/** Deposit rows per transfer sent in this scenario, and what they credited. */
+async function creditsOf(sent: Map<Hash, bigint>): Promise<{ rows: Map<Hash, number>; credited: bigint }> {
+  const hashes = [...sent.keys()].map((h) => h.toLowerCase());
+  if (hashes.length === 0) return { rows: new Map(), credited: 0n };
+  const found = await world.server.deps.db
+    .selectFrom('chain_deposits')
+    .select(['tx_hash', 'amount', 'circle_transaction_id'])
+    .where('tx_hash', 'in', hashes)
+    .execute();
+  const rows = new Map<Hash, number>();
+  let credited = 0n;
+  for (const row of found) {
+    expect(row.circle_transaction_id).not.toBeNull();
+    rows.set(row.tx_hash as Hash, (rows.get(row.tx_hash as Hash) ?? 0) + 1);
+    credited += row.amount;
   }
-  const tx = txs[step.i % txs.length]!;
-  const at = txs.indexOf(tx);
-  if (step.kind === 'complete') {
-    txs[at] = { ...tx, state: 'COMPLETE', updateDate: new Date() };
-    circle.put(txs[at]);
-  } else if (step.kind === 'notify') {
-    const answers = await Promise.all(Array.from({ length: step.copies }, () => notify(server, tx)));
-    expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
-  } else if (step.kind === 'notifyConfirmed') {
-    expect((await notify(server, { ...tx, state: 'CONFIRMED' })).status).toBe(200);
-  } else {
-    const [answer] = await Promise.all([notify(server, tx), poll()]);
-    expect(answer.status).toBe(200);
-  }
+  return { rows, credited };
 }
 
 it('credits each Circle inbound transaction exactly once, whatever happens to its notifications and polls', async () => {
   await fc.assert(
-    fc.asyncProperty(scenarioArb, async ({ amounts, steps }) => {
-      const before = await ledgerBalance(server, userId, 'USDC');
-      const txs: CircleTransaction[] = [];
-      for (const amount of amounts) {
-        // Amounts in hundredths of a USDC: the faucet takes decimals.
-        const txHash = await faucet(server, { address: user.depositAddress, amount: amount / 100, currency: 'USDC' });
-        await mined(server, txHash);
-        txs.push(await inboundOf(server, { txHash, to: user.depositAddress, walletId, token: 'USDC', state: 'CONFIRMED' }));
-        circle.put(txs[txs.length - 1]!);
-      }
-      const everComplete = new Set<string>();
+    fc.asyncProperty(scenarioArb, async ({ deposits, steps }) => {
+      const before = await ledgerBalance(world.server, user.accountId, 'USDC');
+      const sent = new Map<Hash, bigint>();
+      for (const hundredths of deposits) await run({ kind: 'deposit', hundredths }, sent);
       for (const step of steps) {
-        await run(step, txs);
-        for (const tx of txs) if (tx.state === 'COMPLETE') everComplete.add(tx.id);
-        let credited = 0n;
-        for (const tx of txs) {
-          const count = await creditedCount(tx.id);
-          expect(count).toBeLessThanOrEqual(1);
-          if (count === 1) {
-            expect(everComplete.has(tx.id)).toBe(true);
-            credited += tx.amount;
-          }
-        }
-        expect(await ledgerBalance(server, userId, 'USDC')).toBe(before + credited);
+        await run(step, sent);
+        const { rows, credited } = await creditsOf(sent);
+        for (const count of rows.values()) expect(count).toBe(1);
+        expect(await ledgerBalance(world.server, user.accountId, 'USDC')).toBe(before + credited);
       }
-      // In the end every transaction completes at Circle and the poll reads to the end of the list.
-      for (let i = 0; i < txs.length; i++) await run({ kind: 'complete', i }, txs);
-      // Two passes: the one under way may have read them before they completed.
+      // In the end: Circle has seen every transfer, the held-back notifications arrive, the poll
+      // reads to the end of the list (twice: the pass under way may have begun before them).
+      world.standIn.faults.clear();
+      await world.sync();
+      world.standIn.faults.deliverLate();
+      await world.standIn.notificationsIdle();
       let passes = 0;
-      for (let round = 0; round < 20 && passes < 2; round++) if ((await server.deps.circle.circleDepositPoll!.poll()).passEnded) passes++;
-      for (const tx of txs) expect(await creditedCount(tx.id)).toBe(1);
-      const total = txs.reduce((sum, tx) => sum + tx.amount, 0n);
-      expect(await ledgerBalance(server, userId, 'USDC')).toBe(before + total);
+      for (let round = 0; round < 20 && passes < 2; round++) if ((await poll()).passEnded) passes++;
+      const { rows } = await creditsOf(sent);
+      for (const hash of sent.keys()) expect(rows.get(hash.toLowerCase() as Hash), hash).toBe(1);
+      const total = [...sent.values()].reduce((sum, amount) => sum + amount, 0n);
+      expect(await ledgerBalance(world.server, user.accountId, 'USDC')).toBe(before + total);
     }),
     { numRuns: 12 },
   );
