@@ -16,6 +16,7 @@ import { registerIdempotency } from './http/plugins/idempotency.js';
 import { registerTextInput } from './http/plugins/text-input.js';
 import { registerMetrics } from './http/plugins/metrics.js';
 import { registerOpenApi } from './http/plugins/openapi.js';
+import { lazySerializerFactory } from './http/plugins/lazy-serializers.js';
 import { redactUrl } from './http/plugins/log-redaction.js';
 import { healthRoutes } from './http/routes/health-routes.js';
 import { accountRoutes } from './http/routes/account-routes.js';
@@ -141,6 +142,8 @@ function createFastify(config: Config, options: BuildAppOptions): App {
       typeof config.trustProxy === 'number' ? false : typeof config.trustProxy === 'boolean' ? config.trustProxy : [...config.trustProxy],
     frameworkErrors: frameworkErrorProblem,
     clientErrorHandler: clientErrorProblem,
+    // Response serializers are compiled on first use, not all at start (http/plugins/lazy-serializers.ts).
+    schemaController: { compilersFactory: { buildSerializer: lazySerializerFactory() } },
     ajv: {
       // Bodies are taken as sent: no type coercion, no silently dropped fields (unknown fields are
       // refused by schemas that forbid them).

@@ -10,7 +10,9 @@ import { checkLedgerInvariants } from '../../src/ledger/ledger-queries.js';
 import { walletIdempotencyKey } from '../../src/stablecoin/custody/circle-wallets.js';
 import { registerUser, type TestUser } from '../helpers/test-server.js';
 import { accountIdByHandle, faucet, ledgerBalance, mined } from '../helpers/stablecoin-chain.js';
-import { freshAddress, onChainBalance, withdraw } from '../helpers/withdrawals.js';
+import { freshAddress, fundHotWallet, onChainBalance, withdraw } from '../helpers/withdrawals.js';
+import { fund } from '../helpers/stablecoin.js';
+import { checkCustody } from '../../src/books/custody-check.js';
 import { settleAtCircle, startCircleServer, type CircleServer } from '../helpers/circle-custody.js';
 
 const COLD = getAddress('0x00000000000000000000000000000000c01dc01d');
@@ -139,4 +141,82 @@ describe('WALLET_PROVIDER=circle', () => {
     expect(outbound(`withdrawal:${w.id}`)).toEqual([expect.objectContaining({ state: 'FAILED' })]);
     expect(await ledgerBalance(cs.server, aliceId, 'USDC')).toBe(balance);
   });
+
+  it('sends once when every answer to the transfer is lost: the job asks again with the same key', async () => {
+    const to = freshAddress();
+    const path = '/v1/w3s/developer/transactions/transfer';
+    // The client tries three times (retries included); Circle makes the transfer at the first and every answer is lost.
+    cs.circle.faults.failNext({ method: 'POST', path, fault: 'lost', count: 3 });
+    await fundHotWallet(cs.server, 10_000_000n);
+    const sent = await withdraw(cs.server, alice, { amount: 3, currency: 'USDC', address: to });
+    expect(sent.status).toBe(200);
+    expect(sent.body.status).toBe('pending');
+    const entry = await outboxEntry('withdrawal', sent.body.withdrawalId);
+    expect(entry).toMatchObject({ provider: 'circle', status: 'signed', circle_transaction_id: null });
+    await settleAtCircle(cs);
+    await cs.server.deps.stablecoinWithdrawals.process(10);
+    const w = await cs.server.deps.db
+      .selectFrom('withdrawals')
+      .selectAll()
+      .where('id', '=', sent.body.withdrawalId)
+      .executeTakeFirstOrThrow();
+    expect(w.status).toBe('complete');
+    expect(outbound(`withdrawal:${w.id}`)).toHaveLength(1);
+    expect(await onChainBalance(cs.server, to)).toBe(w.net);
+    const asked = cs.circle.requests().filter((r) => r.path === path && r.idempotencyKey === entry.id);
+    expect(asked.length).toBeGreaterThanOrEqual(4);
+    expect(asked.some((r) => r.replayed)).toBe(true);
+  });
+
+  it('moves the excess over the ceiling to the cold address once, also when Circle was never reached before a restart', async () => {
+    const path = '/v1/w3s/developer/transactions/transfer';
+    await fundHotWallet(cs.server, 1_500_000_000n);
+    // Nothing reaches Circle (as after a crash between the commit and the call): the entry stays recorded, unsent.
+    cs.circle.faults.failNext({ method: 'POST', path, fault: 503, count: 3 });
+    expect(await cs.server.deps.treasury.runColdTransfers()).toBe(1);
+    const cold = await cs.server.deps.db.selectFrom('cold_transfers').selectAll().where('status', '=', 'open').executeTakeFirstOrThrow();
+    expect(await outboxEntry('cold', cold.id)).toMatchObject({ status: 'signed', circle_transaction_id: null });
+    expect(outbound(`cold:${cold.id}`)).toHaveLength(0);
+    await settleAtCircle(cs);
+    await cs.server.deps.treasury.runColdTransfers();
+    const ended = await cs.server.deps.db.selectFrom('cold_transfers').selectAll().where('id', '=', cold.id).executeTakeFirstOrThrow();
+    expect(ended.status).toBe('confirmed');
+    expect(outbound(`cold:${cold.id}`)).toEqual([expect.objectContaining({ state: 'COMPLETE' })]);
+    expect(await onChainBalance(cs.server, COLD)).toBe(cold.amount);
+    expect(await onChainBalance(cs.server, treasury())).toBe(1_000_000_000n);
+  });
+
+  it("checks custody against Circle's balances and the chain at once", async () => {
+    const deps = cs.server.deps;
+    const ok = await checkCustody(deps);
+    expect(ok.every((r) => r.ok)).toBe(true);
+    expect(cs.circle.requests().some((r) => r.path.endsWith('/balances'))).toBe(true);
+    const wallet = (await deps.db.selectFrom('accounts').select('wallet_id').where('id', '=', aliceId).executeTakeFirstOrThrow())
+      .wallet_id!;
+    const read = cs.circle
+      .requests()
+      .filter((r) => r.path.endsWith('/balances'))
+      .map((r) => r.path);
+    expect(read).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining(wallet),
+        expect.stringContaining(deps.wallets.provider === 'circle' ? deps.wallets.circle.treasuryWalletId : '-'),
+      ]),
+    );
+    // The books promise alice one minor unit more than the wallets hold beyond them: a shortfall of exactly that.
+    const before = ok.find((r) => r.token === 'USDC')!;
+    await fund(cs.server, alice, before.chainMinor - before.booksMinor + 1n);
+    const usdc = (await checkCustody(deps)).find((r) => r.token === 'USDC')!;
+    expect(usdc.ok).toBe(false);
+    expect(usdc.booksMinor - usdc.chainMinor).toBe(1n);
+  });
 });
+
+async function outboxEntry(purpose: string, referenceId: string) {
+  return cs.server.deps.db
+    .selectFrom('hot_wallet_outbox')
+    .selectAll()
+    .where('purpose', '=', purpose as 'withdrawal')
+    .where('reference_id', '=', referenceId)
+    .executeTakeFirstOrThrow();
+}
