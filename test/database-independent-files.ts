@@ -7,6 +7,7 @@ export const DATABASE_INDEPENDENT_FILES: readonly string[] = [
   'test/chain/**',
   'test/contract/**',
   'test/clients/verify-webhook.test.ts',
+  'test/property/circle-amounts.test.ts',
   'test/console/console-cookies.test.ts',
   'test/unit/anvil-platforms.test.ts',
   'test/unit/circle-config.test.ts',

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { checkLedgerInvariants } from '../../src/ledger/ledger-queries.js';
 import { faucet, ledgerBalance, mined } from '../helpers/stablecoin-chain.js';
 import { startCircleDepositWorld, type CircleDepositWorld } from '../helpers/circle-deposits.js';
+import { settleAtCircle } from '../helpers/circle-custody.js';
 
 let world: CircleDepositWorld;
 let user: Awaited<ReturnType<CircleDepositWorld['circleUser']>>;
@@ -101,6 +102,34 @@ describe('deposits from the stand-in', () => {
     expect(await balance()).toBe(before + 6_000_000n);
     const rows = await world.server.deps.db.selectFrom('chain_deposits').select('id').where('tx_hash', '=', txHash.toLowerCase()).execute();
     expect(rows).toHaveLength(1);
+  });
+
+  it('leaves the deposit for the sweep, whose arrival at the treasury wallet is no deposit of anyone', async () => {
+    const { circleId } = await deposit(8);
+    const deposits = async () =>
+      Number(
+        (
+          await world.server.deps.db
+            .selectFrom('chain_deposits')
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = { rows: await deposits(), balance: await balance() };
+    for (let round = 0; round < 3; round++) {
+      await world.server.deps.depositSweeps.run(10);
+      await settleAtCircle({ server: world.server, circle: world.standIn }, 1);
+      await world.standIn.notificationsIdle();
+    }
+    await pollToEnd();
+    const [row] = await rowsOf(circleId);
+    expect(row!.swept_at).not.toBeNull();
+    // The sweep arrived at the treasury as an INBOUND transaction of the treasury wallet: not credited.
+    const treasuryInbound = world.standIn
+      .transactions()
+      .filter((t) => t.transactionType === 'INBOUND' && t.refId === '' && t.walletId !== user.walletId);
+    expect(treasuryInbound.length).toBeGreaterThan(0);
+    expect({ rows: await deposits(), balance: await balance() }).toEqual(before);
   });
 
   it('refuses, with 400 and no change, a notification signed with another key id or not signed by Circle', async () => {

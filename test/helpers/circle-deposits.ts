@@ -23,12 +23,10 @@ import type {
   CircleTransactionState,
 } from '../../src/adapters/circle/circle-port.js';
 import type { Token } from '../../src/money/assets.js';
-import { createCircleApi } from '../../src/adapters/circle/circle-client.js';
-import { createCircleNotificationVerifier } from '../../src/adapters/circle/circle-notifications.js';
-import { setWallet } from '../../src/accounts/accounts-repository.js';
-import { startCircleStandIn, type CircleStandIn } from '../fakes/circle/index.js';
+import type { CircleStandIn } from '../fakes/circle/index.js';
+import { startCircleServer } from './circle-custody.js';
 import { accountIdByHandle } from './stablecoin-chain.js';
-import { registerUser, startTestServer, type TestServer, type TestResponse, type TestUser } from './test-server.js';
+import { registerUser, type TestServer, type TestResponse, type TestUser } from './test-server.js';
 
 export interface TestCircle {
   api: Pick<CircleApi, 'listTransactions'>;
@@ -180,14 +178,10 @@ export async function inboundOf(
   };
 }
 
-const STAND_IN_API_KEY = 'TEST_API_KEY:circle-deposits:0123456789abcdef';
-const STAND_IN_ENTITY_SECRET = 'cd'.repeat(32);
-
 export interface CircleDepositWorld {
   server: TestServer;
   standIn: CircleStandIn;
-  api: CircleApi;
-  /** A registered user whose wallet is a Circle wallet of the stand-in (stablecoinWalletId and deposit address). */
+  /** A registered user: registration made its wallet at the stand-in (stablecoinWalletId and deposit address). */
   circleUser(): Promise<TestUser & { accountId: number; walletId: string }>;
   /** The stand-in executes, scans the chain and sends its notifications; resolves once they are answered. */
   sync(): Promise<void>;
@@ -195,54 +189,26 @@ export interface CircleDepositWorld {
 }
 
 /**
- * A test server whose deposit side asks the Circle stand-in of test/fakes/circle (the official SDK
- * over HTTP, notifications signed and POSTed to the server's /webhooks/circle), on the server's
- * chain. Users get a Circle wallet of the stand-in as registration does in circle mode.
+ * A test server with WALLET_PROVIDER=circle against the Circle stand-in of test/fakes/circle
+ * (test/helpers/circle-custody.ts): the official SDK over HTTP, notifications signed and POSTed to
+ * the server's /webhooks/circle and verified with the key the stand-in serves.
  */
 export async function startCircleDepositWorld(): Promise<CircleDepositWorld> {
-  // The deposit side asks the stand-in made below, once the server's chain and URL exist.
-  const server = await startTestServer(
-    {},
-    {
-      circleDeposits: {
-        api: { listTransactions: (query) => api.listTransactions(query) },
-        verifier: { verify: (input) => verifier.verify(input) },
-        treasuryAddress: async () => getAddress(server.deps.wallets.hotWallet.address),
-      },
-    },
-  );
-  const { rpcUrl, chainId, tokens } = server.deps.chain;
-  const standIn = await startCircleStandIn({
-    apiKey: STAND_IN_API_KEY,
-    entitySecret: STAND_IN_ENTITY_SECRET,
-    rpcUrl,
-    chainId,
-    tokens,
-    notificationUrl: `${server.url}/webhooks/circle`,
-  });
-  const options = { apiKey: STAND_IN_API_KEY, apiBase: standIn.apiBase, maxRetries: 2, timeoutMs: 5_000, sleep: async () => undefined };
-  const api = createCircleApi({ ...options, entitySecret: STAND_IN_ENTITY_SECRET, blockchain: 'MATIC', accountType: 'SCA', tokens });
-  const verifier = createCircleNotificationVerifier(options);
-  const walletSetId = (await api.createWalletSet({ name: 'peerpay', idempotencyKey: randomUUID() })).id;
-  const world: CircleDepositWorld = {
+  const cs = await startCircleServer();
+  const { server, circle: standIn } = cs;
+  return {
     server,
     standIn,
-    api,
     async circleUser() {
       const user = await registerUser(server);
       const accountId = await accountIdByHandle(server, user);
-      const wallet = await api.createWallet({ walletSetId, refId: String(accountId), idempotencyKey: randomUUID() });
-      await server.deps.db.transaction().execute((trx) => setWallet(trx, accountId, { walletId: wallet.id, address: wallet.address }));
-      return { ...user, depositAddress: wallet.address, accountId, walletId: wallet.id };
+      const row = await server.deps.db.selectFrom('accounts').select('wallet_id').where('id', '=', accountId).executeTakeFirstOrThrow();
+      return { ...user, accountId, walletId: row.wallet_id! };
     },
     async sync() {
       await standIn.sync();
       await standIn.notificationsIdle();
     },
-    async close() {
-      await standIn.close();
-      await server.close();
-    },
+    close: () => cs.close(),
   };
-  return world;
 }
