@@ -109,13 +109,13 @@ export const configSchema = Type.Object(
     CIRCLE_ACCOUNT_TYPE: oneOf(['SCA', 'EOA'], {
       default: 'SCA',
       description:
-        "`SCA` (smart contract accounts, whose gas Circle's Gas Station pays) or `EOA` (plain accounts, topped up with gas by the treasury wallet)",
+        "`SCA` (smart contract accounts, whose gas Circle's Gas Station pays) or `EOA` (plain accounts that pay their own gas: peerpay does not top users' wallets up, decision 0046)",
     }),
     FACILITATOR_KEY_FILE: Type.Optional(
       text({
         whenUnset: 'derived from the master seed',
         description:
-          '`WALLET_PROVIDER=circle`: a file holding the 32-byte hex private key that relays x402 payments (it pays gas only and never holds user money; decision 0044)',
+          '`WALLET_PROVIDER=circle`: a file holding the 32-byte hex private key that relays x402 payments (it pays gas only and never holds user money; decision 0046)',
       }),
     ),
     STRIPE_SECRET_KEY: Type.Optional(

@@ -62,6 +62,7 @@ export async function checkSeedIdentity(deps: Pick<IdentityDeps, 'db' | 'wallets
 
 /** Throws InstallationMismatchError, having written nothing, unless seed, chain and database belong together; records the identity on first start. */
 export async function checkInstallationIdentity(deps: IdentityDeps): Promise<InstallationIdentity> {
+  await checkWalletProvider(deps.db, deps.wallets.provider);
   const current = await currentIdentity(deps);
   const recorded = await readRecorded(deps.db);
   if (recorded) {
@@ -183,6 +184,27 @@ async function refuseUsedSeed(deps: IdentityDeps): Promise<void> {
     throw new InstallationMismatchError(
       'database',
       `the database does not belong to this seed and chain: it is new, but the master seed was used on this chain before (${evidence}), so it would hand out deposit addresses already used; start with the database that belongs to them (a restored backup starts), or with another seed`,
+    );
+  }
+}
+
+/**
+ * The wallets of a database belong to one provider: users' deposit addresses derived from the seed
+ * (self, wallet ids `wal_…`) or Circle's wallets (circle, the circle_custody row). Started with the
+ * other, peerpay would sweep and credit addresses it cannot move, so the start is refused.
+ */
+async function checkWalletProvider(db: Db, provider: 'self' | 'circle'): Promise<void> {
+  if (provider === 'circle') {
+    const derived = await db.selectFrom('accounts').select('id').where('wallet_id', 'like', 'wal\\_%').limit(1).executeTakeFirst();
+    if (derived)
+      throw new InstallationMismatchError(
+        'database',
+        "WALLET_PROVIDER=circle, but this database's users have wallets derived from the master seed: start it with WALLET_PROVIDER=self",
+      );
+  } else if (await db.selectFrom('circle_custody').select('id').executeTakeFirst()) {
+    throw new InstallationMismatchError(
+      'database',
+      "WALLET_PROVIDER=self, but this database's wallets are Circle's (it was set up with WALLET_PROVIDER=circle): start it with WALLET_PROVIDER=circle",
     );
   }
 }

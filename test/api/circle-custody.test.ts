@@ -8,7 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAddress, type Address } from 'viem';
 import { checkLedgerInvariants } from '../../src/ledger/ledger-queries.js';
 import { walletIdempotencyKey } from '../../src/stablecoin/custody/circle-wallets.js';
-import { registerUser, type TestUser } from '../helpers/test-server.js';
+import { registerUser, TEST_MASTER_SEED, type TestUser } from '../helpers/test-server.js';
+import { createHdWalletProvider } from '../../src/adapters/wallet/hd-wallet-provider.js';
+import { checkInstallationIdentity } from '../../src/startup/installation-identity.js';
 import { accountIdByHandle, faucet, ledgerBalance, mined } from '../helpers/stablecoin-chain.js';
 import { freshAddress, fundHotWallet, onChainBalance, withdraw } from '../helpers/withdrawals.js';
 import { fund } from '../helpers/stablecoin.js';
@@ -64,6 +66,14 @@ describe('WALLET_PROVIDER=circle', () => {
           (r.body as { metadata?: { refId?: string }[] } | undefined)?.metadata?.[0]?.refId === String(aliceId),
       );
     expect(new Set(keys.map((r) => r.idempotencyKey))).toEqual(new Set([walletIdempotencyKey(row.wallet_set_id!, String(aliceId))]));
+  });
+
+  it('refuses to start this database with WALLET_PROVIDER=self', async () => {
+    const { db, chain } = cs.server.deps;
+    const seed = createHdWalletProvider(Buffer.from(TEST_MASTER_SEED.slice(2), 'hex'));
+    await expect(checkInstallationIdentity({ db, chain, wallets: seed })).rejects.toThrow(
+      "WALLET_PROVIDER=self, but this database's wallets are Circle's (it was set up with WALLET_PROVIDER=circle): start it with WALLET_PROVIDER=circle",
+    );
   });
 
   it('answers 503 when Circle does not make the wallet, and registering again makes it, once', async () => {
