@@ -233,6 +233,18 @@ describe('the reconciliation poll', () => {
     expect(await depositsOf(pending.id)).toHaveLength(1);
   });
 
+  it('runs one round at a time across processes: a lease another holds skips the round, one run out (its holder died) is taken', async () => {
+    await pollToEnd();
+    const lease = (until: Date) => server.deps.db.updateTable('circle_inbound_cursor').set({ leased_until: until }).execute();
+    await lease(new Date(Date.now() + 3_600_000));
+    const held = await circleCredits();
+    expect(held).toMatchObject({ skipped: true, pages: 0 });
+    await lease(new Date(Date.now() - 1_000));
+    expect(await circleCredits()).toMatchObject({ skipped: false });
+    const row = await server.deps.db.selectFrom('circle_inbound_cursor').select('leased_until').executeTakeFirstOrThrow();
+    expect(row.leased_until).toBeNull();
+  });
+
   it('credits once when a notification and poll rounds run at once', async () => {
     const tx = await aliceInbound(6);
     circle.put(tx);
