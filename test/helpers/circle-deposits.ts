@@ -1,19 +1,23 @@
-// Deposits with WALLET_PROVIDER=circle, driven from tests: a server whose deposit side asks a
-// small Circle of this file (its inbound transaction list, paged oldest first, and notifications
-// signed with a P-256 key), and inbound transactions made from real transfers on the embedded
-// chain, so that what is credited is checked against the chain as in production.
+// Deposits with WALLET_PROVIDER=circle, driven from tests, two ways:
+// - createTestCircle: a small Circle of this file (its inbound transaction list, and notifications
+//   signed with a P-256 key) for a self-mode server's deposit side, with inbound transactions made
+//   from real transfers on the embedded chain (inboundOf), so that a test decides every state,
+//   date and page;
+// - startCircleDepositWorld: a server in full circle mode against the Circle stand-in of
+//   test/fakes/circle (test/helpers/circle-custody.ts), registration making Circle wallets.
 //
-// How to drive deposits in an end-to-end or chaos test (against the stand-in of test/fakes/circle
-// instead of this small Circle): send tokens on the chain to a user's deposit address (the faucet,
-// POST /test-helpers/stablecoin/faucet, or any key); the stand-in sees the transfer, lists it at
+// How to drive deposits in an end-to-end or chaos test against the stand-in: send tokens on the
+// chain to a user's deposit address (the faucet, POST /test-helpers/stablecoin/faucet, a mint, or
+// any key); `circle.sync()` makes the stand-in see the transfer, list it at
 // GET /v1/w3s/transactions?txType=INBOUND as an INBOUND transaction of the user's Circle wallet and
-// POSTs a signed transactions.inbound notification to /webhooks/circle for each state it passes
-// (the one in state COMPLETE credits). To prove the poll: drop that notification (the stand-in's
-// lost-notification fault) and let a job round run (the runner runs `circle-deposit-poll` every
-// CHAIN_POLL_INTERVAL_MS; in process, deps.circle.circleDepositPoll.poll() is one round): it
-// credits it. Duplicated or reordered
-// notifications: answer 200 and credit nothing more. chain_deposits.circle_transaction_id names
-// the Circle transaction of each deposit row.
+// POST a signed transactions.inbound notification to /webhooks/circle for CONFIRMED and for
+// COMPLETE (COMPLETE credits); `circle.notificationsIdle()` waits for the answers. To prove the
+// poll: `circle.faults.notifications('drop', 2)` (or 'late', 2) before the sync, then a job round
+// (the runner runs `circle-deposit-poll` every CHAIN_POLL_INTERVAL_MS; in process,
+// deps.circle.circleDepositPoll.poll() is one round, `passEnded` once it read to the end of the
+// list): it credits it. Duplicated ('duplicate') or reordered ('late', then deliverLate('reverse'))
+// notifications answer 200 and credit nothing more. chain_deposits.circle_transaction_id names the
+// Circle transaction of each deposit row.
 import { generateKeyPairSync, randomUUID, sign, verify, type KeyObject } from 'node:crypto';
 import { getAddress, type Hash } from 'viem';
 import type {
