@@ -4,9 +4,9 @@
 // changes nothing. A verified transactions.inbound notification is recorded as a deposit once per
 // Circle transaction id (stablecoin/deposits/circle-deposits.ts): a repeat, or a state that arrives
 // after COMPLETE, answers 200 and changes nothing. Other notification types answer 200 and are
-// ignored (outbound transfers are followed by asking Circle). When Circle's key, the chain or
-// screening cannot answer, 503: Circle delivers the notification again later, and the
-// reconciliation poll would credit it anyway.
+// ignored (outbound transfers are followed by asking Circle). When Circle's key or screening cannot
+// answer, 503 (and a 5xx when the database or the chain fails): Circle delivers the notification
+// again later, and the reconciliation poll would credit it anyway.
 import { Type } from '@fastify/type-provider-typebox';
 import { CircleApiError, type CircleNotificationVerifier } from '../../adapters/circle/circle-port.js';
 import type { CircleDeposits } from '../../stablecoin/deposits/circle-deposits.js';

@@ -58,9 +58,11 @@ async function recordCircleDeposit(deps: CircleDepositsDeps, tx: CircleTransacti
   // Before COMPLETE nothing is recorded, so a state that arrives late (CONFIRMED after COMPLETE)
   // finds nothing to undo; and a recorded deposit is never changed by a later notification.
   if (await circleDepositRecorded(deps.db, tx.id)) return 'duplicate';
-  if (outcome === 'under_way') return 'under_way';
+  // Before the state: what never becomes a user's deposit (a sweep arriving at the treasury) does
+  // not hold the poll's place while it is under way.
   const target = await depositTarget(deps, tx);
   if (target === null) return 'ignored';
+  if (outcome === 'under_way') return 'under_way';
   const logs = await logsOf(deps, tx, target.token);
   if (logs.length === 0) return 'not_on_chain';
   const listed = (await deps.sanctions.screen(getAddress(tx.sourceAddress))) === 'listed';
