@@ -34,13 +34,18 @@ export function circleEnv(circle: Pick<CircleStandIn, 'apiBase'>): Record<string
 }
 
 /** The client peerpay would build, with short waits: a test's faults are answered in milliseconds. */
-export function testCircleApi(circle: Pick<CircleStandIn, 'apiBase'>, chain: Pick<ChainConnection, 'tokens'>, maxRetries = 2): CircleApi {
+export function testCircleApi(
+  circle: Pick<CircleStandIn, 'apiBase'>,
+  chain: Pick<ChainConnection, 'tokens'>,
+  accountType: 'SCA' | 'EOA' = 'SCA',
+  maxRetries = 2,
+): CircleApi {
   return createCircleApi({
     apiKey: CIRCLE_API_KEY,
     entitySecret: CIRCLE_ENTITY_SECRET,
     apiBase: circle.apiBase,
     blockchain: 'MATIC',
-    accountType: 'SCA',
+    accountType,
     tokens: { USDC: chain.tokens.USDC, EURC: chain.tokens.EURC },
     maxRetries,
     timeoutMs: 3_000,
@@ -67,7 +72,11 @@ export async function startCircleServer(env: Record<string, string> = {}, option
     tokens: { USDC: chain.tokens.USDC, EURC: chain.tokens.EURC },
   });
   try {
-    const server = await startTestServer({ ...circleEnv(circle), ...env }, { circleApi: testCircleApi(circle, chain), ...options, chain });
+    const accountType = env.CIRCLE_ACCOUNT_TYPE === 'EOA' ? 'EOA' : 'SCA';
+    const server = await startTestServer(
+      { ...circleEnv(circle), ...env },
+      { circleApi: testCircleApi(circle, chain, accountType), ...options, chain },
+    );
     circle.setNotificationUrl(`${server.url}/webhooks/circle`);
     return {
       server,

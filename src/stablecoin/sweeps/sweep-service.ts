@@ -93,6 +93,14 @@ async function advanceOpenSweeps(deps: SweepDeps, limit: number, round: SweepRou
 /** Reads the address's balance and records an open sweep of all of it; null when there is nothing to do now. */
 async function startSweep(deps: SweepDeps, target: { accountId: number; token: Token }): Promise<Sweep | null> {
   const address = (await sweepSource(deps, target.accountId)).address;
+  // CIRCLE_ACCOUNT_TYPE=EOA: the wallet pays its own gas and peerpay does not top it up (decision
+  // 0046). Without any, Circle would only fail the transfer, round after round: it waits, unswept.
+  if (
+    deps.wallets.provider === 'circle' &&
+    deps.wallets.circle.accountType === 'EOA' &&
+    (await deps.chain.chain.getNativeBalance(address)) === 0n
+  )
+    return null;
   const read = await balanceAtOneBlock(deps, { token: deps.chain.tokens[target.token], holder: address });
   // Zero: the credited deposits left the address already (a sweep that covered them, recorded as
   // confirmed, marks them); an unsteady head: the next round tries again.
