@@ -14,7 +14,11 @@ const MAX_WALLETS = 100_000;
 /** Balance reads in flight at once. */
 const READS_AT_ONCE = 8;
 
-export async function circleHoldings(deps: { db: Db; chain: Pick<ChainConnection, 'tokens'>; wallets: CircleWalletProvider }): Promise<Map<Token, bigint>> {
+export async function circleHoldings(deps: {
+  db: Db;
+  chain: Pick<ChainConnection, 'tokens'>;
+  wallets: CircleWalletProvider;
+}): Promise<Map<Token, bigint>> {
   const walletIds = [deps.wallets.circle.treasuryWalletId, ...(await userWalletIds(deps.db))];
   const held = new Map<Token, bigint>(TOKENS.map((token) => [token, 0n]));
   for (let start = 0; start < walletIds.length; start += READS_AT_ONCE) {
@@ -38,6 +42,7 @@ async function userWalletIds(db: Db): Promise<string[]> {
     .orderBy('id')
     .limit(MAX_WALLETS + 1)
     .execute();
-  if (rows.length > MAX_WALLETS) throw new Error(`custody check: more than ${MAX_WALLETS} Circle wallets; the check needs another way to read them`);
+  if (rows.length > MAX_WALLETS)
+    throw new Error(`custody check: more than ${MAX_WALLETS} Circle wallets; the check needs another way to read them`);
   return rows.map((r) => r.wallet_id!);
 }

@@ -194,7 +194,10 @@ describe('many accounts', () => {
     const middle = ids[ACCOUNTS_PER_QUERY + 3]!;
     const last = ids[ids.length - 1]!;
     for (const id of [first, middle, last]) {
-      await mined(server, await faucet(server, { address: selfWallets(server.deps.wallets).walletFor(id).address, amount: 7, currency: 'USDC' }));
+      await mined(
+        server,
+        await faucet(server, { address: selfWallets(server.deps.wallets).walletFor(id).address, amount: 7, currency: 'USDC' }),
+      );
     }
     expect(await drainDeposits(server)).toBe(3);
     for (const id of [first, middle, last]) expect(await ledgerBalance(server, id, 'USDC')).toBe(7_000_000n);

@@ -181,7 +181,13 @@ describe('crash safety', () => {
     const recorded = await deps.db.transaction().execute(async (trx) => {
       const sender = deps.wallets.hotWallet.address;
       const nonce = Math.max(await lockNextNonce(trx, sender, await chainNonce()), await chainNonce());
-      const signed = await deps.chain.chain.signTokenTransfer({ token: usdc, sender: selfWallets(deps.wallets).hotWallet, to, amount: 777n, nonce });
+      const signed = await deps.chain.chain.signTokenTransfer({
+        token: usdc,
+        sender: selfWallets(deps.wallets).hotWallet,
+        to,
+        amount: 777n,
+        nonce,
+      });
       const record = await insertSigned(trx, {
         id: `obx_crash_${refCounter}`,
         purpose: 'withdrawal',

@@ -28,7 +28,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   );
   await sql`alter table hot_wallet_outbox add column circle_wallet_id text`.execute(db);
   await sql`alter table hot_wallet_outbox add column circle_token text check (circle_token in ('USDC', 'EURC'))`.execute(db);
-  await sql`alter table hot_wallet_outbox add column circle_destination text check (circle_destination ~ '^0x[0-9a-fA-F]{40}$')`.execute(db);
+  await sql`alter table hot_wallet_outbox add column circle_destination text check (circle_destination ~ '^0x[0-9a-fA-F]{40}$')`.execute(
+    db,
+  );
   await sql`alter table hot_wallet_outbox add column circle_amount bigint check (circle_amount > 0)`.execute(db);
   await sql`alter table hot_wallet_outbox add column circle_transaction_id text unique`.execute(db);
   await sql`alter table hot_wallet_outbox add column circle_state text`.execute(db);

@@ -77,7 +77,8 @@ async function walletSet(deps: Parameters<typeof openCircleWallets>[0]): Promise
       );
     return row.wallet_set_id;
   }
-  const made = deps.circle.walletSetId ?? (await deps.api.createWalletSet({ name: WALLET_SET_NAME, idempotencyKey: row.wallet_set_key })).id;
+  const made =
+    deps.circle.walletSetId ?? (await deps.api.createWalletSet({ name: WALLET_SET_NAME, idempotencyKey: row.wallet_set_key })).id;
   await deps.db.updateTable('circle_custody').set({ wallet_set_id: made }).where('id', '=', 1).where('wallet_set_id', 'is', null).execute();
   const recorded = (await readCustody(deps.db)).wallet_set_id;
   if (recorded === null) throw new Error('the Circle wallet set was not recorded');

@@ -66,7 +66,10 @@ export async function insertCircleEntry(
 }
 
 /** Circle has the transfer (the first answer, or the same one found again by its idempotency key). */
-export async function markCircleAccepted(db: Db, input: { id: string; circleTransactionId: string; state: string; at: Date }): Promise<void> {
+export async function markCircleAccepted(
+  db: Db,
+  input: { id: string; circleTransactionId: string; state: string; at: Date },
+): Promise<void> {
   await db
     .updateTable('hot_wallet_outbox')
     .set((eb) => ({

@@ -107,7 +107,15 @@ export async function submitToCircle(deps: CircleOutboxDeps, record: CircleOutbo
   } catch (error) {
     const text = chainErrorText(error);
     if (error instanceof CircleApiError && !error.retryable && error.status !== null) {
-      await finishCircleEntry(deps.db, { id: record.id, status: 'reverted', state: 'REFUSED', txHash: null, blockNumber: null, error: text, at });
+      await finishCircleEntry(deps.db, {
+        id: record.id,
+        status: 'reverted',
+        state: 'REFUSED',
+        txHash: null,
+        blockNumber: null,
+        error: text,
+        at,
+      });
     } else {
       await recordCircleError(deps.db, { id: record.id, at, error: text });
     }
