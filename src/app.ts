@@ -16,6 +16,7 @@ import { registerIdempotency } from './http/plugins/idempotency.js';
 import { registerTextInput } from './http/plugins/text-input.js';
 import { registerMetrics } from './http/plugins/metrics.js';
 import { registerOpenApi } from './http/plugins/openapi.js';
+import { lazySerializerFactory } from './http/plugins/lazy-serializers.js';
 import { redactUrl } from './http/plugins/log-redaction.js';
 import { healthRoutes } from './http/routes/health-routes.js';
 import { accountRoutes } from './http/routes/account-routes.js';
@@ -36,6 +37,7 @@ import { testHelperRoutes } from './http/routes/test-helper-routes.js';
 import { testHelperCardRiskRoutes } from './http/routes/test-helper-card-risk-routes.js';
 import { stablecoinFaucetRoutes } from './http/routes/stablecoin-faucet-routes.js';
 import { stripeWebhookRoutes } from './http/routes/stripe-webhook-routes.js';
+import { circleWebhookRoutes } from './http/routes/circle-webhook-routes.js';
 import { processorLinkPagesRoutes } from './http/routes/processor-link-pages-routes.js';
 import type { App } from './http/types.js';
 import { mcpRoutes } from './mcp/mcp-routes.js';
@@ -140,6 +142,8 @@ function createFastify(config: Config, options: BuildAppOptions): App {
       typeof config.trustProxy === 'number' ? false : typeof config.trustProxy === 'boolean' ? config.trustProxy : [...config.trustProxy],
     frameworkErrors: frameworkErrorProblem,
     clientErrorHandler: clientErrorProblem,
+    // Response serializers are compiled on first use, not all at start (http/plugins/lazy-serializers.ts).
+    schemaController: { compilersFactory: { buildSerializer: lazySerializerFactory() } },
     ajv: {
       // Bodies are taken as sent: no type coercion, no silently dropped fields (unknown fields are
       // refused by schemas that forbid them).
@@ -275,6 +279,11 @@ async function registerModeRoutes(app: App, deps: Deps): Promise<void> {
   if (stripeWebhooks) {
     await app.register(async (scope) => stripeWebhookRoutes(scope as App, deps.processorEvents, stripeWebhooks));
     await app.register(async (scope) => processorLinkPagesRoutes(scope as App, deps.setupLinks));
+  }
+  // WALLET_PROVIDER=circle (either mode): Circle's notifications of deposits.
+  const { circleNotifications, circleDeposits } = deps.circle;
+  if (circleNotifications && circleDeposits) {
+    await app.register(async (scope) => circleWebhookRoutes(scope as App, { verifier: circleNotifications, circleDeposits }));
   }
 }
 

@@ -7,11 +7,15 @@ import { createAccountLookups, type AccountLookups } from './accounts/account-lo
 import { createIdempotencyStore, type IdempotencyStore } from './platform/idempotency-store.js';
 import { createHdWalletProvider } from './adapters/wallet/hd-wallet-provider.js';
 import { loadMasterSeed } from './adapters/wallet/master-seed.js';
-import type { WalletProvider } from './adapters/wallet/wallet-provider.js';
+import type { CircleWalletProvider, WalletProvider } from './adapters/wallet/wallet-provider.js';
 import { SandboxClock, systemClock, type Clock } from './platform/clock.js';
 import type { PaymentProcessor } from './adapters/processor/payment-processor.js';
 import { SandboxProcessor } from './adapters/processor/sandbox-processor.js';
-import { connectChain, type ChainConnection } from './adapters/chain/connect-chain.js';
+import { connectChain, grantSandboxGas, type ChainConnection } from './adapters/chain/connect-chain.js';
+import type { CircleApi } from './adapters/circle/circle-port.js';
+import { createCircleApi } from './adapters/circle/circle-client.js';
+import { createCircleNotificationVerifier } from './adapters/circle/circle-notifications.js';
+import { openCircleWallets } from './stablecoin/custody/circle-wallets.js';
 import { createStripeClient } from './adapters/processor/stripe/stripe-client.js';
 import { StripeProcessor } from './adapters/processor/stripe/stripe-processor.js';
 import { createStripeWebhookReader, type StripeWebhookReader } from './adapters/processor/stripe/stripe-webhooks.js';
@@ -43,6 +47,11 @@ import { createCustodyChecks, type CustodyChecks } from './books/custody-checks.
 import { createDepositWatching, type DepositWatching } from './stablecoin/deposits/deposit-watching.js';
 import { createDepositSweeps, type DepositSweeps } from './stablecoin/sweeps/deposit-sweeps.js';
 import { createDepositReleases, type DepositReleases } from './stablecoin/deposits/deposit-release-service.js';
+import {
+  createCircleDepositServices,
+  type CircleDepositInputs,
+  type CircleDepositServices,
+} from './stablecoin/deposits/circle-deposit-services.js';
 import { createStablecoinWithdrawals, type StablecoinWithdrawals } from './stablecoin/stablecoin-withdrawals.js';
 import { createStablecoinTransfers, type StablecoinTransfers } from './stablecoin/stablecoin-transfers.js';
 import { createStablecoinFunding, type StablecoinFunding } from './stablecoin/funding/stablecoin-funding.js';
@@ -139,6 +148,8 @@ export interface Deps {
   readonly depositSweeps: DepositSweeps;
   /** The operator's release of deposits held back by screening (DESIGN §17). */
   readonly depositReleases: DepositReleases;
+  /** WALLET_PROVIDER=circle: deposits from Circle's notifications and its transaction list; null fields otherwise. */
+  readonly circle: CircleDepositServices;
   /** The pay-per-call micro-endpoints and their settlements (DESIGN §12). */
   readonly nanoPayments: NanoPayments;
   /** GET /health and GET /health/ready. */
@@ -185,6 +196,10 @@ export interface DepsOverrides {
   liveClock?: Clock;
   /** An already connected chain (tests share one embedded chain); otherwise connected from the configuration. close() calls its stop(). */
   chain?: ChainConnection;
+  /** WALLET_PROVIDER=circle: what the deposit side asks of Circle (tests: a stand-in). */
+  circleDeposits?: CircleDepositInputs;
+  /** WALLET_PROVIDER=circle: the Circle API the custody side uses (tests: the stand-in's client, or a small one). */
+  circleApi?: CircleApi;
 }
 
 export async function createDeps(config: Config, overrides: DepsOverrides = {}): Promise<Deps> {
@@ -210,6 +225,13 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     consoleAccess: createConsoleAccess({ db: database.db, clock, passwords: requests.passwords, masterSeed: core.masterSeed }),
     ...movements,
     ...coins,
+    circle: createCircleDepositServices(overrides.circleDeposits ?? circleDepositInputs(config, wallets), {
+      db: database.db,
+      chain,
+      clock,
+      ...movements,
+      sanctions: core.sanctions,
+    }),
     ...operationsServices(core, coins),
     ...accountServices(core, requests),
     ...fiatServices(core, { ...requests, ...movements }),
@@ -313,6 +335,7 @@ function jobsOf(deps: Omit<Deps, 'jobs'>): Job[] {
     withdrawals: deps.stablecoinWithdrawals,
     nano: deps.nanoPayments,
     deposits: deps.depositWatching,
+    circleDepositPoll: deps.circle.circleDepositPoll,
     sweeps: deps.depositSweeps,
     treasury: deps.treasury,
     custody: deps.custodyChecks,
@@ -354,19 +377,21 @@ async function connectCore(config: Config, overrides: DepsOverrides): Promise<Co
   const clock: Clock = sandboxClock ?? overrides.liveClock ?? systemClock;
   const processors = createProcessors(config, { db: database.db, clock });
   const masterSeed = loadMasterSeed({ seedHex: config.masterSeedHex, dataDir: config.dataDir });
-  const wallets = createHdWalletProvider(masterSeed);
+  const seedWallets = createHdWalletProvider(masterSeed);
   let chain: ChainConnection;
   try {
     // The seed first (it needs no chain): the embedded chain's tokens belong to a key derived from it.
-    await checkSeedIdentity({ db: database.db, wallets });
-    chain = overrides.chain ?? (await connectChain(config, wallets));
+    await checkSeedIdentity({ db: database.db, wallets: seedWallets });
+    chain = overrides.chain ?? (await connectChain(config, seedWallets));
   } catch (error) {
     await database.close();
     throw error;
   }
   try {
     // Before anything is written: this database, this seed and this chain belong together.
-    await checkInstallationIdentity({ db: database.db, chain, wallets });
+    const identityWallets = config.circle ? { provider: 'circle' as const, seedAddress: seedWallets.seedAddress } : seedWallets;
+    await checkInstallationIdentity({ db: database.db, chain, wallets: identityWallets });
+    const wallets = config.circle ? await openCircle(config.circle, { database, chain, masterSeed, overrides }) : seedWallets;
     const sanctions = createSanctions(config, chain);
     return { config, database, clock, sandboxClock, masterSeed, wallets, ...processors, chain, sanctions };
   } catch (error) {
@@ -374,6 +399,39 @@ async function connectCore(config: Config, overrides: DepsOverrides): Promise<Co
     await chain.stop();
     throw error;
   }
+}
+
+/**
+ * WALLET_PROVIDER=circle: Circle's API (a stand-in's in tests), the wallet set and the treasury
+ * wallet (made once, recorded), and on the embedded chain gas for the x402 relay key.
+ */
+async function openCircle(
+  circle: NonNullable<Config['circle']>,
+  deps: { database: Database; chain: ChainConnection; masterSeed: Uint8Array; overrides: DepsOverrides },
+): Promise<CircleWalletProvider> {
+  const api =
+    deps.overrides.circleApi ??
+    createCircleApi({
+      apiKey: circle.apiKey,
+      entitySecret: circle.entitySecret,
+      apiBase: circle.apiBase,
+      blockchain: circle.blockchain,
+      accountType: circle.accountType,
+      tokens: deps.chain.tokens,
+    });
+  const wallets = await openCircleWallets({ db: deps.database.db, api, circle, masterSeed: deps.masterSeed });
+  if (deps.chain.sandboxChain) await grantSandboxGas(deps.chain.sandboxChain, wallets.relayer.address);
+  return wallets;
+}
+
+/** WALLET_PROVIDER=circle: the deposit side reads the same Circle, and the treasury that sends is the one just opened. */
+function circleDepositInputs(config: Config, wallets: WalletProvider): CircleDepositInputs | null {
+  if (wallets.provider !== 'circle' || !config.circle) return null;
+  return {
+    api: wallets.circle.api,
+    verifier: createCircleNotificationVerifier({ apiBase: config.circle.apiBase, apiKey: config.circle.apiKey }),
+    treasuryAddress: async () => wallets.hotWallet.address,
+  };
 }
 
 /** What the request path and the webhooks keep for the process: hashing, look-ups, keys, sockets. */

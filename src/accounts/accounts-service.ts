@@ -4,6 +4,7 @@ import { AppError } from '../platform/errors.js';
 import { newHandle } from '../platform/ids.js';
 import { issueApiKey } from './api-keys.js';
 import * as repo from './accounts-repository.js';
+import { ensureAccountWallet } from './account-wallet.js';
 import { checkPassword, normalizeEmail, normalizeName, normalizePhone, normalizeWebsite } from './account-rules.js';
 import type { PasswordHasher } from './password-hasher.js';
 import type { WalletProvider } from '../adapters/wallet/wallet-provider.js';
@@ -37,7 +38,7 @@ export async function register(deps: AccountDeps, input: RegisterInput): Promise
   const name = input.name === undefined ? undefined : normalizeName(input.name);
   const phone = input.phone === undefined ? null : normalizePhone(input.phone);
   const existing = await repo.findAccountByEmail(deps.db, email);
-  if (existing) return signIn(deps, existing, input.password);
+  if (existing) return withWallet(deps, await signIn(deps, existing, input.password));
   if (name === undefined) {
     // A sign-in (no name) for an e-mail without an account is refused only after one hash's work, as
     // a wrong password for a known e-mail is: the time of the answer must not tell which it was.
@@ -46,11 +47,23 @@ export async function register(deps: AccountDeps, input: RegisterInput): Promise
   }
   const passwordHash = await deps.passwords.hash(input.password);
   const created = await createAccount(deps, { email, name, phone, passwordHash });
-  if (created) return created;
+  if (created) return withWallet(deps, created);
   // Another request created this e-mail's account while we hashed: this one is a sign-in.
   const raced = await repo.findAccountByEmail(deps.db, email);
   if (!raced) throw new Error('account vanished after a conflicting insert');
-  return signIn(deps, raced, input.password);
+  return withWallet(deps, await signIn(deps, raced, input.password));
+}
+
+/**
+ * The registration with the account's wallet. With circle it is made here, after the account's
+ * transaction committed; when Circle does not answer the request fails with 503, and registering
+ * again (a sign-in) makes the same wallet (account-wallet.ts). The API key of the failed answer is
+ * never shown, so it is revoked-in-effect: registering again hands out another.
+ */
+async function withWallet(deps: AccountDeps, registration: Registration): Promise<Registration> {
+  if (registration.account.walletId && registration.account.depositAddress) return registration;
+  const wallet = await ensureAccountWallet(deps, registration.account.id);
+  return { ...registration, account: { ...registration.account, walletId: wallet.walletId, depositAddress: wallet.address } };
 }
 
 async function createAccount(
@@ -62,7 +75,8 @@ async function createAccount(
       return await deps.db.transaction().execute(async (trx) => {
         const id = await repo.insertAccount(trx, { ...input, handle: newHandle() });
         if (id === 0) return null;
-        await repo.setWallet(trx, id, deps.wallets.walletFor(id));
+        // Self: derived, recorded with the account. Circle: made after the commit (account-wallet.ts).
+        if (deps.wallets.provider === 'self') await repo.setWallet(trx, id, deps.wallets.walletFor(id));
         const key = issueApiKey();
         await repo.insertApiKey(trx, id, key);
         const account = await repo.findAccountById(trx, id);
@@ -199,12 +213,7 @@ export async function updateProfile(deps: { db: Db }, accountId: number, patch: 
   }
 }
 
-/** The account's wallet; created here only for an account that somehow has none. */
+/** The account's wallet; created here only for an account that has none (account-wallet.ts). */
 export async function ensureWallet(deps: { db: Db; wallets: WalletProvider }, accountId: number) {
-  const account = await repo.findAccountById(deps.db, accountId);
-  if (!account) throw new AppError('unauthorized', 'The account of this key no longer exists.');
-  if (account.walletId && account.depositAddress) return { walletId: account.walletId, address: account.depositAddress, existing: true };
-  const wallet = deps.wallets.walletFor(accountId);
-  await deps.db.transaction().execute((trx) => repo.setWallet(trx, accountId, wallet));
-  return { ...wallet, existing: false };
+  return ensureAccountWallet(deps, accountId);
 }

@@ -26,7 +26,8 @@ import { TOKENS, type Token } from '../money/assets.js';
 import { coldCustodyMinor } from './cold-custody.js';
 import { holdingsAt } from './token-holdings.js';
 import type { ChainConnection } from '../adapters/chain/connect-chain.js';
-import type { WalletProvider } from '../adapters/wallet/wallet-provider.js';
+import type { CircleWalletProvider, WalletProvider } from '../adapters/wallet/wallet-provider.js';
+import { circleHoldings } from './circle-holdings.js';
 import type { Config } from '../config.js';
 import type { Clock } from '../platform/clock.js';
 
@@ -56,6 +57,7 @@ export async function checkCustody(deps: CustodyCheckDeps, log?: Pick<FastifyBas
     const booksMinor = await booksOf(deps.db, token);
     results.push({ token, booksMinor, chainMinor, blockNumber, ok: chainMinor >= booksMinor });
   }
+  if (deps.wallets.provider === 'circle') await countCircle({ ...deps, wallets: deps.wallets }, results, cold);
   await recordResults(deps.db, results);
   for (const r of results) {
     if (!r.ok) {
@@ -72,6 +74,31 @@ export async function checkCustody(deps: CustodyCheckDeps, log?: Pick<FastifyBas
     }
   }
   return results;
+}
+
+/** Attempts at reading Circle's balances while they show less than the books (a sweep may complete between two reads). */
+const CIRCLE_READ_ATTEMPTS = 3;
+
+/**
+ * WALLET_PROVIDER=circle: custody is what the chain AND Circle both show. Each result's custody
+ * becomes the lesser of the chain's figure and Circle's balances (plus what went cold, which Circle
+ * does not hold), so a shortfall by either is a shortfall.
+ */
+async function countCircle(
+  deps: CustodyCheckDeps & { wallets: CircleWalletProvider },
+  results: CustodyResult[],
+  cold: ReadonlyMap<Token, bigint>,
+): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const held = await circleHoldings(deps);
+    const circleMinor = (token: Token) => held.get(token)! + cold.get(token)!;
+    if (attempt < CIRCLE_READ_ATTEMPTS && results.some((r) => r.ok && circleMinor(r.token) < r.booksMinor)) continue;
+    for (const r of results) {
+      if (circleMinor(r.token) < r.chainMinor) r.chainMinor = circleMinor(r.token);
+      r.ok = r.chainMinor >= r.booksMinor;
+    }
+    return;
+  }
 }
 
 /** What the books say peerpay must hold on chain of `token`, once withdrawals under way have left. */

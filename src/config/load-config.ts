@@ -1,6 +1,7 @@
 // loadConfig: the environment through the schema (read-env.ts), then the rules between variables,
 // then the frozen Config, section by section. The only reader of process.env.
 import path from 'node:path';
+import { circleSettings } from './circle-settings.js';
 import { masterSeed } from './master-seed.js';
 import { readEnv, type RawEnv } from './read-env.js';
 import { checkEmbeddedChainId, checkHotWalletBounds, checkLiveRequirements, checkMetricsPort, checkTokenAddresses } from './rules.js';
@@ -21,6 +22,8 @@ export function loadConfig(raw: RawEnv = process.env): Config {
     ...accountSettings(env),
     ...moneySettings(env),
     ...chainSettings(env, masterSeedHex),
+    walletProvider: env.WALLET_PROVIDER,
+    circle: circleSettings(env),
     treasury: treasurySettings(env),
     sanctions: Object.freeze({
       listFile: env.SANCTIONS_LIST_FILE === undefined ? undefined : path.resolve(env.SANCTIONS_LIST_FILE),

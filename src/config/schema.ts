@@ -15,9 +15,9 @@ const PRINTABLE_ASCII = '[\\x21-\\x7e]';
 /** About 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (DESIGN §13): eight attempts over about 28 hours. */
 const WEBHOOK_RETRY_SCHEDULE_MS = '5000,300000,1800000,7200000,18000000,36000000,36000000';
 
-// Secrets (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, MASTER_SEED, OPERATOR_TOKEN) are checked by
-// shape only and are not `quoted`: a configuration error is printed to the terminal and the
-// deployment's logs. Nor are URLs, which may carry a password.
+// Secrets (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, MASTER_SEED, OPERATOR_TOKEN, CIRCLE_API_KEY,
+// CIRCLE_ENTITY_SECRET) are checked by shape only and are not `quoted`: a configuration error is
+// printed to the terminal and the deployment's logs. Nor are URLs, which may carry a password.
 export const configSchema = Type.Object(
   {
     PEERPAY_MODE: oneOf(['sandbox', 'live'], {
@@ -68,6 +68,55 @@ export const configSchema = Type.Object(
     ),
     MASTER_SEED_FILE: Type.Optional(
       text({ description: 'a file holding that seed instead (not both); in live mode one of the two is required' }),
+    ),
+    WALLET_PROVIDER: oneOf(['self', 'circle'], {
+      default: 'self',
+      description:
+        "who holds the stablecoin wallets: `self` (keys derived from the master seed) or `circle` (Circle developer-controlled wallets hold every user's key and the treasury's; see [Going live](#going-live))",
+    }),
+    CIRCLE_API_KEY: Type.Optional(
+      shaped({
+        pattern: `^${PRINTABLE_ASCII}{8,512}$`,
+        refusal: 'must be a Circle API key: 8 to 512 printable characters without spaces',
+        description: '`WALLET_PROVIDER=circle`: the Circle API key (e.g. `TEST_API_KEY:…`)',
+      }),
+    ),
+    CIRCLE_ENTITY_SECRET: Type.Optional(
+      shaped({
+        pattern: SEED_HEX,
+        refusal: 'must be 32 bytes of hex (64 hex digits)',
+        description: '`WALLET_PROVIDER=circle`: the entity secret registered with Circle (the SDK encrypts it for every call)',
+      }),
+    ),
+    CIRCLE_ENTITY_SECRET_FILE: Type.Optional(text({ description: 'a file holding that entity secret instead (not both)' })),
+    CIRCLE_API_BASE: url(HTTP, {
+      default: 'https://api.circle.com',
+      description: "where Circle's API is (a stand-in in tests): scheme, host and port, no path",
+    }),
+    CIRCLE_WALLET_SET_ID: Type.Optional(
+      shaped({
+        pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$',
+        refusal: 'must be a Circle wallet set id (a UUID)',
+        quoted: true,
+        whenUnset: 'made at the first start, then recorded in the database',
+        description: "the Circle wallet set that holds peerpay's wallets",
+      }),
+    ),
+    CIRCLE_BLOCKCHAIN: oneOf(['MATIC', 'MATIC-AMOY'], {
+      default: 'MATIC',
+      description: "the chain of the Circle wallets: `MATIC` (Polygon), or `MATIC-AMOY` (Polygon's testnet)",
+    }),
+    CIRCLE_ACCOUNT_TYPE: oneOf(['SCA', 'EOA'], {
+      default: 'SCA',
+      description:
+        "`SCA` (smart contract accounts, whose gas Circle's Gas Station pays) or `EOA` (plain accounts that pay their own gas: peerpay does not top users' wallets up, decision 0046)",
+    }),
+    FACILITATOR_KEY_FILE: Type.Optional(
+      text({
+        whenUnset: 'derived from the master seed',
+        description:
+          '`WALLET_PROVIDER=circle`: a file holding the 32-byte hex private key that relays x402 payments (it pays gas only and never holds user money; decision 0046)',
+      }),
     ),
     STRIPE_SECRET_KEY: Type.Optional(
       shaped({

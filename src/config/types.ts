@@ -65,6 +65,10 @@ export interface Config {
   readonly x402PayTo: `0x${string}` | undefined;
   /** An external x402 facilitator for /verify and /settle (X402_FACILITATOR_URL); undefined means the built-in one. */
   readonly x402FacilitatorUrl: string | undefined;
+  /** WALLET_PROVIDER: `self` (keys from the master seed) or `circle` (Circle developer-controlled wallets, DESIGN §19). */
+  readonly walletProvider: 'self' | 'circle';
+  /** WALLET_PROVIDER=circle only: Circle's settings; undefined with `self`. */
+  readonly circle: Readonly<CircleConfig> | undefined;
   /** Live mode only: the Stripe processor's settings (DESIGN §11). */
   readonly stripe:
     | Readonly<{
@@ -146,4 +150,19 @@ export interface TreasuryConfig {
   coldAddress: `0x${string}` | undefined;
   /** OPERATOR_TOKEN: the bootstrap admin of the operator API (/admin/*), audited as `env`; operators' own tokens are in the database. */
   operatorToken: string | undefined;
+}
+
+/** Circle developer-controlled wallets (DESIGN §19). toJSON leaves the secrets out of anything that serialises it. */
+export interface CircleConfig {
+  apiKey: string;
+  /** 32 bytes of hex: CIRCLE_ENTITY_SECRET, or the content of CIRCLE_ENTITY_SECRET_FILE. */
+  entitySecret: string;
+  apiBase: string;
+  /** CIRCLE_WALLET_SET_ID; undefined means the one made at the first start and recorded in the database. */
+  walletSetId: string | undefined;
+  blockchain: 'MATIC' | 'MATIC-AMOY';
+  accountType: 'SCA' | 'EOA';
+  /** FACILITATOR_KEY_FILE's 32-byte hex key, the x402 relay's (gas only); undefined means derived from the master seed. */
+  facilitatorKeyHex: string | undefined;
+  toJSON(): Record<string, unknown>;
 }

@@ -64,6 +64,7 @@ export interface ChainDeposits {
   amount: bigint;
   block_hash: string;
   block_number: bigint;
+  circle_transaction_id: string | null;
   credited_at: Timestamp;
   from_address: string;
   id: string;
@@ -106,6 +107,25 @@ export interface ChainSweeps {
   token: string;
   tx_hash: string | null;
   valid_before: bigint;
+}
+
+export interface CircleCustody {
+  created_at: Timestamp;
+  id: number;
+  treasury_address: string | null;
+  treasury_wallet_id: string | null;
+  wallet_set_id: string | null;
+  wallet_set_key: string;
+}
+
+export interface CircleInboundCursor {
+  from_time: Timestamp;
+  hold_at: Timestamp | null;
+  leased_until: Timestamp | null;
+  name: string;
+  newest: Timestamp | null;
+  page_after: string | null;
+  updated_at: Timestamp;
 }
 
 export interface ColdOutflows {
@@ -213,6 +233,12 @@ export interface FiatTransfers {
 export interface HotWalletOutbox {
   block_number: bigint | null;
   broadcast_attempts: Generated<number>;
+  circle_amount: bigint | null;
+  circle_destination: string | null;
+  circle_state: string | null;
+  circle_token: string | null;
+  circle_transaction_id: string | null;
+  circle_wallet_id: string | null;
   created_at: Timestamp;
   current_since: Timestamp | null;
   finished_at: Timestamp | null;
@@ -220,13 +246,14 @@ export interface HotWalletOutbox {
   last_broadcast_at: Timestamp | null;
   last_error: string | null;
   locked_until: Timestamp | null;
-  nonce: bigint;
+  nonce: bigint | null;
+  provider: Generated<string>;
   purpose: string;
-  raw_tx: string;
+  raw_tx: string | null;
   reference_id: string;
   sender: string;
   status: string;
-  tx_hash: string;
+  tx_hash: string | null;
 }
 
 export interface HotWalletOutboxReplaced {
@@ -559,6 +586,8 @@ export interface DB {
   chain_nonces: ChainNonces;
   chain_scan_cursors: ChainScanCursors;
   chain_sweeps: ChainSweeps;
+  circle_custody: CircleCustody;
+  circle_inbound_cursor: CircleInboundCursor;
   cold_outflows: ColdOutflows;
   cold_transfers: ColdTransfers;
   console_sessions: ConsoleSessions;

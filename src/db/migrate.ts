@@ -31,7 +31,9 @@ import * as m0027 from './migrations/0027-events-commit-order.js';
 import * as m0028 from './migrations/0028-console-sessions.js';
 import * as m0029 from './migrations/0029-snapshots.js';
 import * as m0030 from './migrations/0030-console-reads.js';
-import * as m0031 from './migrations/0031-account-references-without-triggers.js';
+import * as m0032 from './migrations/0032-circle-custody.js';
+import * as m0033 from './migrations/0033-circle-deposits.js';
+import * as m0034 from './migrations/0034-account-references-without-triggers.js';
 
 const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
@@ -64,7 +66,9 @@ const migrations: Record<string, Migration> = {
   '0028-console-sessions': m0028,
   '0029-snapshots': m0029,
   '0030-console-reads': m0030,
-  '0031-account-references-without-triggers': m0031,
+  '0032-circle-custody': m0032,
+  '0033-circle-deposits': m0033,
+  '0034-account-references-without-triggers': m0034,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -21,7 +21,12 @@ export const CHECKED_VALUES = {
   custody_checks: { token: ['USDC', 'EURC'] },
   disputes: { status: ['open', 'won', 'lost'] },
   fiat_transfers: { payment_method: ['instant', 'ach'], status: ['processing', 'pending', 'completed', 'failed'] },
-  hot_wallet_outbox: { purpose: ['sweep', 'withdrawal', 'x402', 'cold'], status: ['signed', 'broadcast', 'confirmed', 'reverted'] },
+  hot_wallet_outbox: {
+    purpose: ['sweep', 'withdrawal', 'x402', 'cold'],
+    status: ['signed', 'broadcast', 'confirmed', 'reverted'],
+    provider: ['self', 'circle'],
+    circle_token: ['USDC', 'EURC'],
+  },
   idempotency_keys: { state: ['in_progress', 'completed'] },
   ledger_transfers: { kind: ['posted', 'pending', 'post_pending', 'void_pending'] },
   limit_volume: { span: ['hour', 'day'] },

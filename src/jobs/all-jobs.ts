@@ -11,6 +11,8 @@ import { createOutboxJob } from './outbox-job.js';
 import { createWithdrawalJob } from './withdrawal-job.js';
 import { createX402Job } from './x402-job.js';
 import { createDepositWatcherJob } from './deposit-watcher-job.js';
+import { createCircleDepositPollJob } from './circle-deposit-poll-job.js';
+import type { CircleDepositPoll } from '../stablecoin/deposits/circle-deposit-poll.js';
 import { createSweepJob } from './sweep-job.js';
 import { createSetupReconciliationJob } from './setup-reconciliation-job.js';
 import { createCustodyCheckJob } from './custody-check-job.js';
@@ -25,8 +27,7 @@ export type JobServices = Parameters<typeof createIdempotencyCleanupJob>[0] &
   Parameters<typeof createOutboxJob>[0] &
   Parameters<typeof createWithdrawalJob>[0] &
   Parameters<typeof createX402Job>[0] &
-  Parameters<typeof createDepositWatcherJob>[0] &
-  Parameters<typeof createSweepJob>[0] &
+  Parameters<typeof createDepositWatcherJob>[0] & { circleDepositPoll: CircleDepositPoll | null } & Parameters<typeof createSweepJob>[0] &
   Parameters<typeof createTreasuryJob>[0] &
   Parameters<typeof createCustodyCheckJob>[0] &
   Parameters<typeof createLimitVolumeRetentionJob>[0] &
@@ -55,7 +56,10 @@ export function allJobs(services: JobServices): Job[] {
     createOutboxJob(services),
     createWithdrawalJob(services),
     createX402Job(services),
-    createDepositWatcherJob(services),
+    // WALLET_PROVIDER=circle: Circle's inbound transactions, not the chain's logs, are users' deposits.
+    services.circleDepositPoll
+      ? createCircleDepositPollJob({ circleDepositPoll: services.circleDepositPoll })
+      : createDepositWatcherJob(services),
     createSweepJob(services),
     createTreasuryJob(services),
     // Last: books against custody, at most once a minute (jobs/custody-check-job.ts).

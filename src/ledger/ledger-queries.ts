@@ -33,7 +33,7 @@ export interface InvariantViolation {
  * - no account that may not go negative is below zero;
  * - every account's stored balance and pending amounts equal what its transfers add up to;
  * - every event, stablecoin transfer and limit row names an account that exists (their foreign
- *   keys were dropped for the rule that accounts are never deleted: migration 0031).
+ *   keys were dropped for the rule that accounts are never deleted: migration 0034).
  */
 export async function checkLedgerInvariants(db: Db): Promise<InvariantViolation[]> {
   const violations: InvariantViolation[] = [];
@@ -78,7 +78,7 @@ export async function checkLedgerInvariants(db: Db): Promise<InvariantViolation[
   return [...violations, ...(await danglingAccountReferences(db))];
 }
 
-/** Rows of the tables whose account references migration 0031 left without foreign keys that name no account. */
+/** Rows of the tables whose account references migration 0034 left without foreign keys that name no account. */
 async function danglingAccountReferences(db: Db): Promise<InvariantViolation[]> {
   const dangling = await sql<{ source: string; account_id: number }>`
     select 'events' as source, account_id from events e where not exists (select 1 from accounts a where a.id = e.account_id)

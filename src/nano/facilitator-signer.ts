@@ -30,7 +30,7 @@ export function hotWalletFacilitatorSigner(deps: SignerDeps, terms: X402Terms): 
     cacheTime: 0,
   });
   return {
-    getAddresses: () => [deps.wallets.hotWallet.address],
+    getAddresses: () => [deps.wallets.relayer.address],
     // The library passes ABIs of its own choosing (the token's EIP-3009 functions, ERC-1271); viem
     // checks each call against the ABI it is given.
     readContract: (args) => client.readContract(args),
@@ -56,7 +56,7 @@ async function relayThroughOutbox(deps: SignerDeps, terms: X402Terms, args: Writ
   const { txHash } = await sendFromHotWallet(deps, {
     purpose: 'x402',
     referenceId: x402OutboxReference(authorization.from, authorization.nonce),
-    sign: (nonce) => deps.chain.chain.signAuthorizedTransfer({ token: terms.asset, relayer: deps.wallets.hotWallet, authorization, nonce }),
+    sign: (nonce) => deps.chain.chain.signAuthorizedTransfer({ token: terms.asset, relayer: deps.wallets.relayer, authorization, nonce }),
   });
   return txHash;
 }

@@ -131,7 +131,8 @@ async function finishUnknown(ctx: SettleContext, paymentId: string, payment: Pre
       purpose: 'x402',
       referenceId: x402OutboxReference(payment.authorization.from, payment.authorization.nonce),
     });
-    if (entry) {
+    // An x402 relay is always a transaction peerpay signed (decision 0044): its hash is known.
+    if (entry?.txHash) {
       await recordTransaction(ctx.deps.db, paymentId, entry.txHash);
       return;
     }

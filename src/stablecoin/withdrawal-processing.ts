@@ -49,7 +49,9 @@ export async function processWithdrawals(deps: ProcessingDeps, limit: number, lo
       continue;
     }
     try {
-      if ((await continueWithdrawal(deps, w)).txHash !== null) handled++;
+      // Sent: with self its hash is known at once; with circle its outbox entry is recorded (the hash comes with COMPLETE).
+      const after = await continueWithdrawal(deps, w);
+      if (after.txHash !== null || (await findOutboxEntry(deps.db, { purpose: 'withdrawal', referenceId: w.id }))) handled++;
     } catch (error) {
       // A refusal was recorded (given up, refunded: the chain refused it, the account was frozen
       // meanwhile, or the destination is sanctioned, the account frozen); anything else is tried

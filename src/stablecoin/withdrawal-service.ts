@@ -14,7 +14,7 @@ import { AppError, assert } from '../platform/errors.js';
 import { newId } from '../platform/ids.js';
 import { accountFrozen, assertNotFrozen, frozenAmong, refuseIfFrozen } from '../compliance/freezes/freeze-checks.js';
 import { chainErrorText } from './outbox/chain-error-text.js';
-import { findOutboxEntry, hotWalletTokenTransfer, sendFromHotWallet } from './outbox/hot-wallet-outbox.js';
+import { findOutboxEntry, sendTokenFromTreasury } from './outbox/hot-wallet-outbox.js';
 import { priceOperation, tokenAmountOf, tokenOf, type Priced } from './stablecoin-amounts.js';
 import type { Token } from '../money/assets.js';
 import { limitVolumeOf, type Withdrawal } from './withdrawal.js';
@@ -186,10 +186,12 @@ export async function continueWithdrawal(deps: WithdrawalDeps, w: Withdrawal): P
   if (screening === 'listed') return failSanctioned(deps, w);
   let txHash;
   try {
-    ({ txHash } = await sendFromHotWallet(deps, {
+    ({ txHash } = await sendTokenFromTreasury(deps, {
       purpose: 'withdrawal',
       referenceId: w.id,
-      sign: hotWalletTokenTransfer(deps, { token: w.currency, to: w.address, amountMinor: w.netMinor }),
+      token: w.currency,
+      to: w.address,
+      amountMinor: w.netMinor,
       // Under the outbox's lock: a withdrawal given up meanwhile (refunded) is never signed, and one
       // is signed only when the hot wallet holds its tokens beyond what earlier sends committed.
       precondition: async (trx) => {
@@ -215,6 +217,8 @@ export async function continueWithdrawal(deps: WithdrawalDeps, w: Withdrawal): P
     await markWaiting(deps.db, { id: w.id, at: deps.clock.now() });
     return currentState(deps, w.id);
   }
+  // With circle the hash is Circle's to tell, once the transfer completes (the withdrawal job records it).
+  if (txHash === null) return currentState(deps, w.id);
   await setTxHash(deps.db, { id: w.id, txHash });
   return { ...(await currentState(deps, w.id)), txHash };
 }

@@ -17,7 +17,7 @@ import { createHash } from 'node:crypto';
 import { getAddress, type Address } from 'viem';
 import type { Db } from '../db/database.js';
 import type { ChainConnection } from '../adapters/chain/connect-chain.js';
-import type { WalletProvider } from '../adapters/wallet/wallet-provider.js';
+import type { SelfWalletProvider } from '../adapters/wallet/wallet-provider.js';
 import { findSeedUse } from './seed-use.js';
 
 /** A start whose seed, chain or database does not match the others; main.ts prints it as one line. */
@@ -44,7 +44,8 @@ export function seedFingerprint(hotWallet: Address): string {
 export interface IdentityDeps {
   db: Db;
   chain: Pick<ChainConnection, 'chain' | 'tokens'>;
-  wallets: Pick<WalletProvider, 'hotWallet' | 'walletFor'>;
+  /** The seed's wallets (self), or with circle only the seed's address: Circle holds the users' wallets. */
+  wallets: Pick<SelfWalletProvider, 'provider' | 'seedAddress' | 'walletFor' | 'hotWallet'> | { provider: 'circle'; seedAddress: Address };
 }
 
 /**
@@ -53,7 +54,7 @@ export interface IdentityDeps {
  * another seed would fail there first with a message about tokens instead of about the seed.
  */
 export async function checkSeedIdentity(deps: Pick<IdentityDeps, 'db' | 'wallets'>): Promise<void> {
-  const fingerprint = seedFingerprint(deps.wallets.hotWallet.address);
+  const fingerprint = seedFingerprint(deps.wallets.seedAddress);
   const recorded = await readRecorded(deps.db);
   if (recorded) compareSeed(recorded.seedFingerprint, fingerprint);
   else if (await hasAccounts(deps.db)) await proveLegacySeed(deps, fingerprint);
@@ -61,6 +62,7 @@ export async function checkSeedIdentity(deps: Pick<IdentityDeps, 'db' | 'wallets
 
 /** Throws InstallationMismatchError, having written nothing, unless seed, chain and database belong together; records the identity on first start. */
 export async function checkInstallationIdentity(deps: IdentityDeps): Promise<InstallationIdentity> {
+  await checkWalletProvider(deps.db, deps.wallets.provider);
   const current = await currentIdentity(deps);
   const recorded = await readRecorded(deps.db);
   if (recorded) {
@@ -93,7 +95,7 @@ async function currentIdentity(deps: IdentityDeps): Promise<InstallationIdentity
   const chain = deps.chain.chain;
   const [chainId, block1] = await Promise.all([chain.getChainId(), chain.getBlock(1n)]);
   if (!block1) throw new InstallationMismatchError('chain', 'the chain has no block 1 yet to identify it by');
-  return { seedFingerprint: seedFingerprint(deps.wallets.hotWallet.address), chainId, chainBlock1Hash: block1.hash.toLowerCase() };
+  return { seedFingerprint: seedFingerprint(deps.wallets.seedAddress), chainId, chainBlock1Hash: block1.hash.toLowerCase() };
 }
 
 async function readRecorded(db: Db): Promise<InstallationIdentity | null> {
@@ -143,6 +145,8 @@ async function proveLegacySeed(deps: Pick<IdentityDeps, 'db' | 'wallets'>, finge
     .orderBy('id')
     .limit(1)
     .executeTakeFirst();
+  // With circle the deposit addresses are Circle's wallets, not the seed's: there is nothing to derive.
+  if (deps.wallets.provider !== 'self') return;
   if (!handedOut || deps.wallets.walletFor(handedOut.id).address.toLowerCase() !== handedOut.deposit_address!.toLowerCase()) {
     throw new InstallationMismatchError(
       'master_seed',
@@ -172,11 +176,35 @@ async function proveLegacyChain(deps: IdentityDeps): Promise<void> {
 
 /** A new database: the seed must not have been used on this chain already (by a database now gone). */
 async function refuseUsedSeed(deps: IdentityDeps): Promise<void> {
-  const evidence = await findSeedUse(deps);
+  // With circle the seed derives no deposit address (Circle makes the wallets) and sends nothing
+  // but x402 relays: there is no address of its that a new database could hand out twice.
+  if (deps.wallets.provider !== 'self') return;
+  const evidence = await findSeedUse({ chain: deps.chain, wallets: deps.wallets });
   if (evidence !== null) {
     throw new InstallationMismatchError(
       'database',
       `the database does not belong to this seed and chain: it is new, but the master seed was used on this chain before (${evidence}), so it would hand out deposit addresses already used; start with the database that belongs to them (a restored backup starts), or with another seed`,
+    );
+  }
+}
+
+/**
+ * The wallets of a database belong to one provider: users' deposit addresses derived from the seed
+ * (self, wallet ids `wal_…`) or Circle's wallets (circle, the circle_custody row). Started with the
+ * other, peerpay would sweep and credit addresses it cannot move, so the start is refused.
+ */
+async function checkWalletProvider(db: Db, provider: 'self' | 'circle'): Promise<void> {
+  if (provider === 'circle') {
+    const derived = await db.selectFrom('accounts').select('id').where('wallet_id', 'like', 'wal\\_%').limit(1).executeTakeFirst();
+    if (derived)
+      throw new InstallationMismatchError(
+        'database',
+        "WALLET_PROVIDER=circle, but this database's users have wallets derived from the master seed: start it with WALLET_PROVIDER=self",
+      );
+  } else if (await db.selectFrom('circle_custody').select('id').executeTakeFirst()) {
+    throw new InstallationMismatchError(
+      'database',
+      "WALLET_PROVIDER=self, but this database's wallets are Circle's (it was set up with WALLET_PROVIDER=circle): start it with WALLET_PROVIDER=circle",
     );
   }
 }

@@ -15,7 +15,7 @@
 import type { Address } from 'viem';
 import type { ChainConnection } from '../adapters/chain/connect-chain.js';
 import type { TokenTransferLog } from '../adapters/chain/chain-adapter.js';
-import type { WalletProvider } from '../adapters/wallet/wallet-provider.js';
+import type { SelfWalletProvider } from '../adapters/wallet/wallet-provider.js';
 import { TOKENS } from '../money/assets.js';
 
 /** Deposit addresses of accounts 1 to this many are looked at (one log query's recipients). */
@@ -29,7 +29,7 @@ const BALANCE_READS_AT_ONCE = 8;
 
 export interface SeedUseDeps {
   chain: Pick<ChainConnection, 'chain' | 'tokens'>;
-  wallets: Pick<WalletProvider, 'hotWallet' | 'walletFor'>;
+  wallets: Pick<SelfWalletProvider, 'hotWallet' | 'walletFor'>;
 }
 
 interface CheckedAddress {

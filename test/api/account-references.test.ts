@@ -1,4 +1,4 @@
-// Migration 0031 (decision 0045): events, stablecoin transfers and limit volume name their accounts
+// Migration 0034 (decision 0048): events, stablecoin transfers and limit volume name their accounts
 // without foreign keys, because the database refuses to delete an account whoever asks; every
 // invariant check (tests, benchmark) looks for a row naming an account that does not exist.
 import { sql } from 'kysely';

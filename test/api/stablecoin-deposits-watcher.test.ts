@@ -26,6 +26,7 @@ import {
   onChainBalance,
 } from '../helpers/stablecoin-chain.js';
 import { runsIf, POSTGRES_ONLY } from '../helpers/runs-if.js';
+import { selfWallets } from '../helpers/self-wallets.js';
 
 let server: TestServer;
 let alice: TestUser;
@@ -143,14 +144,14 @@ describe('what is not a deposit', () => {
     const nonce = await deps.chain.chain.getNonce({ address: deps.wallets.hotWallet.address, blockTag: 'pending' });
     const fromHot = await deps.chain.chain.sendTokenTransfer({
       token: deps.chain.tokens.USDC,
-      sender: deps.wallets.hotWallet,
+      sender: selfWallets(deps.wallets).hotWallet,
       to: alice.depositAddress as Address,
       amount: 3_000_000n,
       nonce,
     });
     await mined(server, fromHot);
     // Bob's deposit address (given gas for this test only) sends to Alice's.
-    const bobSigner = deps.wallets.depositSigner(bobId);
+    const bobSigner = selfWallets(deps.wallets).depositSigner(bobId);
     await testClient.setBalance({ address: bobSigner.address, value: 10n ** 17n });
     const bobNonce = await deps.chain.chain.getNonce({ address: bobSigner.address, blockTag: 'pending' });
     const fromBob = await deps.chain.chain.sendTokenTransfer({
@@ -185,7 +186,7 @@ describe('many accounts', () => {
           passwordHash: 'x',
           phone: null,
         });
-        await setWallet(trx, id, server.deps.wallets.walletFor(id));
+        await setWallet(trx, id, selfWallets(server.deps.wallets).walletFor(id));
         ids.push(id);
       }
     });
@@ -193,7 +194,10 @@ describe('many accounts', () => {
     const middle = ids[ACCOUNTS_PER_QUERY + 3]!;
     const last = ids[ids.length - 1]!;
     for (const id of [first, middle, last]) {
-      await mined(server, await faucet(server, { address: server.deps.wallets.walletFor(id).address, amount: 7, currency: 'USDC' }));
+      await mined(
+        server,
+        await faucet(server, { address: selfWallets(server.deps.wallets).walletFor(id).address, amount: 7, currency: 'USDC' }),
+      );
     }
     expect(await drainDeposits(server)).toBe(3);
     for (const id of [first, middle, last]) expect(await ledgerBalance(server, id, 'USDC')).toBe(7_000_000n);

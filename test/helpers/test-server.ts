@@ -17,6 +17,8 @@ import type { ChainConnection } from '../../src/adapters/chain/connect-chain.js'
 import { startJobs } from '../../src/jobs/job-runner.js';
 import type { Clock } from '../../src/platform/clock.js';
 import { generousLimitsFile } from './generous-limits.js';
+import type { CircleDepositInputs } from '../../src/stablecoin/deposits/circle-deposit-services.js';
+import type { CircleApi } from '../../src/adapters/circle/circle-port.js';
 
 export { TEST_MASTER_SEED };
 
@@ -61,6 +63,10 @@ export interface TestServerOptions {
   ownChain?: boolean;
   /** Another server's chain, borrowed (left running on close): two instances of one installation. */
   chain?: ChainConnection;
+  /** WALLET_PROVIDER=circle's deposit side against this Circle (test/helpers/circle-deposits.ts). */
+  circleDeposits?: CircleDepositInputs;
+  /** WALLET_PROVIDER=circle: the Circle client the custody side uses (test/helpers/circle-custody.ts: the stand-in's, with short retries). */
+  circleApi?: CircleApi;
 }
 
 export async function startTestServer(env: Record<string, string> = {}, options: TestServerOptions = {}): Promise<TestServer> {
@@ -92,6 +98,8 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     database,
     ...(chain ? { chain } : {}),
     ...(options.liveClock ? { liveClock: options.liveClock } : {}),
+    ...(options.circleDeposits ? { circleDeposits: options.circleDeposits } : {}),
+    ...(options.circleApi ? { circleApi: options.circleApi } : {}),
   }).catch(async (error: unknown) => {
     await chain?.stop();
     throw error;

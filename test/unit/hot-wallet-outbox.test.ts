@@ -13,6 +13,7 @@ import { createHotWalletOutbox } from '../../src/stablecoin/outbox/outbox-servic
 import { insertSigned, lockNextNonce, setNextNonce } from '../../src/stablecoin/outbox/outbox-repository.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 import { runsIf, POSTGRES_ONLY } from '../helpers/runs-if.js';
+import { selfWallets } from '../helpers/self-wallets.js';
 
 const ON_POSTGRES = runsIf(process.env.DATABASE_URL, POSTGRES_ONLY);
 
@@ -47,7 +48,7 @@ function transferSigner(to: Address, amount: bigint, d: Pick<Deps, 'chain' | 'wa
     calls,
     sign: (nonce: number): Promise<SignedTransaction> => {
       calls.push(nonce);
-      return d.chain.chain.signTokenTransfer({ token: usdc, sender: d.wallets.hotWallet, to, amount, nonce });
+      return d.chain.chain.signTokenTransfer({ token: usdc, sender: selfWallets(d.wallets).hotWallet, to, amount, nonce });
     },
   };
 }
@@ -180,7 +181,13 @@ describe('crash safety', () => {
     const recorded = await deps.db.transaction().execute(async (trx) => {
       const sender = deps.wallets.hotWallet.address;
       const nonce = Math.max(await lockNextNonce(trx, sender, await chainNonce()), await chainNonce());
-      const signed = await deps.chain.chain.signTokenTransfer({ token: usdc, sender: deps.wallets.hotWallet, to, amount: 777n, nonce });
+      const signed = await deps.chain.chain.signTokenTransfer({
+        token: usdc,
+        sender: selfWallets(deps.wallets).hotWallet,
+        to,
+        amount: 777n,
+        nonce,
+      });
       const record = await insertSigned(trx, {
         id: `obx_crash_${refCounter}`,
         purpose: 'withdrawal',

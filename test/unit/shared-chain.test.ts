@@ -5,6 +5,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { registerUser, startTestServer, type TestServer } from '../helpers/test-server.js';
 import { chainClients, faucet, mined, onChainBalance } from '../helpers/stablecoin-chain.js';
+import { selfWallets } from '../helpers/self-wallets.js';
 
 const servers: TestServer[] = [];
 afterAll(async () => {
@@ -74,6 +75,6 @@ describe('the shared test chain', () => {
     const holder = servers[0] ?? (await start());
     const other = await start();
     expect(other.deps.chain.rpcUrl).not.toBe(holder.deps.chain.rpcUrl);
-    expect(await onChainBalance(other, 'USDC', holder.deps.wallets.walletFor(1).address)).toBe(0n);
+    expect(await onChainBalance(other, 'USDC', selfWallets(holder.deps.wallets).walletFor(1).address)).toBe(0n);
   });
 });

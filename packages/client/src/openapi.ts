@@ -170,7 +170,7 @@ export interface paths {
         put?: never;
         /**
          * Register, or obtain a new API key for an existing account
-         * @description 201 creates the account, its stablecoin wallet and a key. 200 issues one more key to an existing account whose password matches. E-mail local parts are plain ASCII and domains are compared in their IDNA ASCII form; control, zero-width and bidirectional-override characters are refused (400 `invalid_email`, or `invalid_field` in the name). 401 `invalid_credentials`; 429 `too_many_attempts` once LOGIN_MAX_FAILURES attempts were made in the window (parallel ones count); 503 `busy` with Retry-After when too many password hashes are waiting.
+         * @description 201 creates the account, its stablecoin wallet and a key. 200 issues one more key to an existing account whose password matches. E-mail local parts are plain ASCII and domains are compared in their IDNA ASCII form; control, zero-width and bidirectional-override characters are refused (400 `invalid_email`, or `invalid_field` in the name). 401 `invalid_credentials`; 429 `too_many_attempts` once LOGIN_MAX_FAILURES attempts were made in the window (parallel ones count); 503 `busy` with Retry-After when too many password hashes are waiting. With WALLET_PROVIDER=circle, 503 `service_unavailable` when Circle does not make the wallet now: registering again (the same e-mail and password) makes the same wallet.
          */
         post: operations["registerAgent"];
         delete?: never;
@@ -541,7 +541,7 @@ export interface paths {
         put?: never;
         /**
          * Register (stablecoin description of the same registration)
-         * @description 201 creates the account, its stablecoin wallet and a key. 200 issues one more key to an existing account whose password matches. E-mail local parts are plain ASCII and domains are compared in their IDNA ASCII form; control, zero-width and bidirectional-override characters are refused (400 `invalid_email`, or `invalid_field` in the name). 401 `invalid_credentials`; 429 `too_many_attempts` once LOGIN_MAX_FAILURES attempts were made in the window (parallel ones count); 503 `busy` with Retry-After when too many password hashes are waiting.
+         * @description 201 creates the account, its stablecoin wallet and a key. 200 issues one more key to an existing account whose password matches. E-mail local parts are plain ASCII and domains are compared in their IDNA ASCII form; control, zero-width and bidirectional-override characters are refused (400 `invalid_email`, or `invalid_field` in the name). 401 `invalid_credentials`; 429 `too_many_attempts` once LOGIN_MAX_FAILURES attempts were made in the window (parallel ones count); 503 `busy` with Retry-After when too many password hashes are waiting. With WALLET_PROVIDER=circle, 503 `service_unavailable` when Circle does not make the wallet now: registering again (the same e-mail and password) makes the same wallet.
          */
         post: operations["registerStablecoinAccount"];
         delete?: never;

@@ -52,9 +52,7 @@ export async function connectChain(config: Config, wallets: WalletProvider): Pro
     chainId: embedded.chainId,
     maxFeePerGasWei: config.treasury.maxFeePerGasWei,
   });
-  if ((await sandboxChain.getNativeBalance(wallets.hotWallet.address)) < HOT_WALLET_GAS_FLOOR_WEI) {
-    await sandboxChain.setNativeBalance({ address: wallets.hotWallet.address, wei: HOT_WALLET_GAS_GRANT_WEI });
-  }
+  await grantSandboxGas(sandboxChain, wallets.relayer.address);
   return {
     chain: sandboxChain,
     sandboxChain,
@@ -64,4 +62,11 @@ export async function connectChain(config: Config, wallets: WalletProvider): Pro
     tokens: embedded.tokens,
     stop: () => embedded.stop(),
   };
+}
+
+/** The embedded chain only: the key that pays peerpay's gas (the hot wallet; with circle, the x402 relay) gets some when it runs low. */
+export async function grantSandboxGas(sandboxChain: Pick<SandboxChainAdapter, 'getNativeBalance' | 'setNativeBalance'>, address: Address) {
+  if ((await sandboxChain.getNativeBalance(address)) < HOT_WALLET_GAS_FLOOR_WEI) {
+    await sandboxChain.setNativeBalance({ address, wei: HOT_WALLET_GAS_GRANT_WEI });
+  }
 }

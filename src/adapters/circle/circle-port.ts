@@ -35,6 +35,7 @@ export interface CircleWallet {
 }
 
 export interface CircleTokenBalance {
+  /** The native token (POL) reads as the zero address, never one of peerpay's tokens. */
   tokenAddress: Address;
   /** Base units of the token (6 decimals for USDC and EURC). */
   amount: bigint;
@@ -46,6 +47,7 @@ export interface CircleTransaction {
   transactionType: 'INBOUND' | 'OUTBOUND';
   state: CircleTransactionState;
   walletId: string;
+  /** The zero address for the native token or for a contract execution (which moves no token). */
   tokenAddress: Address;
   sourceAddress: Address;
   destinationAddress: Address;
@@ -82,7 +84,10 @@ export interface CircleContractExecutionRequest {
   idempotencyKey: string;
 }
 
-/** One page of GET /v1/w3s/transactions, oldest first; pageAfter names the next page, null at the end. */
+/**
+ * One page of GET /v1/w3s/transactions. Circle lists newest first and pages by id: pageAfter names
+ * the next (older) page, null at the end (decision 0045).
+ */
 export interface CircleTransactionPage {
   transactions: CircleTransaction[];
   pageAfter: string | null;

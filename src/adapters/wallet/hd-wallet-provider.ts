@@ -3,14 +3,15 @@
 //   m/44'/60'/0'/0/{accountIndex}  users' deposit addresses
 //   m/44'/60'/1'/0/0               the hot wallet
 //   m/44'/60'/2'/0/0               the sandbox tokens' owner
+//   m/44'/60'/3'/0/0               WALLET_PROVIDER=circle: the x402 relay (gas only), unless FACILITATOR_KEY_FILE
 import { HDKey, privateKeyToAccount } from 'viem/accounts';
 import { bytesToHex, type LocalAccount } from 'viem';
 import { sha256Hex } from '../../platform/ids.js';
-import type { WalletProvider } from './wallet-provider.js';
+import type { SelfWalletProvider } from './wallet-provider.js';
 
 const MAX_INDEX = 2 ** 31 - 1; // non-hardened BIP-32 child index
 
-export function createHdWalletProvider(masterSeed: Uint8Array): WalletProvider {
+export function createHdWalletProvider(masterSeed: Uint8Array): SelfWalletProvider {
   const root = HDKey.fromMasterSeed(masterSeed);
   const signerOf = (key: HDKey): LocalAccount => {
     if (!key.privateKey) throw new Error('HD derivation gave no private key');
@@ -25,14 +26,27 @@ export function createHdWalletProvider(masterSeed: Uint8Array): WalletProvider {
     }
     return signerOf(depositParent.deriveChild(accountIndex));
   };
+  const walletFor = (accountIndex: number) => {
+    const address = depositSigner(accountIndex).address;
+    // The id names the wallet without revealing its derivation path.
+    return { walletId: `wal_${sha256Hex(address.toLowerCase()).slice(0, 24)}`, address };
+  };
+  const hotWallet = signerOf(root.derive("m/44'/60'/1'/0/0"));
   return {
-    walletFor(accountIndex) {
-      const address = depositSigner(accountIndex).address;
-      // The id names the wallet without revealing its derivation path.
-      return { walletId: `wal_${sha256Hex(address.toLowerCase()).slice(0, 24)}`, address };
-    },
+    provider: 'self',
+    walletFor,
+    createWallet: async (accountId) => walletFor(accountId),
     depositSigner,
-    hotWallet: signerOf(root.derive("m/44'/60'/1'/0/0")),
+    hotWallet,
+    relayer: hotWallet,
+    seedAddress: hotWallet.address,
     sandboxTokenOwner: signerOf(root.derive("m/44'/60'/2'/0/0")),
   };
+}
+
+/** WALLET_PROVIDER=circle without FACILITATOR_KEY_FILE: the x402 relay's key, which holds gas and never user money. */
+export function seedRelayer(masterSeed: Uint8Array): LocalAccount {
+  const key = HDKey.fromMasterSeed(masterSeed).derive("m/44'/60'/3'/0/0");
+  if (!key.privateKey) throw new Error('HD derivation gave no private key');
+  return privateKeyToAccount(bytesToHex(key.privateKey));
 }

@@ -57,7 +57,8 @@ export function profileRoutes(app: App, { accounts, paymentMethods }: AccountPro
       auth: 'required',
       readsBody: true,
       responses: { 200: WalletResponse },
-      errors: [],
+      // With WALLET_PROVIDER=circle, for an account whose wallet Circle did not make at registration.
+      errors: ['service_unavailable'],
     }),
     async (request) => {
       const wallet = await accounts.ensureWallet(callerOf(request).accountId);

@@ -30,11 +30,13 @@ const REGISTRATION_ERRORS = [
   'already_exists',
   'too_many_attempts',
   'busy',
+  'service_unavailable',
 ] as const;
 const REGISTRATION_TEXT =
   '201 creates the account, its stablecoin wallet and a key. 200 issues one more key to an existing account whose password matches. ' +
   'E-mail local parts are plain ASCII and domains are compared in their IDNA ASCII form; control, zero-width and bidirectional-override characters are refused (400 `invalid_email`, or `invalid_field` in the name). ' +
-  '401 `invalid_credentials`; 429 `too_many_attempts` once LOGIN_MAX_FAILURES attempts were made in the window (parallel ones count); 503 `busy` with Retry-After when too many password hashes are waiting.';
+  '401 `invalid_credentials`; 429 `too_many_attempts` once LOGIN_MAX_FAILURES attempts were made in the window (parallel ones count); 503 `busy` with Retry-After when too many password hashes are waiting. ' +
+  'With WALLET_PROVIDER=circle, 503 `service_unavailable` when Circle does not make the wallet now: registering again (the same e-mail and password) makes the same wallet.';
 
 function queryOf(query: { email?: string | undefined; handle?: string | undefined }): AccountLookup {
   if (query.email !== undefined && query.handle === undefined) return { email: query.email };

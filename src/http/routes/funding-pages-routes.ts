@@ -29,8 +29,8 @@ export type FundingPagesRoutesDeps = {
 };
 
 /** The address a link's account receives on: the one GET /stablecoin/deposit-address gives it. */
-function depositAddressOf(deps: FundingPagesRoutesDeps, accountId: number) {
-  return deps.funding.depositAddress({ accountId, chain: undefined }).address;
+async function depositAddressOf(deps: FundingPagesRoutesDeps, accountId: number) {
+  return (await deps.funding.depositAddress({ accountId, chain: undefined })).address;
 }
 
 const PATH = `/links/${FUNDING_PURPOSE}/:token`;
@@ -50,7 +50,7 @@ async function sandboxFundingPages(app: App, deps: FundingPagesRoutesDeps): Prom
     const found = await deps.funding.inspectLink({ token });
     if (found.state === 'unknown') return sendPage(reply, 404, notFoundPage());
     if (found.state !== 'open') return sendPage(reply, 410, gonePage(found.state));
-    const depositAddress = depositAddressOf(deps, found.link.accountId);
+    const depositAddress = await depositAddressOf(deps, found.link.accountId);
     return sendPage(
       reply,
       200,
@@ -96,7 +96,7 @@ function depositFundingPages(app: App, deps: FundingPagesRoutesDeps): void {
       depositFundingPage({
         handle: found.handle,
         order: found.order,
-        depositAddress: depositAddressOf(deps, found.link.accountId),
+        depositAddress: await depositAddressOf(deps, found.link.accountId),
         tokenAddress: deps.chain.tokens[found.order.token],
         chainId: deps.chain.chainId,
         confirmations: deps.chainConfirmations,

@@ -24,7 +24,7 @@ export async function stablecoinFundingRoutes(app: App, deps: StablecoinFundingR
       auth: 'required',
       querystring: DepositAddressQuery,
       responses: { 200: DepositAddressResponse },
-      errors: ['unsupported_chain'],
+      errors: ['unsupported_chain', 'service_unavailable'],
     }),
     async (request) => deps.funding.depositAddress({ accountId: callerOf(request).accountId, chain: request.query.chain }),
   );

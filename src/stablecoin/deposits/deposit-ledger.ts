@@ -14,6 +14,7 @@ import { assert } from '../../platform/errors.js';
 import { insertDeposit, type NewDeposit } from './deposits-repository.js';
 import type { Trx } from '../../db/transaction.js';
 import { recordDepositEvent } from '../stablecoin-events.js';
+import type { SanctionsControls } from '../../compliance/sanctions/sanctions-controls.js';
 
 export function depositOperationId(depositId: string): string {
   return `deposit:${depositId}`;
@@ -68,6 +69,27 @@ export async function recordBlockedDeposit(db: Db, deposit: NewDeposit, freeze: 
     await freeze(trx);
     return true;
   });
+}
+
+/**
+ * Records the deposit as its sender's screening decided (`listed`: blocked and the account frozen;
+ * otherwise credited); false when it was recorded before. Both deposit paths (the chain-log
+ * watcher and Circle's inbound transactions) record through here.
+ */
+export async function recordScreenedDeposit(
+  deps: { db: Db; sanctionsControls: SanctionsControls },
+  deposit: NewDeposit,
+  listed: boolean,
+): Promise<boolean> {
+  if (!listed) return recordDeposit(deps.db, deposit);
+  return recordBlockedDeposit(deps.db, deposit, (trx) =>
+    deps.sanctionsControls.freezeForSanctions(trx, {
+      accountId: deposit.accountId,
+      address: deposit.from,
+      use: 'deposit',
+      at: deposit.creditedAt,
+    }),
+  );
 }
 
 /** The ledger operation of a blocked deposit's release (the deposit's row, locked and marked, makes it happen once). */

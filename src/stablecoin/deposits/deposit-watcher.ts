@@ -22,7 +22,7 @@ import { getAddress, type Address } from 'viem';
 import type { TokenTransferLog } from '../../adapters/chain/chain-adapter.js';
 import type { Token } from '../../money/assets.js';
 import { newId } from '../../platform/ids.js';
-import { MAX_LEDGER_AMOUNT, recordBlockedDeposit, recordDeposit } from './deposit-ledger.js';
+import { MAX_LEDGER_AMOUNT, recordScreenedDeposit } from './deposit-ledger.js';
 import type { NewDeposit } from './deposits-repository.js';
 import { depositAccountsPage, depositAddressesAmong, type DepositAccount } from './deposits-repository.js';
 import { insertCursor, moveCursor, readCursor, type ScanCursor } from '../../platform/scan-cursors.js';
@@ -183,12 +183,7 @@ async function creditPage(deps: WatcherDeps, cursor: ScanCursor, page: readonly 
       to: getAddress(log.to),
       creditedAt: deps.clock.now(),
     };
-    const recorded = listed.has(deposit.from)
-      ? await recordBlockedDeposit(deps.db, deposit, (trx) =>
-          deps.sanctionsControls.freezeForSanctions(trx, { accountId, address: deposit.from, use: 'deposit', at: deposit.creditedAt }),
-        )
-      : await recordDeposit(deps.db, deposit);
-    if (recorded) credited++;
+    if (await recordScreenedDeposit(deps, deposit, listed.has(deposit.from))) credited++;
   }
   return credited;
 }

@@ -56,9 +56,14 @@ export interface NewDeposit {
   from: Address;
   to: Address;
   creditedAt: Date;
+  /** With WALLET_PROVIDER=circle: Circle's id of the inbound transaction (unique, like the log). */
+  circleTransactionId?: string;
 }
 
-/** Inserts the deposit unless its (txHash, logIndex) is recorded already; true when this call inserted it. */
+/**
+ * Inserts the deposit unless its (txHash, logIndex), or its Circle transaction id, is recorded
+ * already; true when this call inserted it.
+ */
 export async function insertDeposit(trx: Trx, deposit: NewDeposit, status: 'credited' | 'blocked' = 'credited'): Promise<boolean> {
   const inserted = await trx
     .insertInto('chain_deposits')
@@ -75,8 +80,10 @@ export async function insertDeposit(trx: Trx, deposit: NewDeposit, status: 'cred
       to_address: deposit.to,
       credited_at: deposit.creditedAt,
       status,
+      circle_transaction_id: deposit.circleTransactionId ?? null,
     })
-    .onConflict((oc) => oc.columns(['tx_hash', 'log_index']).doNothing())
+    // Whichever unique key the row repeats (the log, or the Circle transaction id).
+    .onConflict((oc) => oc.doNothing())
     .returning('id')
     .executeTakeFirst();
   return inserted !== undefined;

@@ -6,6 +6,8 @@ import type { Address } from 'viem';
 import { TOKENS, type Token } from '../../money/assets.js';
 import { AppError } from '../../platform/errors.js';
 import type { WalletProvider } from '../../adapters/wallet/wallet-provider.js';
+import { accountDepositAddress } from '../../accounts/account-wallet.js';
+import type { Db } from '../../db/database.js';
 
 const POLYGON_NAMES = ['MATIC', 'POLYGON'];
 
@@ -16,15 +18,15 @@ export interface DepositAddress {
   tokens: Token[];
 }
 
-export function depositAddressFor(
-  deps: { wallets: WalletProvider },
+export async function depositAddressFor(
+  deps: { db: Db; wallets: WalletProvider },
   input: { accountId: number; chain: string | undefined },
-): DepositAddress {
+): Promise<DepositAddress> {
   if (input.chain !== undefined && !POLYGON_NAMES.includes(input.chain.trim().toUpperCase())) {
     throw new AppError(
       'unsupported_chain',
       `Deposits are received on Polygon only (chain=MATIC); "${input.chain.slice(0, 32)}" is not supported. Tokens sent on another chain would be lost.`,
     );
   }
-  return { address: deps.wallets.walletFor(input.accountId).address, chain: 'MATIC', network: 'polygon', tokens: [...TOKENS] };
+  return { address: await accountDepositAddress(deps, input.accountId), chain: 'MATIC', network: 'polygon', tokens: [...TOKENS] };
 }

@@ -15,6 +15,7 @@ import { assert } from '../../platform/errors.js';
 import { newToken, sha256Hex } from '../../platform/ids.js';
 import { tokenAmountOf, tokenOf } from '../stablecoin-amounts.js';
 import { mintTestTokens } from './sandbox-mint.js';
+import { accountDepositAddress } from '../../accounts/account-wallet.js';
 import { recordLinkCompleted } from '../../links/link-events.js';
 import type { ChainConnection } from '../../adapters/chain/connect-chain.js';
 import type { WalletProvider } from '../../adapters/wallet/wallet-provider.js';
@@ -122,7 +123,7 @@ export async function completeSandboxFundingLink(
   if (outcome === 'cancel') return { state: 'completed', outcome };
   try {
     const txHash = await mintTestTokens(deps, {
-      to: deps.wallets.walletFor(found.link.accountId).address,
+      to: await accountDepositAddress(deps, found.link.accountId),
       token: found.order.token,
       amountMinor: found.order.amountMinor,
     });

@@ -16,7 +16,7 @@ export type StablecoinFundingDeps = Parameters<typeof createFundingLink>[0] &
   Parameters<typeof depositAddressFor>[0];
 
 export interface StablecoinFunding {
-  depositAddress(input: { accountId: number; chain: string | undefined }): DepositAddress;
+  depositAddress(input: { accountId: number; chain: string | undefined }): Promise<DepositAddress>;
   createLink(input: { accountId: number; amount: number; currency: string }): Promise<FundingLink>;
   inspectLink(input: { token: string }): Promise<FundingLinkState>;
   completeSandboxLink(input: { token: string; outcome: string }): Promise<FundingCompletion>;

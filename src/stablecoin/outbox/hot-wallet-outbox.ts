@@ -6,7 +6,8 @@
 //
 // Idempotent per (purpose, referenceId): a second call returns the existing entry, re-broadcasting
 // it while it is not final, and never signs again.
-import { keccak256, type Hash } from 'viem';
+import { keccak256, type Address, type Hash } from 'viem';
+import { sendThroughCircle } from './circle-outbox.js';
 import type { SignedTransaction } from '../../adapters/chain/chain-adapter.js';
 import type { Db } from '../../db/database.js';
 import type { Trx } from '../../db/transaction.js';
@@ -14,7 +15,7 @@ import type { Token } from '../../money/assets.js';
 import { assert } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { chainErrorText } from './chain-error-text.js';
-import { isFinal, type OutboxEntry, type OutboxPurpose, type OutboxRecord } from './outbox-entry.js';
+import { isFinal, type AnyOutboxRecord, type OutboxEntry, type OutboxPurpose, type OutboxRecord } from './outbox-entry.js';
 import { findRecord, insertSigned, lockNextNonce, markBroadcast, recordBroadcastError, setNextNonce } from './outbox-repository.js';
 import type { ChainConnection } from '../../adapters/chain/connect-chain.js';
 import type { WalletProvider } from '../../adapters/wallet/wallet-provider.js';
@@ -24,15 +25,33 @@ export type { OutboxEntry, OutboxPurpose, OutboxStatus } from './outbox-entry.js
 
 export type OutboxDeps = { db: Db; chain: ChainConnection; wallets: WalletProvider; clock: Clock };
 
-/** The `sign` of a token transfer from the hot wallet: what withdrawals and cold transfers send. */
-export function hotWalletTokenTransfer(
+/**
+ * A token transfer from the treasury (the hot wallet's role): what withdrawals and cold transfers
+ * send. Self: signed by the hot wallet key and sent through this outbox. Circle: a transfer from the
+ * treasury wallet through the Circle outbox (circle-outbox.ts). Either way recorded before it is
+ * sent, once per (purpose, reference); the hash is null while Circle has not completed it.
+ */
+export async function sendTokenFromTreasury(
+  deps: OutboxDeps,
+  send: Omit<HotWalletSend, 'sign'> & { token: Token; to: Address; amountMinor: bigint },
+): Promise<{ outboxId: string; txHash: Hash | null }> {
+  const { token, to, amountMinor, ...entry } = send;
+  if (deps.wallets.provider === 'circle') {
+    const from = { walletId: deps.wallets.circle.treasuryWalletId, address: deps.wallets.hotWallet.address };
+    return sendThroughCircle({ ...deps, wallets: deps.wallets }, { ...entry, from, token, to, amountMinor });
+  }
+  return sendFromHotWallet(deps, { ...entry, sign: hotWalletTokenTransfer(deps, { token, to, amountMinor }) });
+}
+
+/** The `sign` of a token transfer from the hot wallet (self). */
+function hotWalletTokenTransfer(
   deps: { chain: ChainConnection; wallets: WalletProvider },
   transfer: { token: Token; to: `0x${string}`; amountMinor: bigint },
 ): (nonce: number) => Promise<SignedTransaction> {
   return (nonce) =>
     deps.chain.chain.signTokenTransfer({
       token: deps.chain.tokens[transfer.token],
-      sender: deps.wallets.hotWallet,
+      sender: deps.wallets.relayer,
       to: transfer.to,
       amount: transfer.amountMinor,
       nonce,
@@ -61,7 +80,7 @@ export async function sendFromHotWallet(deps: OutboxDeps, send: HotWalletSend): 
   const earlier = await findRecord(deps.db, send);
   if (earlier) return resend(deps, earlier);
 
-  const sender = deps.wallets.hotWallet.address;
+  const sender = deps.wallets.relayer.address;
   // Read outside the transaction (a network call). It matters only when the chain is ahead of our
   // counter: at first use, or if something outside peerpay sent from the hot wallet. Taking the
   // larger of the two never reuses a nonce the chain has seen and never leaves a gap of our own.
@@ -113,7 +132,8 @@ export async function findOutboxEntry(
   return record ? { id: record.id, status: record.status, txHash: record.txHash, blockNumber: record.blockNumber } : undefined;
 }
 
-async function resend(deps: OutboxDeps, record: OutboxRecord): Promise<{ outboxId: string; txHash: Hash }> {
+async function resend(deps: OutboxDeps, record: AnyOutboxRecord): Promise<{ outboxId: string; txHash: Hash }> {
+  assert(record.provider === 'self', 'a transaction peerpay signs is never recorded as a Circle transfer');
   if (!isFinal(record.status)) await broadcastRecord(deps, record);
   return { outboxId: record.id, txHash: record.txHash };
 }

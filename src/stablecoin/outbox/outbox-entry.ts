@@ -10,13 +10,16 @@ export type OutboxStatus = 'signed' | 'broadcast' | 'confirmed' | 'reverted';
 export interface OutboxEntry {
   id: string;
   status: OutboxStatus;
-  txHash: Hash;
+  /** Known from the start for a transaction peerpay signs; for one Circle sends, once Circle says COMPLETE (or FAILED after broadcasting). */
+  txHash: Hash | null;
   /** The block that mined it, once known. */
   blockNumber: bigint | null;
 }
 
-/** The whole row, for the outbox's own use. */
+/** The whole row of a transaction peerpay signs itself, for the outbox's own use. */
 export interface OutboxRecord extends OutboxEntry {
+  provider: 'self';
+  txHash: Hash;
   purpose: OutboxPurpose;
   referenceId: string;
   sender: Address;
@@ -32,3 +35,25 @@ export interface OutboxRecord extends OutboxEntry {
 export function isFinal(status: OutboxStatus): boolean {
   return status === 'confirmed' || status === 'reverted';
 }
+
+/**
+ * The whole row of a transfer Circle sends (WALLET_PROVIDER=circle): what to ask Circle, recorded
+ * before asking, and Circle's transaction once it answered. `signed`: recorded, Circle's answer not
+ * seen yet; `broadcast`: Circle has it; `confirmed`: COMPLETE; `reverted`: failed or refused.
+ */
+export interface CircleOutboxRecord extends OutboxEntry {
+  provider: 'circle';
+  purpose: OutboxPurpose;
+  referenceId: string;
+  /** The sending wallet's address (the treasury's, or a user's for a sweep). */
+  sender: Address;
+  walletId: string;
+  token: 'USDC' | 'EURC';
+  destination: Address;
+  amountMinor: bigint;
+  circleTransactionId: string | null;
+  lastBroadcastAt: Date | null;
+  createdAt: Date;
+}
+
+export type AnyOutboxRecord = OutboxRecord | CircleOutboxRecord;

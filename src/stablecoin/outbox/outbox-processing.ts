@@ -7,7 +7,8 @@ import { keccak256 } from 'viem';
 import { assert } from '../../platform/errors.js';
 import type { Db } from '../../db/database.js';
 import { isDatabaseUnavailable, retryIfUnavailable } from '../../db/database-unavailable.js';
-import type { OutboxRecord } from './outbox-entry.js';
+import type { AnyOutboxRecord, OutboxRecord } from './outbox-entry.js';
+import { reconcileCircleEntry } from './circle-outbox.js';
 import { broadcastRecord } from './hot-wallet-outbox.js';
 import {
   finishEntry,
@@ -71,7 +72,7 @@ export async function reconcileOutbox(deps: ProcessingDeps, limit: number): Prom
   await deps.owedLeases.giveBack(deps.db);
   const now = deps.clock.now();
   const until = new Date(now.getTime() + LEASE_MS);
-  let leased: OutboxRecord[];
+  let leased: AnyOutboxRecord[];
   try {
     leased = await leaseOpenEntries(deps.db, { now, until, limit });
   } catch (error) {
@@ -98,7 +99,16 @@ export async function reconcileOutbox(deps: ProcessingDeps, limit: number): Prom
   return leased.length;
 }
 
-async function reconcileEntry(deps: ProcessingDeps, record: OutboxRecord): Promise<void> {
+async function reconcileEntry(deps: ProcessingDeps, record: AnyOutboxRecord): Promise<void> {
+  if (record.provider === 'circle') {
+    assert(deps.wallets.provider === 'circle', 'a Circle transfer is followed with WALLET_PROVIDER=circle');
+    await reconcileCircleEntry({ ...deps, wallets: deps.wallets }, record);
+    return;
+  }
+  await reconcileTransaction(deps, record);
+}
+
+async function reconcileTransaction(deps: ProcessingDeps, record: OutboxRecord): Promise<void> {
   // The current transaction and any it replaced share one nonce: at most one of them is mined, and
   // whichever it is decides the entry, once (finishEntry is conditional on the entry being open).
   const current = { txHash: record.txHash, rawTx: record.rawTx };
@@ -132,9 +142,9 @@ async function reconcileEntry(deps: ProcessingDeps, record: OutboxRecord): Promi
 
 /** Signs and records a replacement, then broadcasts it; false when the fee cap leaves no room. */
 async function replaceStuck(deps: ProcessingDeps, record: OutboxRecord): Promise<boolean> {
-  assert(record.sender.toLowerCase() === deps.wallets.hotWallet.address.toLowerCase(), 'the outbox sends from the hot wallet only');
+  assert(record.sender.toLowerCase() === deps.wallets.relayer.address.toLowerCase(), 'the outbox signs with the relayer key only');
   const signed = await deps.chain.chain.signReplacement({
-    sender: deps.wallets.hotWallet,
+    sender: deps.wallets.relayer,
     serialized: record.rawTx,
     bumpPercent: REPLACEMENT_BUMP_PERCENT,
   });

@@ -5,19 +5,24 @@ import type { Address, Hash, Hex } from 'viem';
 import type { Db } from '../../db/database.js';
 import type { HotWalletOutboxTable } from '../../db/schema.js';
 import type { Trx } from '../../db/transaction.js';
-import type { OutboxPurpose, OutboxRecord, OutboxStatus } from './outbox-entry.js';
+import type { AnyOutboxRecord, CircleOutboxRecord, OutboxPurpose, OutboxRecord, OutboxStatus } from './outbox-entry.js';
 
 const MAX_ERROR_LENGTH = 500;
 
-function toRecord(row: Selectable<HotWalletOutboxTable>): OutboxRecord {
+function toRecord(row: Selectable<HotWalletOutboxTable>): AnyOutboxRecord {
+  return row.provider === 'circle' ? toCircleRecord(row) : toSelfRecord(row);
+}
+
+function toSelfRecord(row: Selectable<HotWalletOutboxTable>): OutboxRecord {
   return {
+    provider: 'self',
     id: row.id,
     purpose: row.purpose,
     referenceId: row.reference_id,
     sender: row.sender as Address,
-    nonce: Number(row.nonce),
-    txHash: row.tx_hash as Hash,
-    rawTx: row.raw_tx as Hex,
+    nonce: Number(row.nonce!),
+    txHash: row.tx_hash! as Hash,
+    rawTx: row.raw_tx! as Hex,
     status: row.status,
     blockNumber: row.block_number === null ? null : BigInt(row.block_number),
     broadcastAttempts: row.broadcast_attempts,
@@ -27,7 +32,27 @@ function toRecord(row: Selectable<HotWalletOutboxTable>): OutboxRecord {
   };
 }
 
-export async function findRecord(db: Db | Trx, ref: { purpose: OutboxPurpose; referenceId: string }): Promise<OutboxRecord | undefined> {
+function toCircleRecord(row: Selectable<HotWalletOutboxTable>): CircleOutboxRecord {
+  return {
+    provider: 'circle',
+    id: row.id,
+    purpose: row.purpose,
+    referenceId: row.reference_id,
+    sender: row.sender as Address,
+    walletId: row.circle_wallet_id!,
+    token: row.circle_token!,
+    destination: row.circle_destination! as Address,
+    amountMinor: BigInt(row.circle_amount!),
+    circleTransactionId: row.circle_transaction_id,
+    status: row.status,
+    txHash: row.tx_hash as Hash | null,
+    blockNumber: row.block_number === null ? null : BigInt(row.block_number),
+    lastBroadcastAt: row.last_broadcast_at,
+    createdAt: row.created_at,
+  };
+}
+
+export async function findRecord(db: Db | Trx, ref: { purpose: OutboxPurpose; referenceId: string }): Promise<AnyOutboxRecord | undefined> {
   const row = await db
     .selectFrom('hot_wallet_outbox')
     .selectAll()
@@ -79,7 +104,7 @@ export async function insertSigned(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  return toRecord(row);
+  return toSelfRecord(row);
 }
 
 /** A node took the transaction (or already had it). */
@@ -190,7 +215,7 @@ export async function releaseLeasesEnding(db: Db, untils: readonly Date[]): Prom
  * Leases up to `limit` unfinished entries that no other worker holds (FOR UPDATE SKIP LOCKED in one
  * short statement; see db/lease.ts for the pattern), lowest nonce first, until `until`.
  */
-export async function leaseOpenEntries(db: Db, input: { now: Date; until: Date; limit: number }): Promise<OutboxRecord[]> {
+export async function leaseOpenEntries(db: Db, input: { now: Date; until: Date; limit: number }): Promise<AnyOutboxRecord[]> {
   const result = await sql<Selectable<HotWalletOutboxTable>>`
     update hot_wallet_outbox set locked_until = ${input.until}
      where id in (
@@ -200,5 +225,7 @@ export async function leaseOpenEntries(db: Db, input: { now: Date; until: Date; 
         limit ${input.limit}
         for update skip locked)
     returning *`.execute(db);
-  return result.rows.map(toRecord).sort((a, b) => a.nonce - b.nonce);
+  // Circle's entries have no nonce: after the hot wallet's, oldest first.
+  const nonceOf = (r: AnyOutboxRecord) => (r.provider === 'self' ? r.nonce : Number.MAX_SAFE_INTEGER);
+  return result.rows.map(toRecord).sort((a, b) => nonceOf(a) - nonceOf(b) || a.createdAt.getTime() - b.createdAt.getTime());
 }

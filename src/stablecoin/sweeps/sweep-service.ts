@@ -10,7 +10,8 @@
 // marked swept, also those the watcher credits later. A sweep that reverts, or whose signing is
 // refused (the authorization expired first), ends; the next round starts a new one with a fresh
 // authorization nonce if deposits remain unswept.
-import type { Address, Hash } from 'viem';
+import { getAddress, isAddressEqual, type Address, type Hash } from 'viem';
+import { sendThroughCircle } from '../outbox/circle-outbox.js';
 import { ChainRevertError } from '../../adapters/chain/chain-adapter.js';
 import { randomAuthorizationNonce, signTransferAuthorization } from '../../adapters/chain/transfer-authorization.js';
 import type { Token } from '../../money/assets.js';
@@ -27,7 +28,7 @@ import {
   type Sweep,
 } from './sweeps-repository.js';
 import type { ChainConnection } from '../../adapters/chain/connect-chain.js';
-import type { WalletProvider } from '../../adapters/wallet/wallet-provider.js';
+import type { CircleWalletProvider, WalletProvider } from '../../adapters/wallet/wallet-provider.js';
 import type { Db } from '../../db/database.js';
 import type { Clock } from '../../platform/clock.js';
 
@@ -91,7 +92,15 @@ async function advanceOpenSweeps(deps: SweepDeps, limit: number, round: SweepRou
 
 /** Reads the address's balance and records an open sweep of all of it; null when there is nothing to do now. */
 async function startSweep(deps: SweepDeps, target: { accountId: number; token: Token }): Promise<Sweep | null> {
-  const address = deps.wallets.walletFor(target.accountId).address;
+  const address = (await sweepSource(deps, target.accountId)).address;
+  // CIRCLE_ACCOUNT_TYPE=EOA: the wallet pays its own gas and peerpay does not top it up (decision
+  // 0046). Without any, Circle would only fail the transfer, round after round: it waits, unswept.
+  if (
+    deps.wallets.provider === 'circle' &&
+    deps.wallets.circle.accountType === 'EOA' &&
+    (await deps.chain.chain.getNativeBalance(address)) === 0n
+  )
+    return null;
   const read = await balanceAtOneBlock(deps, { token: deps.chain.tokens[target.token], holder: address });
   // Zero: the credited deposits left the address already (a sweep that covered them, recorded as
   // confirmed, marks them); an unsteady head: the next round tries again.
@@ -136,10 +145,11 @@ async function balanceAtOneBlock(
  * transaction once per sweep however often this runs.
  */
 async function sendSweep(deps: SweepDeps, sweep: Sweep, round: SweepRound): Promise<Hash | null> {
+  if (deps.wallets.provider === 'circle') return sendCircleSweep({ ...deps, wallets: deps.wallets }, sweep, round);
   const signer = deps.wallets.depositSigner(sweep.accountId);
   assert(signer.address.toLowerCase() === sweep.address.toLowerCase(), 'the deposit key of the swept address signs its sweep');
   const token = deps.chain.tokens[sweep.token];
-  const hotWallet = deps.wallets.hotWallet;
+  const hotWallet = deps.wallets.relayer;
   const authorization = await signTransferAuthorization({
     signer,
     domain: await deps.chain.chain.getTokenDomain(token),
@@ -166,4 +176,37 @@ async function sendSweep(deps: SweepDeps, sweep: Sweep, round: SweepRound): Prom
       round.ended++;
     return null;
   }
+}
+
+/**
+ * With circle: the sweep is a Circle transfer of the balance from the user's wallet to the treasury
+ * wallet, through the Circle outbox (keyed by the sweep's outbox entry, so never sent twice); Circle
+ * pays the gas (SCA) or the wallet's own (EOA). A transfer Circle refuses ends its entry reverted, and
+ * advanceOpenSweeps ends the sweep; the next round starts afresh if deposits remain unswept.
+ */
+async function sendCircleSweep(deps: SweepDeps & { wallets: CircleWalletProvider }, sweep: Sweep, round: SweepRound): Promise<Hash | null> {
+  const source = await sweepSource(deps, sweep.accountId);
+  assert(source.walletId !== null && isAddressEqual(source.address, sweep.address), "the swept address is the account's Circle wallet");
+  const sent = await sendThroughCircle(deps, {
+    purpose: 'sweep',
+    referenceId: sweep.id,
+    from: { walletId: source.walletId, address: sweep.address },
+    token: sweep.token,
+    to: deps.wallets.hotWallet.address,
+    amountMinor: sweep.amountMinor,
+  });
+  round.sent++;
+  return sent.txHash;
+}
+
+/** The account's deposit address, and with circle its Circle wallet (as registration recorded them). */
+async function sweepSource(deps: SweepDeps, accountId: number): Promise<{ address: Address; walletId: string | null }> {
+  if (deps.wallets.provider === 'self') return { address: deps.wallets.walletFor(accountId).address, walletId: null };
+  const row = await deps.db
+    .selectFrom('accounts')
+    .select(['wallet_id', 'deposit_address'])
+    .where('id', '=', accountId)
+    .executeTakeFirstOrThrow();
+  assert(row.wallet_id !== null && row.deposit_address !== null, 'an account with deposits has a wallet');
+  return { address: getAddress(row.deposit_address), walletId: row.wallet_id };
 }

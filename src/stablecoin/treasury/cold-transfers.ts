@@ -10,7 +10,7 @@ import type { Address } from 'viem';
 import { ChainRevertError } from '../../adapters/chain/chain-adapter.js';
 import { TOKENS, type Token } from '../../money/assets.js';
 import { newId } from '../../platform/ids.js';
-import { findOutboxEntry, hotWalletTokenTransfer, sendFromHotWallet } from '../outbox/hot-wallet-outbox.js';
+import { findOutboxEntry, sendTokenFromTreasury } from '../outbox/hot-wallet-outbox.js';
 import { availableLiquidityMinor } from './hot-wallet-liquidity.js';
 import {
   findOpenColdTransfer,
@@ -78,10 +78,12 @@ async function advance(deps: ColdDeps, transfer: ColdTransfer): Promise<number> 
 /** Hands the transfer to the outbox; a transfer that must not be sent now is ended (a later round starts afresh). */
 async function send(deps: ColdDeps, transfer: ColdTransfer): Promise<boolean> {
   try {
-    await sendFromHotWallet(deps, {
+    await sendTokenFromTreasury(deps, {
       purpose: 'cold',
       referenceId: transfer.id,
-      sign: hotWalletTokenTransfer(deps, { token: transfer.token, to: transfer.toAddress, amountMinor: transfer.amountMinor }),
+      token: transfer.token,
+      to: transfer.toAddress,
+      amountMinor: transfer.amountMinor,
       // Under the outbox's lock: still open, no withdrawal waits, and the hot wallet covers it (this
       // open transfer is among what is committed, so what is left must not be negative).
       precondition: async (trx) => {

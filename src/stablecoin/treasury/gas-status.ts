@@ -1,8 +1,10 @@
 import type { ChainConnection } from '../../adapters/chain/connect-chain.js';
 import type { WalletProvider } from '../../adapters/wallet/wallet-provider.js';
 import type { Config } from '../../config.js';
-// The hot wallet pays the gas of every sweep, withdrawal and relay. Its native balance is read from
-// the node; below HOT_WALLET_MIN_GAS_WEI the operator must top it up before sends start failing.
+// The relayer key pays the gas of what peerpay signs itself: with self, the hot wallet (every sweep,
+// withdrawal and relay); with circle, the x402 relay key only (Circle's Gas Station pays the SCA
+// wallets' gas). Its native balance is read from the node; below HOT_WALLET_MIN_GAS_WEI the operator
+// must top it up before sends start failing.
 
 export interface GasStatus {
   balanceWei: bigint;
@@ -11,7 +13,7 @@ export interface GasStatus {
 }
 
 export async function readGasStatus(deps: { chain: ChainConnection; wallets: WalletProvider; config: Config }): Promise<GasStatus> {
-  const balanceWei = await deps.chain.chain.getNativeBalance(deps.wallets.hotWallet.address);
+  const balanceWei = await deps.chain.chain.getNativeBalance(deps.wallets.relayer.address);
   const minWei = deps.config.treasury.minGasWei;
   return { balanceWei, minWei, low: balanceWei < minWei };
 }

@@ -48,7 +48,7 @@ export async function watchTreasury(deps: WatchDeps, log?: Pick<FastifyBaseLogge
   if (deps.treasuryWarnings.shouldWarn('gas', gas.low, nowMs)) {
     warnings++;
     log?.warn(
-      { hotWallet: deps.wallets.hotWallet.address, balanceWei: String(gas.balanceWei), minWei: String(gas.minWei) },
+      { hotWallet: deps.wallets.relayer.address, balanceWei: String(gas.balanceWei), minWei: String(gas.minWei) },
       `hot wallet gas is low: ${formatWei(gas.balanceWei)} left, below HOT_WALLET_MIN_GAS_WEI (${formatWei(gas.minWei)}); top it up before sends fail`,
     );
   }

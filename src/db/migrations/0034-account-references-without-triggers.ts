@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely';
 // committed (the sender by its key, the recipient by its look-up) and, for the sender, holds under
 // a key-share lock to the commit. Their foreign keys re-checked each of those accounts once per
 // row, with a trigger and a row lock of its own: four to six trigger calls per transfer on the
-// hot path (decision 0045). An account is never deleted, which is what keeps such a reference
+// hot path (decision 0048). An account is never deleted, which is what keeps such a reference
 // true once written; this migration makes that a rule of the database (a trigger refuses DELETE
 // and TRUNCATE of `accounts`, whoever asks) and drops the four foreign keys it makes redundant.
 // The ledger's own keys (ledger_transfers to ledger_accounts) stay: ledger accounts are created and
