@@ -219,30 +219,32 @@ function movesClauses(
   returning: RawBuilder<unknown>,
 ): RawBuilder<unknown> {
   const ids = [...deltas.keys()].sort((a, b) => a - b);
-  const changes = ids.map((id) => {
-    const d = deltas.get(id)!;
-    return sql`(${id}::integer, ${d.balance}::bigint, ${d.pendingDebits}::bigint, ${d.pendingCredits}::bigint)`;
-  });
-  // Rows are inserted in the order given (an INSERT ... SELECT ... ORDER BY takes ids from the
-  // sequence in that order).
-  const rows = recorded.map(
-    ({ operationId, transfer: t }, ordinal) =>
-      sql`(${ordinal}::integer, ${operationId}, ${t.kind}, ${t.debitId}::integer, ${t.creditId}::integer, ${t.asset}, ${t.amount}::bigint, ${t.pendingTransferId}::bigint, ${t.code})`,
-  );
+  const changes = ids.map((id) => deltas.get(id)!);
+  const rows = recorded.map((r) => r.transfer);
+  // Every value goes in as an array parameter, expanded by unnest: the statement's text is the same
+  // whatever the number of accounts and rows, so PostgreSQL parses and plans a statement of fixed
+  // size, not one that grows with the batch (decision 0049). Rows are inserted in the order given
+  // (an INSERT ... SELECT ... ORDER BY takes ids from the sequence in that order).
   return sql`moved as (
       update ledger_accounts a
          set balance = a.balance + d.balance,
              pending_debits = a.pending_debits + d.pending_debits,
              pending_credits = a.pending_credits + d.pending_credits
-        from (values ${sql.join(changes)}) as d(id, balance, pending_debits, pending_credits)
+        from unnest(${ids}::integer[], ${changes.map((d) => String(d.balance))}::bigint[],
+                    ${changes.map((d) => String(d.pendingDebits))}::bigint[], ${changes.map((d) => String(d.pendingCredits))}::bigint[])
+          as d(id, balance, pending_debits, pending_credits)
        where a.id = d.id
          and (a.allow_negative or a.balance + d.balance - (a.pending_debits + d.pending_debits) >= 0)
       returning a.balance, a.pending_debits, a.pending_credits, a.allow_negative
     ), recorded as (
       insert into ledger_transfers (operation_id, kind, debit_account_id, credit_account_id, asset, amount, pending_transfer_id, code)
       select operation_id, kind, debit_account_id, credit_account_id, asset, amount, pending_transfer_id, code
-        from (values ${sql.join(rows)})
-          as r(ordinal, operation_id, kind, debit_account_id, credit_account_id, asset, amount, pending_transfer_id, code)
+        from unnest(${recorded.map((r) => r.operationId)}::text[], ${rows.map((t) => t.kind)}::text[],
+                    ${rows.map((t) => t.debitId)}::integer[], ${rows.map((t) => t.creditId)}::integer[],
+                    ${rows.map((t) => t.asset)}::text[], ${rows.map((t) => String(t.amount))}::bigint[],
+                    ${rows.map((t) => (t.pendingTransferId === null ? null : String(t.pendingTransferId)))}::bigint[],
+                    ${rows.map((t) => t.code)}::text[]) with ordinality
+          as r(operation_id, kind, debit_account_id, credit_account_id, asset, amount, pending_transfer_id, code, ordinal)
        order by ordinal
       returning ${returning}
     )`;

@@ -128,10 +128,7 @@ function writeTogether(
   if (written.length === 0) return { outcomes };
   const alongside = withVolume(trx, limitBatch, {
     clauses: [
-      transferRecordsClause(
-        trx,
-        written.map((m) => m.intent),
-      ),
+      transferRecordsClause(written.map((m) => m.intent)),
       eventsClause(written.flatMap((m) => stablecoinTransferEvents(m.intent, { sender: m.senderHandle, recipient: m.recipientHandle }))),
     ],
     // Every record is new: one whose key was taken already fails the statement.

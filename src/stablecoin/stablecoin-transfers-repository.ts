@@ -37,33 +37,26 @@ function toTransfer(row: Selectable<StablecoinTransfersTable>): StablecoinTransf
  */
 export async function insertTransfers(trx: Trx, transfers: readonly StablecoinTransfer[]): Promise<Set<string>> {
   if (transfers.length === 0) return new Set();
-  const rows = await insertTransfersQuery(trx, transfers).execute();
-  return new Set(rows.map((row) => row.id));
+  const result = await sql<{ id: string }>`${insertTransfersQuery(transfers)}`.execute(trx);
+  return new Set(result.rows.map((row) => row.id));
 }
 
 /** The same insert as a WITH clause of a larger statement (a group commit's), named `transfer_records`, returning the ids inserted. */
-export function transferRecordsClause(trx: Trx, transfers: readonly StablecoinTransfer[]): RawBuilder<unknown> {
-  return sql`transfer_records as (${insertTransfersQuery(trx, transfers)})`;
+export function transferRecordsClause(transfers: readonly StablecoinTransfer[]): RawBuilder<unknown> {
+  return sql`transfer_records as (${insertTransfersQuery(transfers)})`;
 }
 
-function insertTransfersQuery(trx: Trx, transfers: readonly StablecoinTransfer[]) {
-  return trx
-    .insertInto('stablecoin_transfers')
-    .values(
-      transfers.map((t) => ({
-        id: t.id,
-        sender_account_id: t.senderAccountId,
-        recipient_account_id: t.recipientAccountId,
-        currency: t.currency,
-        amount: t.amountMinor,
-        fee: t.feeMinor,
-        status: t.status,
-        idempotency_key: t.idempotencyKey,
-        created_at: t.createdAt,
-      })),
-    )
-    .onConflict((oc) => oc.columns(['sender_account_id', 'idempotency_key']).doNothing())
-    .returning('id');
+/** One text whatever the number of records: each column an array parameter (decision 0049). */
+function insertTransfersQuery(transfers: readonly StablecoinTransfer[]): RawBuilder<{ id: string }> {
+  const column = <T>(of: (t: StablecoinTransfer) => T): T[] => transfers.map(of);
+  return sql`insert into stablecoin_transfers (id, sender_account_id, recipient_account_id, currency, amount, fee, status, idempotency_key, created_at)
+    select * from unnest(${column((t) => t.id)}::text[], ${column((t) => t.senderAccountId)}::integer[],
+                         ${column((t) => t.recipientAccountId)}::integer[], ${column((t) => t.currency)}::text[],
+                         ${column((t) => String(t.amountMinor))}::bigint[], ${column((t) => String(t.feeMinor))}::bigint[],
+                         ${column((t) => t.status)}::text[], ${column((t) => t.idempotencyKey)}::text[],
+                         ${column((t) => t.createdAt.toISOString())}::timestamptz[])
+    on conflict (sender_account_id, idempotency_key) do nothing
+    returning id`;
 }
 
 /** Removes records written earlier in the same transaction (members of a batch refused after their insert). */

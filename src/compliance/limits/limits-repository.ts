@@ -118,7 +118,14 @@ export function addVolumeClause(trx: Trx, volumes: readonly Volume[]): { clause:
   const rows = bucketRows(volumes.filter((v) => v.amountMinor > 0n));
   if (rows.length === 0) return null;
   return {
-    clause: sql`limit_volume_added as (${addVolumeQuery(trx, rows).returning('account_id')})`,
+    // Each column one array parameter: the same text for any number of buckets (decision 0049).
+    clause: sql`limit_volume_added as (
+      insert into limit_volume (account_id, currency, span, starts_at, volume)
+      select * from unnest(${rows.map((r) => r.account_id)}::integer[], ${rows.map((r) => r.currency)}::text[],
+                           ${rows.map((r) => r.span)}::text[], ${rows.map((r) => r.starts_at.toISOString())}::timestamptz[],
+                           ${rows.map((r) => String(r.volume))}::bigint[])
+      on conflict (account_id, currency, span, starts_at) do update set volume = limit_volume.volume + excluded.volume
+      returning account_id)`,
     name: 'limit_volume_added',
     rows: rows.length,
   };
