@@ -104,14 +104,15 @@ export interface LockedAccount {
 
 /**
  * Locks the account rows in id order, in a statement of its own (the global lock order), and
- * reads them: until this transaction ends, nobody else can change what the check below sees.
+ * reads them: until this transaction ends, nobody else can change what the check below sees. The
+ * ids are one array parameter, so the text is the same however many there are (decision 0049).
  */
 export async function lockAccountRows(trx: Trx, accountIds: readonly number[]): Promise<Map<number, LockedAccount>> {
   const ids = [...accountIds].sort((a, b) => a - b);
   const result = await sql<LockedAccount>`
     select id, balance, pending_debits, pending_credits, allow_negative
       from ledger_accounts
-     where id in (${sql.join(ids)})
+     where id = any(${ids}::integer[])
      order by id
        for no key update`.execute(trx);
   assert(result.rows.length === ids.length, 'every account of the operation is locked');

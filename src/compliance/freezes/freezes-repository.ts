@@ -84,7 +84,7 @@ export async function lockFreezesShared(trx: Trx, accountIds: readonly number[])
   const rows = await sql<FreezeColumns & Pick<Selectable<AccountsTable>, 'id'>>`
     select id, frozen_scope, frozen_id, frozen_at, frozen_by
       from accounts
-     where id in (${sql.join(ids)})
+     where id = any(${ids}::integer[])
      order by id
        for key share`.execute(trx);
   return new Map(rows.rows.map((row) => [row.id, freezeOf(row)]));

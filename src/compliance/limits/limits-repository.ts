@@ -56,11 +56,11 @@ export async function readStanding(
            coalesce((select json_agg(json_build_array(v.currency, v.span, (extract(epoch from v.starts_at) * 1000)::bigint::text, v.volume::text))
                        from limit_volume v
                       where v.account_id = a.id
-                        and v.currency in (${sql.join(input.currencies)})
+                        and v.currency = any(${input.currencies}::text[])
                         and ((v.span = 'hour' and v.starts_at >= ${dayFrom}) or (v.span = 'day' and v.starts_at >= ${monthFrom}))),
                     '[]'::json) as buckets
       from accounts a
-     where a.id in (${sql.join(input.accountIds)})`.execute(db);
+     where a.id = any(${input.accountIds}::integer[])`.execute(db);
   for (const row of result.rows) {
     const overrides = new Map<string, LimitOverride>();
     for (const [currency, day, month] of rowsOf(row.overrides) as [string, string | null, string | null][])
