@@ -33,7 +33,8 @@ import * as m0029 from './migrations/0029-snapshots.js';
 import * as m0030 from './migrations/0030-console-reads.js';
 import * as m0032 from './migrations/0032-circle-custody.js';
 import * as m0033 from './migrations/0033-circle-deposits.js';
-import * as m0034 from './migrations/0034-circle-gas.js';
+import * as m0034 from './migrations/0034-account-references-without-triggers.js';
+import * as m0035 from './migrations/0035-circle-gas.js';
 
 const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
@@ -68,7 +69,8 @@ const migrations: Record<string, Migration> = {
   '0030-console-reads': m0030,
   '0032-circle-custody': m0032,
   '0033-circle-deposits': m0033,
-  '0034-circle-gas': m0034,
+  '0034-account-references-without-triggers': m0034,
+  '0035-circle-gas': m0035,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

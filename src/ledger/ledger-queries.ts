@@ -31,7 +31,9 @@ export interface InvariantViolation {
  * Checks the ledger's invariants over the whole database:
  * - per asset, posted balances sum to zero and pending debits equal pending credits;
  * - no account that may not go negative is below zero;
- * - every account's stored balance and pending amounts equal what its transfers add up to.
+ * - every account's stored balance and pending amounts equal what its transfers add up to;
+ * - every event, stablecoin transfer and limit row names an account that exists (their foreign
+ *   keys were dropped for the rule that accounts are never deleted: migration 0034).
  */
 export async function checkLedgerInvariants(db: Db): Promise<InvariantViolation[]> {
   const violations: InvariantViolation[] = [];
@@ -73,5 +75,24 @@ export async function checkLedgerInvariants(db: Db): Promise<InvariantViolation[
         or a.pending_credits <> coalesce(t.pending_credits, 0)`.execute(db);
   for (const row of drift.rows)
     violations.push({ invariant: 'balance_matches_transfers', detail: `${row.code} differs from its transfers` });
-  return violations;
+  return [...violations, ...(await danglingAccountReferences(db))];
+}
+
+/** Rows of the tables whose account references migration 0034 left without foreign keys that name no account. */
+async function danglingAccountReferences(db: Db): Promise<InvariantViolation[]> {
+  const dangling = await sql<{ source: string; account_id: number }>`
+    select 'events' as source, account_id from events e where not exists (select 1 from accounts a where a.id = e.account_id)
+    union all
+    select 'stablecoin_transfers', sender_account_id from stablecoin_transfers t
+     where not exists (select 1 from accounts a where a.id = t.sender_account_id)
+    union all
+    select 'stablecoin_transfers', recipient_account_id from stablecoin_transfers t
+     where not exists (select 1 from accounts a where a.id = t.recipient_account_id)
+    union all
+    select 'limit_volume', account_id from limit_volume v where not exists (select 1 from accounts a where a.id = v.account_id)
+     limit 100`.execute(db);
+  return dangling.rows.map((row) => ({
+    invariant: 'references_an_account',
+    detail: `a row of ${row.source} names account ${row.account_id}, which does not exist`,
+  }));
 }

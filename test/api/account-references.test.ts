@@ -1,0 +1,53 @@
+// Migration 0034 (decision 0048): events, stablecoin transfers and limit volume name their accounts
+// without foreign keys, because the database refuses to delete an account whoever asks; every
+// invariant check (tests, benchmark) looks for a row naming an account that does not exist.
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkLedgerInvariants } from '../../src/ledger/ledger-queries.js';
+import { registerUser, startTestServer, type TestServer } from '../helpers/test-server.js';
+import { agentTransfer, fund } from '../helpers/stablecoin.js';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+
+afterAll(async () => {
+  await server.close();
+});
+
+describe('account references without foreign keys', () => {
+  it('the database refuses DELETE and TRUNCATE of accounts, so a reference once written stays true', async () => {
+    const { db } = server.deps;
+    const user = await registerUser(server);
+    const before = await db.selectFrom('accounts').select('id').execute();
+    await expect(sql`delete from accounts where handle = ${user.handle}`.execute(db)).rejects.toThrow(/never deleted/);
+    await expect(sql`truncate accounts cascade`.execute(db)).rejects.toThrow(/never deleted/);
+    expect(await db.selectFrom('accounts').select('id').execute()).toHaveLength(before.length);
+  });
+
+  it('transfers leave no row naming a missing account, and the invariant check finds one that does', async () => {
+    const { db } = server.deps;
+    const alice = await registerUser(server);
+    const bob = await registerUser(server);
+    await fund(server, alice, 50_000_000n);
+    for (let i = 0; i < 3; i++)
+      expect((await agentTransfer(server, alice, { to: bob.handle, amount: 1, currency: 'USDC' })).status).toBe(200);
+    expect(await checkLedgerInvariants(db)).toEqual([]);
+
+    const missing = 2_000_000_000;
+    await db
+      .insertInto('limit_volume')
+      .values({ account_id: missing, currency: 'USDC', span: 'day', starts_at: new Date(0), volume: 1n })
+      .execute();
+    try {
+      expect(await checkLedgerInvariants(db)).toEqual([
+        { invariant: 'references_an_account', detail: `a row of limit_volume names account ${missing}, which does not exist` },
+      ]);
+    } finally {
+      await db.deleteFrom('limit_volume').where('account_id', '=', missing).execute();
+    }
+    expect(await checkLedgerInvariants(db)).toEqual([]);
+  });
+});
