@@ -3,8 +3,7 @@
 import type { Address, Hash } from 'viem';
 import type { Db } from '../../db/database.js';
 import type { Trx } from '../../db/transaction.js';
-import type { Token } from '../../money/assets.js';
-import type { CircleOutboxRecord, OutboxPurpose } from './outbox-entry.js';
+import type { CircleAsset, CircleOutboxRecord, OutboxPurpose } from './outbox-entry.js';
 
 const MAX_ERROR_LENGTH = 500;
 
@@ -24,7 +23,7 @@ export async function insertCircleEntry(
     referenceId: string;
     sender: Address;
     walletId: string;
-    token: Token;
+    token: CircleAsset;
     destination: Address;
     amountMinor: bigint;
     now: Date;
