@@ -84,19 +84,6 @@ export async function markCircleAccepted(
     .execute();
 }
 
-/** Circle did not answer (a network failure, retries spent): the job asks again, with the same key. */
-export async function recordCircleError(db: Db, input: { id: string; at: Date; error: string }): Promise<void> {
-  await db
-    .updateTable('hot_wallet_outbox')
-    .set((eb) => ({
-      broadcast_attempts: eb('broadcast_attempts', '+', 1),
-      last_broadcast_at: input.at,
-      last_error: input.error.slice(0, MAX_ERROR_LENGTH),
-    }))
-    .where('id', '=', input.id)
-    .execute();
-}
-
 /** A state under way, remembered for the operator (nothing depends on it). */
 export async function noteCircleState(db: Db, input: { id: string; state: string; txHash: Hash | null }): Promise<void> {
   await db

@@ -17,16 +17,9 @@ import type { Trx } from '../../db/transaction.js';
 import { assert } from '../../platform/errors.js';
 import type { Clock } from '../../platform/clock.js';
 import { chainErrorText } from './chain-error-text.js';
-import { findRecord } from './outbox-repository.js';
+import { findRecord, recordBroadcastError } from './outbox-repository.js';
 import type { CircleAsset, CircleOutboxRecord, OutboxPurpose } from './outbox-entry.js';
-import {
-  finishCircleEntry,
-  insertCircleEntry,
-  lockCircleSends,
-  markCircleAccepted,
-  noteCircleState,
-  recordCircleError,
-} from './circle-outbox-repository.js';
+import { finishCircleEntry, insertCircleEntry, lockCircleSends, markCircleAccepted, noteCircleState } from './circle-outbox-repository.js';
 
 export type CircleOutboxDeps = { db: Db; chain: ChainConnection; wallets: CircleWalletProvider; clock: Clock };
 
@@ -116,7 +109,8 @@ export async function submitToCircle(deps: CircleOutboxDeps, record: CircleOutbo
         at,
       });
     } else {
-      await recordCircleError(deps.db, { id: record.id, at, error: text });
+      // Circle did not answer (a network failure, retries spent): the job asks again, with the same key.
+      await recordBroadcastError(deps.db, { id: record.id, at, error: text });
     }
     return false;
   }
