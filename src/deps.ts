@@ -13,8 +13,6 @@ import type { PaymentProcessor } from './adapters/processor/payment-processor.js
 import { SandboxProcessor } from './adapters/processor/sandbox-processor.js';
 import { connectChain, grantSandboxGas, type ChainConnection } from './adapters/chain/connect-chain.js';
 import type { CircleApi } from './adapters/circle/circle-port.js';
-import { createCircleApi } from './adapters/circle/circle-client.js';
-import { createCircleNotificationVerifier } from './adapters/circle/circle-notifications.js';
 import { openCircleWallets } from './stablecoin/custody/circle-wallets.js';
 import { createStripeClient } from './adapters/processor/stripe/stripe-client.js';
 import { StripeProcessor } from './adapters/processor/stripe/stripe-processor.js';
@@ -225,7 +223,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     consoleAccess: createConsoleAccess({ db: database.db, clock, passwords: requests.passwords, masterSeed: core.masterSeed }),
     ...movements,
     ...coins,
-    circle: createCircleDepositServices(overrides.circleDeposits ?? circleDepositInputs(config, wallets), {
+    circle: createCircleDepositServices(overrides.circleDeposits ?? (await circleDepositInputs(config, wallets)), {
       db: database.db,
       chain,
       clock,
@@ -409,6 +407,9 @@ async function openCircle(
   circle: NonNullable<Config['circle']>,
   deps: { database: Database; chain: ChainConnection; masterSeed: Uint8Array; overrides: DepsOverrides },
 ): Promise<CircleWalletProvider> {
+  // Loaded only here: Circle's SDK (and axios under it) is about 24 MB of a process's memory that
+  // WALLET_PROVIDER=self never uses.
+  const { createCircleApi } = await import('./adapters/circle/circle-client.js');
   const api =
     deps.overrides.circleApi ??
     createCircleApi({
@@ -425,8 +426,9 @@ async function openCircle(
 }
 
 /** WALLET_PROVIDER=circle: the deposit side reads the same Circle, and the treasury that sends is the one just opened. */
-function circleDepositInputs(config: Config, wallets: WalletProvider): CircleDepositInputs | null {
+async function circleDepositInputs(config: Config, wallets: WalletProvider): Promise<CircleDepositInputs | null> {
   if (wallets.provider !== 'circle' || !config.circle) return null;
+  const { createCircleNotificationVerifier } = await import('./adapters/circle/circle-notifications.js');
   return {
     api: wallets.circle.api,
     verifier: createCircleNotificationVerifier({ apiBase: config.circle.apiBase, apiKey: config.circle.apiKey }),

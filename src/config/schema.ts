@@ -109,7 +109,7 @@ export const configSchema = Type.Object(
     CIRCLE_ACCOUNT_TYPE: oneOf(['SCA', 'EOA'], {
       default: 'SCA',
       description:
-        "`SCA` (smart contract accounts, whose gas Circle's Gas Station pays) or `EOA` (plain accounts that pay their own gas: peerpay does not top users' wallets up, decision 0046)",
+        "`SCA` (smart contract accounts, whose gas Circle's Gas Station pays) or `EOA` (plain accounts that pay their own gas: the treasury wallet tops a user's wallet up before its sweep, and its own gas is the operator's to fund; decision 0046)",
     }),
     FACILITATOR_KEY_FILE: Type.Optional(
       text({

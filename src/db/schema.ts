@@ -22,10 +22,10 @@ export const CHECKED_VALUES = {
   disputes: { status: ['open', 'won', 'lost'] },
   fiat_transfers: { payment_method: ['instant', 'ach'], status: ['processing', 'pending', 'completed', 'failed'] },
   hot_wallet_outbox: {
-    purpose: ['sweep', 'withdrawal', 'x402', 'cold'],
+    purpose: ['sweep', 'withdrawal', 'x402', 'cold', 'gas'],
     status: ['signed', 'broadcast', 'confirmed', 'reverted'],
     provider: ['self', 'circle'],
-    circle_token: ['USDC', 'EURC'],
+    circle_token: ['USDC', 'EURC', 'POL'],
   },
   idempotency_keys: { state: ['in_progress', 'completed'] },
   ledger_transfers: { kind: ['posted', 'pending', 'post_pending', 'void_pending'] },

@@ -11,6 +11,7 @@ import { createCircleApi } from '../../src/adapters/circle/circle-client.js';
 import { createCircleNotificationVerifier } from '../../src/adapters/circle/circle-notifications.js';
 import { CircleApiError, type CircleApi } from '../../src/adapters/circle/circle-port.js';
 import { startCircleStandIn, type CircleStandIn } from '../fakes/circle/index.js';
+import { createViemSandboxChainAdapter } from '../../src/adapters/chain/viem-chain-adapter.js';
 import { startLiveChain, type LiveChain } from '../helpers/live-chain.js';
 
 const API_KEY = 'TEST_API_KEY:circle-client-test:0123456789abcdef';
@@ -483,5 +484,42 @@ describe('notification delivery and its faults', () => {
     await circle.sync();
     expect(await eoa.getTransaction(created.id)).toMatchObject({ state: 'FAILED', txHash: null });
     expect(circle.wallets().find((w: any) => w.id === wallet.id)).toMatchObject({ accountType: 'EOA' });
+  });
+
+  it('sends the native token (empty tokenAddress beside the blockchain) for real, paid from the value the wallet holds', async () => {
+    const eoa = client({ accountType: 'EOA' });
+    const sandbox = createViemSandboxChainAdapter({ rpcUrl: chain.rpcUrl, chainId: chain.chainId });
+    const [from, to] = [
+      await eoa.createWallet({ walletSetId, refId: 'gas-from', idempotencyKey: randomUUID() }),
+      await eoa.createWallet({ walletSetId, refId: 'gas-to', idempotencyKey: randomUUID() }),
+    ];
+    await sandbox.setNativeBalance({ address: from.address, wei: 10n ** 16n });
+    const send = (amount: bigint) =>
+      eoa.createTransfer({
+        walletId: from.id,
+        tokenAddress: null,
+        destinationAddress: to.address,
+        amount,
+        refId: 'gas:x',
+        idempotencyKey: randomUUID(),
+      });
+    const sent = await send(3n * 10n ** 15n);
+    // More than it holds (with gas on top): Circle fails it without sending anything.
+    const short = await send(10n ** 16n);
+    await circle.sync();
+    expect(await eoa.getTransaction(sent.id)).toMatchObject({ state: 'COMPLETE', amount: 3n * 10n ** 15n });
+    expect(await eoa.getTransaction(short.id)).toMatchObject({ state: 'FAILED', txHash: null });
+    expect(await sandbox.getNativeBalance(to.address)).toBe(3n * 10n ** 15n);
+    // Strict as Circle: an empty tokenAddress names the native token only beside the blockchain.
+    const body = {
+      idempotencyKey: randomUUID(),
+      entitySecretCiphertext: await ciphertext(),
+      walletId: from.id,
+      tokenAddress: '',
+      destinationAddress: to.address,
+      amounts: ['0.001'],
+      feeLevel: 'MEDIUM',
+    };
+    expect(await raw('/v1/w3s/developer/transactions/transfer', { method: 'POST', body })).toMatchObject({ status: 400 });
   });
 });

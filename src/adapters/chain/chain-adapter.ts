@@ -80,6 +80,8 @@ export interface ChainAdapter {
   /** The holder's balance at the newest block, or at `blockNumber` (several reads at one block agree with each other). */
   getTokenBalance(options: { token: Address; holder: Address; blockNumber?: bigint }): Promise<bigint>;
   getNativeBalance(address: Address): Promise<bigint>;
+  /** The node's estimate of the fee per gas a transaction sent now would pay at most, in wei. */
+  getMaxFeePerGas(): Promise<bigint>;
   getTokenDomain(token: Address): Promise<TokenDomain>;
   getAuthorizationState(options: { token: Address; authorizer: Address; nonce: Hex }): Promise<boolean>;
   getNonce(options: { address: Address; blockTag: 'latest' | 'pending' }): Promise<number>;

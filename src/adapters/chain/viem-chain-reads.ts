@@ -11,6 +11,7 @@ export type ChainReads = Pick<
   | 'getBlock'
   | 'getTokenBalance'
   | 'getNativeBalance'
+  | 'getMaxFeePerGas'
   | 'getTokenDomain'
   | 'getAuthorizationState'
   | 'getNonce'
@@ -43,6 +44,8 @@ export function chainReads(publicClient: ChainPublicClient, chainId: number): Ch
       }),
 
     getNativeBalance: (address) => publicClient.getBalance({ address }),
+
+    getMaxFeePerGas: async () => (await publicClient.estimateFeesPerGas()).maxFeePerGas,
 
     async getTokenDomain(token) {
       const [name, version] = await Promise.all([

@@ -38,6 +38,8 @@ export interface CircleApiOptions {
 
 /** USDC and EURC both have 6 decimals on Polygon. */
 const STABLECOIN_DECIMALS = 6;
+/** POL, the native token on MATIC and MATIC-AMOY. */
+const NATIVE_DECIMALS = 18;
 const FEE = { type: 'level', config: { feeLevel: 'MEDIUM' } } as const;
 
 export function createCircleSdk(options: Pick<CircleApiOptions, 'apiKey' | 'entitySecret' | 'apiBase'>) {
@@ -125,9 +127,10 @@ async function createTransfer(
   stablecoins: ReadonlySet<Address>,
   request: Parameters<CircleApi['createTransfer']>[0],
 ) {
-  const tokenAddress = getAddress(request.tokenAddress);
-  // Only tokens whose decimals peerpay knows: an amount is never sent in the wrong scale.
-  if (!stablecoins.has(tokenAddress))
+  // The native token is Circle's empty tokenAddress beside the blockchain (18 decimals); otherwise
+  // only tokens whose decimals peerpay knows: an amount is never sent in the wrong scale.
+  const tokenAddress = request.tokenAddress === null ? '' : getAddress(request.tokenAddress);
+  if (tokenAddress !== '' && !stablecoins.has(tokenAddress))
     throw new CircleApiError(`transfer ${request.refId}: ${tokenAddress} is not a configured token`, null, null, false);
   if (request.amount <= 0n) throw new CircleApiError(`transfer ${request.refId}: amount must be positive`, null, null, false);
   const what = `transfer ${request.refId}`;
@@ -138,7 +141,7 @@ async function createTransfer(
     // walletId while its code passes it through, so the input is cast to the type.
     blockchain,
     destinationAddress: getAddress(request.destinationAddress),
-    amount: [baseUnitsToDecimal(request.amount, STABLECOIN_DECIMALS)],
+    amount: [baseUnitsToDecimal(request.amount, tokenAddress === '' ? NATIVE_DECIMALS : STABLECOIN_DECIMALS)],
     fee: FEE,
     refId: request.refId,
     idempotencyKey: request.idempotencyKey,

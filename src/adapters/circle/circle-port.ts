@@ -64,9 +64,10 @@ export interface CircleTransaction {
 
 export interface CircleTransferRequest {
   walletId: string;
-  tokenAddress: Address;
+  /** A stablecoin's contract, or null for the chain's native token (POL on MATIC: gas for an EOA wallet). */
+  tokenAddress: Address | null;
   destinationAddress: Address;
-  /** Base units; sent to Circle as an exact decimal string. */
+  /** Base units (6 decimals for a stablecoin, 18 for the native token); sent to Circle as an exact decimal string. */
   amount: bigint;
   /** What the transfer is for (an outbox entry's purpose and reference). */
   refId: string;

@@ -19,9 +19,8 @@ import type { SanctionsScreening } from '../../compliance/sanctions/sanctions-sc
 import type { Db } from '../../db/database.js';
 import type { Token } from '../../money/assets.js';
 import type { Clock } from '../../platform/clock.js';
-import { newId } from '../../platform/ids.js';
 import { MAX_LEDGER_AMOUNT, recordScreenedDeposit } from './deposit-ledger.js';
-import { depositAddressesAmong, type NewDeposit } from './deposits-repository.js';
+import { depositAddressesAmong, depositFromLog } from './deposits-repository.js';
 import { accountOfCircleWallet, circleDepositRecorded } from './circle-deposits-repository.js';
 
 /**
@@ -69,20 +68,12 @@ async function recordCircleDeposit(deps: CircleDepositsDeps, tx: CircleTransacti
   // Normally one log. Should one chain transaction carry several identical transfers that Circle
   // names separately, each Circle id takes the first log not yet recorded.
   for (const log of logs) {
-    const deposit: NewDeposit = {
-      id: newId('dep'),
+    const deposit = depositFromLog(log, {
       accountId: target.accountId,
       token: target.token,
-      amountMinor: tx.amount,
-      txHash: log.txHash,
-      logIndex: log.logIndex,
-      blockNumber: log.blockNumber,
-      blockHash: log.blockHash,
-      from: getAddress(log.from),
-      to: getAddress(log.to),
       creditedAt: deps.clock.now(),
       circleTransactionId: tx.id,
-    };
+    });
     if (await recordScreenedDeposit(deps, deposit, listed)) return listed ? 'blocked' : 'credited';
     if (await circleDepositRecorded(deps.db, tx.id)) return 'duplicate';
   }

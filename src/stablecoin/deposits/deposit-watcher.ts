@@ -21,9 +21,8 @@
 import { getAddress, type Address } from 'viem';
 import type { TokenTransferLog } from '../../adapters/chain/chain-adapter.js';
 import type { Token } from '../../money/assets.js';
-import { newId } from '../../platform/ids.js';
 import { MAX_LEDGER_AMOUNT, recordScreenedDeposit } from './deposit-ledger.js';
-import type { NewDeposit } from './deposits-repository.js';
+import { depositFromLog } from './deposits-repository.js';
 import { depositAccountsPage, depositAddressesAmong, type DepositAccount } from './deposits-repository.js';
 import { insertCursor, moveCursor, readCursor, type ScanCursor } from '../../platform/scan-cursors.js';
 import { withDepositScanLock } from './scan-lock.js';
@@ -170,19 +169,7 @@ async function creditPage(deps: WatcherDeps, cursor: ScanCursor, page: readonly 
   const listed = await listedSenders(deps, deposits);
   let credited = 0;
   for (const { log, accountId, token } of deposits) {
-    const deposit: NewDeposit = {
-      id: newId('dep'),
-      accountId,
-      token,
-      amountMinor: log.value,
-      txHash: log.txHash,
-      logIndex: log.logIndex,
-      blockNumber: log.blockNumber,
-      blockHash: log.blockHash,
-      from: getAddress(log.from),
-      to: getAddress(log.to),
-      creditedAt: deps.clock.now(),
-    };
+    const deposit = depositFromLog(log, { accountId, token, creditedAt: deps.clock.now() });
     if (await recordScreenedDeposit(deps, deposit, listed.has(deposit.from))) credited++;
   }
   return credited;

@@ -4,6 +4,8 @@ import { getAddress, type Address, type Hash } from 'viem';
 import type { Db } from '../../db/database.js';
 import type { Trx } from '../../db/transaction.js';
 import type { Token } from '../../money/assets.js';
+import type { TokenTransferLog } from '../../adapters/chain/chain-adapter.js';
+import { newId } from '../../platform/ids.js';
 
 export interface DepositAccount {
   accountId: number;
@@ -58,6 +60,27 @@ export interface NewDeposit {
   creditedAt: Date;
   /** With WALLET_PROVIDER=circle: Circle's id of the inbound transaction (unique, like the log). */
   circleTransactionId?: string;
+}
+
+/** The deposit one Transfer log makes: (txHash, logIndex) names it for ever, whoever reported it. */
+export function depositFromLog(
+  log: TokenTransferLog,
+  to: { accountId: number; token: Token; creditedAt: Date; circleTransactionId?: string },
+): NewDeposit {
+  return {
+    id: newId('dep'),
+    accountId: to.accountId,
+    token: to.token,
+    amountMinor: log.value,
+    txHash: log.txHash,
+    logIndex: log.logIndex,
+    blockNumber: log.blockNumber,
+    blockHash: log.blockHash,
+    from: getAddress(log.from),
+    to: getAddress(log.to),
+    creditedAt: to.creditedAt,
+    ...(to.circleTransactionId === undefined ? {} : { circleTransactionId: to.circleTransactionId }),
+  };
 }
 
 /**

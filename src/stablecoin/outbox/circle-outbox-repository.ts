@@ -3,8 +3,7 @@
 import type { Address, Hash } from 'viem';
 import type { Db } from '../../db/database.js';
 import type { Trx } from '../../db/transaction.js';
-import type { Token } from '../../money/assets.js';
-import type { CircleOutboxRecord, OutboxPurpose } from './outbox-entry.js';
+import type { CircleAsset, CircleOutboxRecord, OutboxPurpose } from './outbox-entry.js';
 
 const MAX_ERROR_LENGTH = 500;
 
@@ -24,7 +23,7 @@ export async function insertCircleEntry(
     referenceId: string;
     sender: Address;
     walletId: string;
-    token: Token;
+    token: CircleAsset;
     destination: Address;
     amountMinor: bigint;
     now: Date;
@@ -82,19 +81,6 @@ export async function markCircleAccepted(
     }))
     .where('id', '=', input.id)
     .where('status', '=', 'signed')
-    .execute();
-}
-
-/** Circle did not answer (a network failure, retries spent): the job asks again, with the same key. */
-export async function recordCircleError(db: Db, input: { id: string; at: Date; error: string }): Promise<void> {
-  await db
-    .updateTable('hot_wallet_outbox')
-    .set((eb) => ({
-      broadcast_attempts: eb('broadcast_attempts', '+', 1),
-      last_broadcast_at: input.at,
-      last_error: input.error.slice(0, MAX_ERROR_LENGTH),
-    }))
-    .where('id', '=', input.id)
     .execute();
 }
 

@@ -14,20 +14,12 @@ import type { ChainConnection } from '../../adapters/chain/connect-chain.js';
 import type { CircleWalletProvider } from '../../adapters/wallet/wallet-provider.js';
 import type { Db } from '../../db/database.js';
 import type { Trx } from '../../db/transaction.js';
-import type { Token } from '../../money/assets.js';
 import { assert } from '../../platform/errors.js';
 import type { Clock } from '../../platform/clock.js';
 import { chainErrorText } from './chain-error-text.js';
-import { findRecord } from './outbox-repository.js';
-import type { CircleOutboxRecord, OutboxPurpose } from './outbox-entry.js';
-import {
-  finishCircleEntry,
-  insertCircleEntry,
-  lockCircleSends,
-  markCircleAccepted,
-  noteCircleState,
-  recordCircleError,
-} from './circle-outbox-repository.js';
+import { findRecord, recordBroadcastError } from './outbox-repository.js';
+import type { CircleAsset, CircleOutboxRecord, OutboxPurpose } from './outbox-entry.js';
+import { finishCircleEntry, insertCircleEntry, lockCircleSends, markCircleAccepted, noteCircleState } from './circle-outbox-repository.js';
 
 export type CircleOutboxDeps = { db: Db; chain: ChainConnection; wallets: CircleWalletProvider; clock: Clock };
 
@@ -36,7 +28,7 @@ export interface CircleSend {
   referenceId: string;
   /** The Circle wallet that sends: the treasury's, or a user's for a sweep. */
   from: { walletId: string; address: Address };
-  token: Token;
+  token: CircleAsset;
   to: Address;
   amountMinor: bigint;
   /** As for the hot wallet (hot-wallet-outbox.ts): runs under the lock before the entry is recorded; throwing records nothing. */
@@ -96,7 +88,7 @@ export async function submitToCircle(deps: CircleOutboxDeps, record: CircleOutbo
   try {
     const created = await deps.wallets.circle.api.createTransfer({
       walletId: record.walletId,
-      tokenAddress: deps.chain.tokens[record.token],
+      tokenAddress: record.token === 'POL' ? null : deps.chain.tokens[record.token],
       destinationAddress: record.destination,
       amount: record.amountMinor,
       refId: circleRefId(record),
@@ -117,7 +109,8 @@ export async function submitToCircle(deps: CircleOutboxDeps, record: CircleOutbo
         at,
       });
     } else {
-      await recordCircleError(deps.db, { id: record.id, at, error: text });
+      // Circle did not answer (a network failure, retries spent): the job asks again, with the same key.
+      await recordBroadcastError(deps.db, { id: record.id, at, error: text });
     }
     return false;
   }

@@ -3,7 +3,11 @@
 // and ends 'confirmed' (mined, succeeded, with the configured confirmations) or 'reverted'.
 import type { Address, Hash, Hex } from 'viem';
 
-export type OutboxPurpose = 'sweep' | 'withdrawal' | 'x402' | 'cold';
+/** 'gas': the treasury's POL to a Circle EOA wallet before its sweep (CIRCLE_ACCOUNT_TYPE=EOA). */
+export type OutboxPurpose = 'sweep' | 'withdrawal' | 'x402' | 'cold' | 'gas';
+/** What a Circle transfer moves: a stablecoin, or the chain's native token. */
+export type CircleAsset = 'USDC' | 'EURC' | 'POL';
+
 export type OutboxStatus = 'signed' | 'broadcast' | 'confirmed' | 'reverted';
 
 /** What callers see of an entry (findOutboxEntry). */
@@ -48,7 +52,8 @@ export interface CircleOutboxRecord extends OutboxEntry {
   /** The sending wallet's address (the treasury's, or a user's for a sweep). */
   sender: Address;
   walletId: string;
-  token: 'USDC' | 'EURC';
+  /** POL (the native token, amount in wei) only for a gas top-up. */
+  token: CircleAsset;
   destination: Address;
   amountMinor: bigint;
   circleTransactionId: string | null;

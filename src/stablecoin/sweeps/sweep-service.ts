@@ -12,6 +12,7 @@
 // authorization nonce if deposits remain unswept.
 import { getAddress, isAddressEqual, type Address, type Hash } from 'viem';
 import { sendThroughCircle } from '../outbox/circle-outbox.js';
+import { sweepGasReady, TOP_UPS_PER_ROUND, type GasBudget } from './eoa-gas.js';
 import { ChainRevertError } from '../../adapters/chain/chain-adapter.js';
 import { randomAuthorizationNonce, signTransferAuthorization } from '../../adapters/chain/transfer-authorization.js';
 import type { Token } from '../../money/assets.js';
@@ -49,10 +50,11 @@ export interface SweepRound {
 /** One bounded round: carries open sweeps on, marks late-credited deposits, starts and sends new sweeps. */
 export async function runSweeps(deps: SweepDeps, limit: number): Promise<SweepRound> {
   const round: SweepRound = { started: 0, sent: 0, confirmed: 0, ended: 0 };
+  const gas: GasBudget = { topUps: TOP_UPS_PER_ROUND };
   await advanceOpenSweeps(deps, limit, round);
   await markCoveredDeposits(deps.db, limit);
   for (const target of await sweepTargets(deps.db, limit)) {
-    const sweep = await startSweep(deps, target);
+    const sweep = await startSweep(deps, target, gas);
     if (!sweep) continue;
     round.started++;
     await sendSweep(deps, sweep, round);
@@ -91,20 +93,20 @@ async function advanceOpenSweeps(deps: SweepDeps, limit: number, round: SweepRou
 }
 
 /** Reads the address's balance and records an open sweep of all of it; null when there is nothing to do now. */
-async function startSweep(deps: SweepDeps, target: { accountId: number; token: Token }): Promise<Sweep | null> {
+async function startSweep(deps: SweepDeps, target: { accountId: number; token: Token }, gas: GasBudget): Promise<Sweep | null> {
   const address = (await sweepSource(deps, target.accountId)).address;
-  // CIRCLE_ACCOUNT_TYPE=EOA: the wallet pays its own gas and peerpay does not top it up (decision
-  // 0046). Without any, Circle would only fail the transfer, round after round: it waits, unswept.
-  if (
-    deps.wallets.provider === 'circle' &&
-    deps.wallets.circle.accountType === 'EOA' &&
-    (await deps.chain.chain.getNativeBalance(address)) === 0n
-  )
-    return null;
   const read = await balanceAtOneBlock(deps, { token: deps.chain.tokens[target.token], holder: address });
   // Zero: the credited deposits left the address already (a sweep that covered them, recorded as
   // confirmed, marks them); an unsteady head: the next round tries again.
   if (!read || read.balance === 0n) return null;
+  // CIRCLE_ACCOUNT_TYPE=EOA: the wallet pays its own gas; without enough, Circle would only fail the
+  // transfer. The treasury tops it up (eoa-gas.ts) and the sweep starts once the gas has arrived.
+  if (
+    deps.wallets.provider === 'circle' &&
+    deps.wallets.circle.accountType === 'EOA' &&
+    !(await sweepGasReady({ ...deps, wallets: deps.wallets }, { accountId: target.accountId, address }, gas))
+  )
+    return null;
   const block = await deps.chain.chain.getBlock(read.block);
   if (!block) return null;
   return insertOpenSweep(deps.db, {
@@ -181,7 +183,7 @@ async function sendSweep(deps: SweepDeps, sweep: Sweep, round: SweepRound): Prom
 /**
  * With circle: the sweep is a Circle transfer of the balance from the user's wallet to the treasury
  * wallet, through the Circle outbox (keyed by the sweep's outbox entry, so never sent twice); Circle
- * pays the gas (SCA) or the wallet's own (EOA). A transfer Circle refuses ends its entry reverted, and
+ * pays the gas (SCA) or the wallet's own, topped up by the treasury (EOA, eoa-gas.ts). A transfer Circle refuses ends its entry reverted, and
  * advanceOpenSweeps ends the sweep; the next round starts afresh if deposits remain unswept.
  */
 async function sendCircleSweep(deps: SweepDeps & { wallets: CircleWalletProvider }, sweep: Sweep, round: SweepRound): Promise<Hash | null> {

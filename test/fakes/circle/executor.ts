@@ -18,7 +18,8 @@ export interface ExecutorParts {
   chainId: number;
   chain: SandboxChainAdapter;
   publicClient: ChainPublicClient;
-  tokenAddress(tokenId: string): `0x${string}`;
+  /** Null for the native token. */
+  tokenAddress(tokenId: string): `0x${string}` | null;
   setState(tx: TransactionRecord, state: TransactionState, changes?: Partial<TransactionRecord>): void;
 }
 
@@ -62,20 +63,24 @@ export async function executeOutbound(parts: ExecutorParts, tx: TransactionRecor
 
 async function send(parts: ExecutorParts, tx: TransactionRecord, wallet: WalletRecord): Promise<Hash> {
   const nonce = await parts.chain.getNonce({ address: wallet.address, blockTag: 'pending' });
+  const client = createWalletClient({
+    account: wallet.account,
+    chain: chainFor({ chainId: parts.chainId, rpcUrl: parts.rpcUrl }),
+    transport: http(parts.rpcUrl),
+  });
+  const token = tx.operation === 'TRANSFER' ? parts.tokenAddress(tx.tokenId!) : null;
+  // The native token (POL): a value transfer signed by the wallet's key, paying its own gas; a
+  // wallet short of value plus gas fails INSUFFICIENT_NATIVE_TOKEN, as at Circle.
+  if (tx.operation === 'TRANSFER' && token === null) return client.sendTransaction({ to: tx.destinationAddress!, value: tx.amount, nonce });
   if (tx.operation === 'TRANSFER') {
     return parts.chain.sendTokenTransfer({
-      token: parts.tokenAddress(tx.tokenId!),
+      token: token!,
       sender: wallet.account,
       to: tx.destinationAddress!,
       amount: tx.amount,
       nonce,
     });
   }
-  const client = createWalletClient({
-    account: wallet.account,
-    chain: chainFor({ chainId: parts.chainId, rpcUrl: parts.rpcUrl }),
-    transport: http(parts.rpcUrl),
-  });
   // Circle estimates first and fails a call that would revert without sending it.
   await parts.publicClient.call({ account: wallet.address, to: tx.contractAddress!, data: tx.callData! });
   return client.sendTransaction({ to: tx.contractAddress!, data: tx.callData!, nonce });

@@ -30,6 +30,11 @@ export const checks = {
   address: ((value, name) => {
     if (typeof value !== 'string' || !isAddress(value, { strict: false })) throw fail(name, 'must be an address');
   }) as Check,
+  /** Circle's tokenAddress: a contract, or empty for the chain's native token (with blockchain). */
+  tokenAddress: ((value, name) => {
+    if (typeof value !== 'string' || (value !== '' && !isAddress(value, { strict: false })))
+      throw fail(name, 'must be an address or empty');
+  }) as Check,
   oneOf:
     (...allowed: string[]): Check =>
     (value, name) => {

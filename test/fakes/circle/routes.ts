@@ -49,6 +49,12 @@ function tokenByAddress(ctx: RouteContext, address: string): TokenRecord {
   return token;
 }
 
+function nativeToken(ctx: RouteContext): TokenRecord {
+  const token = [...ctx.store.tokens.values()].find((t) => t.isNative);
+  if (token === undefined) throw circleErrors.tokenNotFound();
+  return token;
+}
+
 function checkBlockchain(ctx: RouteContext, blockchain: unknown): void {
   if (blockchain !== undefined && blockchain !== ctx.blockchain) throw circleErrors.blockchain();
 }
@@ -244,7 +250,7 @@ const transactionRoutes: Route[] = [
     params: {
       ...POST_COMMON,
       walletId: required(checks.uuid),
-      tokenAddress: optional(checks.address),
+      tokenAddress: optional(checks.tokenAddress),
       tokenId: optional(checks.uuid),
       blockchain: optional(checks.string),
       destinationAddress: required(checks.address),
@@ -267,9 +273,9 @@ const transactionRoutes: Route[] = [
         if (params.tokenAddress === undefined) throw circleErrors.parameter('tokenId', 'tokenId or tokenAddress is required');
         if (params.blockchain === undefined) throw circleErrors.parameter('blockchain', 'blockchain is required with tokenAddress');
         checkBlockchain(ctx, params.blockchain);
-        token = tokenByAddress(ctx, params.tokenAddress as string);
+        // An empty tokenAddress beside the blockchain is the chain's native token (POL), as at Circle.
+        token = params.tokenAddress === '' ? nativeToken(ctx) : tokenByAddress(ctx, params.tokenAddress as string);
       }
-      if (token.isNative) throw circleErrors.parameter('tokenId', 'the stand-in moves tokens, not the native currency');
       if (params.feeLevel === undefined) throw circleErrors.parameter('feeLevel', 'feeLevel is required');
       const amount = amountOf(ctx, params.amounts, token);
       const tx = newOutbound(ctx, from, {

@@ -133,7 +133,7 @@ export async function startCircleStandIn(options: CircleStandInOptions): Promise
     },
   };
   const { server, port } = await startServer({ apiKey: options.apiKey, routes: ROUTES, context, entitySecret, faults, log });
-  const tokenAddress = (tokenId: string) => store.tokens.get(tokenId)!.tokenAddress!;
+  const tokenAddress = (tokenId: string) => store.tokens.get(tokenId)!.tokenAddress ?? null;
   const executorParts = { rpcUrl: options.rpcUrl, chainId: options.chainId, chain, publicClient, tokenAddress, setState };
 
   async function syncOnce(): Promise<void> {
