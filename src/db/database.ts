@@ -4,11 +4,11 @@ import fs from 'node:fs';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
-import { PGliteDialect } from 'kysely-pglite-dialect';
 import type { DB } from './schema.js';
 import { migrateToLatest } from './migrate.js';
 import { ensureReachable } from './database-reachable.js';
 import { createTextCounts, prepareHotStatements } from './prepared-statements.js';
+import { PgliteDialect } from './pglite-dialect.js';
 
 export type Db = Kysely<DB>;
 
@@ -85,6 +85,6 @@ async function openPglite(dir: string | undefined, template: Blob | undefined): 
     parsers: { [INT8_OID]: (value: string) => BigInt(value) },
     ...(template ? { loadDataDir: template } : {}),
   });
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(client) });
+  const db = new Kysely<DB>({ dialect: new PgliteDialect(client) });
   return { db, kind: 'pglite', close: () => db.destroy() };
 }

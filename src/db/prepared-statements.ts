@@ -9,7 +9,8 @@
 // seen HOT_AFTER times in the process (counted in a table of at most MAX_COUNTED texts, emptied
 // when full), so statements whose text varies stay unnamed and cost no memory on either side.
 // Left unnamed too: statements without parameters (begin, commit: the simple protocol, nothing to
-// keep) and `select *` at the top, whose result columns a migration can change under a kept plan.
+// keep), `select *` at the top, whose result columns a migration can change under a kept plan, and
+// an ON CONFLICT naming a partial index by its condition (as pglite-statements.ts leaves it).
 // Should a kept statement still meet such a change, PostgreSQL refuses it ("cached plan must not
 // change result type"): the connection then forgets that text, which goes under a new name next time.
 // PGlite has no named statements in its API: it is left as it is.
@@ -19,6 +20,8 @@ export const MAX_NAMED_PER_CONNECTION = 64;
 const HOT_AFTER = 3;
 const MAX_COUNTED = 1_024;
 const SELECT_STAR = /^\s*select\s+\*/i;
+// A generic plan cannot match a parameter in an ON CONFLICT's index condition to the partial index.
+const PARTIAL_CONFLICT_TARGET = /on\s+conflict\s*\([^)]*\)\s*where/i;
 
 /** How often each text has been sent, over the process's connections. */
 export interface TextCounts {
@@ -66,7 +69,7 @@ export function prepareHotStatements(client: pg.ClientBase, counts: TextCounts):
 function nameFor(named: Named, text: string, counts: TextCounts): string | null {
   const name = named.names.get(text);
   if (name !== undefined) return name;
-  if (named.next >= MAX_NAMED_PER_CONNECTION || SELECT_STAR.test(text)) return null;
+  if (named.next >= MAX_NAMED_PER_CONNECTION || SELECT_STAR.test(text) || PARTIAL_CONFLICT_TARGET.test(text)) return null;
   if (counts.seen(text) < HOT_AFTER) return null;
   // Names are never reused on a connection: a forgotten one may still be prepared there.
   const fresh = `peerpay_${named.next++}`;

@@ -70,3 +70,29 @@ it('tops up an EOA wallet with gas once, through a lost answer, and then sweeps 
   expect(outbound()).toHaveLength(2);
   expect(await gasEntries()).toHaveLength(1);
 });
+
+it('watches the treasury wallet as a gas payer: below HOT_WALLET_MIN_GAS_WEI readiness fails and the warning names it', async () => {
+  const { deps } = cs.server;
+  const sandbox = deps.chain.sandboxChain!;
+  const treasury = deps.wallets.hotWallet.address;
+  const enough = 10n ** 18n; // HOT_WALLET_MIN_GAS_WEI's default
+  await sandbox.setNativeBalance({ address: treasury, wei: enough });
+  expect((await cs.server.request('GET', '/health/ready')).status).toBe(200);
+  // The relayer keeps its gas; only the treasury, which pays its own in EOA mode, runs short.
+  await sandbox.setNativeBalance({ address: treasury, wei: 10n ** 15n });
+  try {
+    const ready = await cs.server.request('GET', '/health/ready');
+    expect(ready.status).toBe(503);
+    expect((ready.body as { checks: { gas: { status: string } } }).checks.gas.status).toBe('fail');
+    const before = cs.server.logs.length;
+    await deps.treasury.watch(cs.server.app.log);
+    const warned = cs.server.logs.slice(before).filter((line) => line.includes('hot wallet gas is low'));
+    expect(warned).toHaveLength(1);
+    expect(JSON.parse(warned[0]!).hotWallet).toBe(treasury);
+    const metrics = (await cs.server.request('GET', '/metrics')).text;
+    expect(metrics).toMatch(/peerpay_hot_wallet_gas_low 1/);
+  } finally {
+    await sandbox.setNativeBalance({ address: treasury, wei: enough });
+  }
+  expect((await cs.server.request('GET', '/health/ready')).status).toBe(200);
+});

@@ -19,9 +19,9 @@ interface Sent {
 function recordingClient() {
   const sent: Sent[] = [];
   const state = { fail: null as string | null };
-  const client = {
-    query: (config: unknown, values?: unknown) => {
-      const c = typeof config === 'string' ? { text: config, values } : (config as Sent);
+  const client: { query: (config: unknown, values?: unknown[]) => Promise<unknown> } = {
+    query: (config: unknown) => {
+      const c: Sent = typeof config === 'string' ? { text: config } : (config as Sent);
       sent.push(c.name === undefined ? { text: c.text } : { name: c.name, text: c.text });
       if (c.name !== undefined && state.fail) {
         const code = state.fail;
@@ -42,12 +42,13 @@ describe('which statements go named', () => {
     expect(sent.map((s) => s.name ?? null)).toEqual([null, null, 'peerpay_0', 'peerpay_0', 'peerpay_0', 'peerpay_0']);
   });
 
-  it('never without parameters, nor a top-level select *', async () => {
+  it('never without parameters, nor a top-level select *, nor an ON CONFLICT on a partial index', async () => {
     const { client, sent } = recordingClient();
     for (let i = 0; i < 5; i++) {
       await client.query('begin', []);
       await client.query('commit');
       await client.query('  SELECT * from peerpay_f($1)', [i]);
+      await client.query('insert into t (a) values ($1) on conflict (a) where open = $2 do nothing', [i, true]);
     }
     expect(sent.every((s) => s.name === undefined)).toBe(true);
   });

@@ -48,8 +48,8 @@ export async function watchTreasury(deps: WatchDeps, log?: Pick<FastifyBaseLogge
   if (deps.treasuryWarnings.shouldWarn('gas', gas.low, nowMs)) {
     warnings++;
     log?.warn(
-      { hotWallet: deps.wallets.relayer.address, balanceWei: String(gas.balanceWei), minWei: String(gas.minWei) },
-      `hot wallet gas is low: ${formatWei(gas.balanceWei)} left, below HOT_WALLET_MIN_GAS_WEI (${formatWei(gas.minWei)}); top it up before sends fail`,
+      { hotWallet: gas.payer, balanceWei: String(gas.balanceWei), minWei: String(gas.minWei) },
+      `hot wallet gas is low (${gas.payer}): ${formatWei(gas.balanceWei)} left, below HOT_WALLET_MIN_GAS_WEI (${formatWei(gas.minWei)}); top it up before sends fail`,
     );
   }
   for (const token of TOKENS) {
