@@ -5,12 +5,12 @@ import type { Token } from '../money/assets.js';
 import { quoteTransfer, type QuoteInput, type TransferQuote } from './quote-service.js';
 import { stablecoinBalances } from './stablecoin-balances.js';
 import { stablecoinHistory, type HistoryPage } from './stablecoin-history.js';
-import { sendStablecoinTransfer, type SendStablecoinInput, type SentStablecoinTransfer } from './stablecoin-transfer-service.js';
+import { sendStablecoinTransfer, type SendOutcome, type SendStablecoinInput } from './stablecoin-transfer-service.js';
 
 export type StablecoinTransfersDeps = Parameters<typeof sendStablecoinTransfer>[0] & Parameters<typeof quoteTransfer>[0];
 
 export interface StablecoinTransfers {
-  send(input: SendStablecoinInput): Promise<SentStablecoinTransfer>;
+  send(input: SendStablecoinInput): Promise<SendOutcome>;
   quote(input: QuoteInput): Promise<TransferQuote>;
   /** What the account can spend now, per token; `read` when the caller's balances were read with its key. */
   balances(accountId: number, read?: readonly OwnerBalance[]): Promise<Record<Token, bigint>>;
