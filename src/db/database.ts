@@ -7,6 +7,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { DB } from './schema.js';
 import { migrateToLatest } from './migrate.js';
 import { ensureReachable } from './database-reachable.js';
+import { createTextCounts, prepareHotStatements } from './prepared-statements.js';
 import { PgliteDialect } from './pglite-dialect.js';
 
 export type Db = Kysely<DB>;
@@ -67,7 +68,13 @@ function openPostgres(url: string, poolSize: number): Database {
   // queries) emits 'error' on itself, where the pool listens no more: unheard, that killed the
   // process. The request's next query fails instead, and the pool drops the broken client when
   // it is released.
-  pool.on('connect', (client) => client.on('error', () => {}));
+  // Each new connection also sends the statements that come again and again (the group commit's)
+  // as named prepared statements, a bounded number of them (prepared-statements.ts).
+  const counts = createTextCounts();
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+    prepareHotStatements(client, counts);
+  });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: 'postgres', close: () => db.destroy() };
 }
