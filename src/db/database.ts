@@ -4,10 +4,11 @@ import fs from 'node:fs';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
-import { PGliteDialect } from 'kysely-pglite-dialect';
 import type { DB } from './schema.js';
 import { migrateToLatest } from './migrate.js';
 import { ensureReachable } from './database-reachable.js';
+import { createTextCounts, prepareHotStatements } from './prepared-statements.js';
+import { PgliteDialect } from './pglite-dialect.js';
 
 export type Db = Kysely<DB>;
 
@@ -67,7 +68,13 @@ function openPostgres(url: string, poolSize: number): Database {
   // queries) emits 'error' on itself, where the pool listens no more: unheard, that killed the
   // process. The request's next query fails instead, and the pool drops the broken client when
   // it is released.
-  pool.on('connect', (client) => client.on('error', () => {}));
+  // Each new connection also sends the statements that come again and again (the group commit's)
+  // as named prepared statements, a bounded number of them (prepared-statements.ts).
+  const counts = createTextCounts();
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+    prepareHotStatements(client, counts);
+  });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: 'postgres', close: () => db.destroy() };
 }
@@ -89,6 +96,6 @@ async function openPglite(dir: string | undefined, template: Blob | undefined): 
     startParams: [...PGlite.defaultStartParams, ...pgliteMemorySettings()],
     ...(template ? { loadDataDir: template } : {}),
   });
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(client) });
+  const db = new Kysely<DB>({ dialect: new PgliteDialect(client) });
   return { db, kind: 'pglite', close: () => db.destroy() };
 }
