@@ -63,6 +63,8 @@ import { createAccounts, type Accounts } from './accounts/accounts.js';
 import { createEvents, type Events } from './events/events.js';
 import { createWebhookDelivery, type WebhookDelivery } from './events/webhook-delivery.js';
 import { createFiatTransfers, type FiatTransfers } from './fiat/fiat-transfers.js';
+import { writeCardCredits, type CardCredits } from './fiat/card-credit-batch.js';
+import { prepareCardCredits } from './fiat/card-credit-locks.js';
 import { createFiatHistory, type FiatHistory } from './fiat/fiat-history.js';
 import { createPayouts, type Payouts } from './fiat/payouts.js';
 import { createSetupLinks, type SetupLinks } from './fiat/setup-links.js';
@@ -302,7 +304,15 @@ function fiatServices({ config, database, clock, processor, sandboxProcessor }: 
   const db = database.db;
   const refunds = createOperatorRefunds({ db, clock, processor });
   return {
-    fiatTransfers: createFiatTransfers({ db, clock, config, processor, limits, accountLookups }),
+    fiatTransfers: createFiatTransfers({
+      db,
+      clock,
+      config,
+      processor,
+      limits,
+      accountLookups,
+      cardCredits: createCardCredits(config, database),
+    }),
     fiatHistory: createFiatHistory({ db }),
     payouts: createPayouts({ db, clock, processor, limits }),
     setupLinks: createSetupLinks({ db, clock, config, processor, sandboxProcessor }),
@@ -317,6 +327,23 @@ function fiatServices({ config, database, clock, processor, sandboxProcessor }: 
     refundReconciliation: createRefundReconciliation({ db, clock, processor, refunds }),
     sandboxCardRiskLookups: createSandboxCardRiskLookups({ db }),
   };
+}
+
+/**
+ * The group commit of card credits (fiat/card-credit-batch.ts), owned by the fiat transfers service
+ * (its memory of ledger accounts with it). PGlite is one connection: one batch at a time.
+ */
+function createCardCredits(config: Config, database: Core['database']): CardCredits {
+  return createGroupCommit(
+    database.db,
+    writeCardCredits,
+    {
+      ...config.groupCommit,
+      concurrency: database.kind === 'pglite' ? 1 : config.groupCommit.concurrency,
+      maxQueued: MAX_QUEUED_MEMBERS,
+    },
+    prepareCardCredits,
+  );
 }
 
 type FiatServiceInputs = Pick<Deps, 'limits' | 'accountLookups'>;

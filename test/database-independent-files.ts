@@ -10,6 +10,7 @@ export const DATABASE_INDEPENDENT_FILES: readonly string[] = [
   'test/property/circle-amounts.test.ts',
   'test/console/console-cookies.test.ts',
   'test/unit/anvil-platforms.test.ts',
+  'test/unit/bench-rss.test.ts',
   'test/unit/bench-targets.test.ts',
   'test/unit/circle-config.test.ts',
   'test/unit/coalesce.test.ts',
@@ -34,6 +35,7 @@ export const DATABASE_INDEPENDENT_FILES: readonly string[] = [
   // PGlite's own: the template a first start unpacks, and processes started without DATABASE_URL
   // (or with one that names a closed port).
   'test/unit/pglite-template.test.ts',
+  'test/unit/pglite-statements.test.ts',
   'test/e2e/start-up.test.ts',
   'test/e2e/database-unreachable.test.ts',
   'test/e2e/readme-going-live.test.ts',

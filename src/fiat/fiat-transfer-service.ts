@@ -18,6 +18,7 @@ import type { TransferHandles } from './transfer-events.js';
 import { readSenderStanding, type SenderStanding } from './transfer-standing.js';
 import { accountFrozen, lockSenderNotFrozen, refuseIfFrozen, stops } from '../compliance/freezes/freeze-checks.js';
 import { accountInDebt, cardDisputed } from './card-risk/sender-standing.js';
+import type { CardCredits } from './card-credit-batch.js';
 import type { PaymentProcessor } from '../adapters/processor/payment-processor.js';
 import type { AccountLimits } from '../compliance/limits/limits-service.js';
 import type { Config } from '../config.js';
@@ -49,6 +50,7 @@ type TransferDeps = {
   clock: Clock;
   config: Config;
   limits: AccountLimits;
+  cardCredits?: CardCredits | undefined;
 };
 
 /**

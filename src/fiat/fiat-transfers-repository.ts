@@ -11,7 +11,8 @@ import { giveVolumeBack } from '../compliance/limits/limits-repository.js';
 
 type Row = Omit<Selectable<FiatTransfersTable>, 'locked_until' | 'check_at'>;
 
-const COLUMNS = [
+/** The columns a transfer is read from (toTransfer). */
+export const TRANSFER_COLUMNS = [
   'id',
   'sender_account_id',
   'recipient_account_id',
@@ -70,26 +71,26 @@ export async function insertTransferIntent(db: Db | Trx, t: FiatTransfer): Promi
       created_at: t.createdAt,
     })
     .onConflict((oc) => oc.columns(['sender_account_id', 'idempotency_key']).doNothing())
-    .returning(COLUMNS)
+    .returning(TRANSFER_COLUMNS)
     .executeTakeFirst();
   return row ? toTransfer(row) : null;
 }
 
 /** Locks the transfer's row for this transaction (a webhook and a request may record the same answer). */
 export async function lockTransfer(trx: Trx, id: string): Promise<FiatTransfer | undefined> {
-  const row = await trx.selectFrom('fiat_transfers').select(COLUMNS).where('id', '=', id).forUpdate().executeTakeFirst();
+  const row = await trx.selectFrom('fiat_transfers').select(TRANSFER_COLUMNS).where('id', '=', id).forUpdate().executeTakeFirst();
   return row ? toTransfer(row) : undefined;
 }
 
 export async function findTransfer(db: Db | Trx, id: string): Promise<FiatTransfer | undefined> {
-  const row = await db.selectFrom('fiat_transfers').select(COLUMNS).where('id', '=', id).executeTakeFirst();
+  const row = await db.selectFrom('fiat_transfers').select(TRANSFER_COLUMNS).where('id', '=', id).executeTakeFirst();
   return row ? toTransfer(row) : undefined;
 }
 
 export async function findTransferByIdempotencyKey(db: Db, senderAccountId: number, key: string): Promise<FiatTransfer | undefined> {
   const row = await db
     .selectFrom('fiat_transfers')
-    .select(COLUMNS)
+    .select(TRANSFER_COLUMNS)
     .where('sender_account_id', '=', senderAccountId)
     .where('idempotency_key', '=', key)
     .executeTakeFirst();
@@ -127,7 +128,7 @@ export async function changeStatus(trx: Trx, change: StatusChange): Promise<Fiat
     })
     .where('id', '=', change.id)
     .where('status', '=', change.from)
-    .returning(COLUMNS)
+    .returning(TRANSFER_COLUMNS)
     .executeTakeFirst();
   if (!row) return null;
   const changed = toTransfer(row);
@@ -159,7 +160,7 @@ export async function claimTransfers(
     limit: input.limit,
   });
   if (ids.length === 0) return [];
-  const rows = await db.selectFrom('fiat_transfers').select(COLUMNS).where('id', 'in', ids).orderBy(input.dueColumn).execute();
+  const rows = await db.selectFrom('fiat_transfers').select(TRANSFER_COLUMNS).where('id', 'in', ids).orderBy(input.dueColumn).execute();
   return rows.map(toTransfer);
 }
 
@@ -178,7 +179,7 @@ export async function lockSender(trx: Trx, senderAccountId: number): Promise<voi
 export async function lockTransferByProcessorRef(trx: Trx, processorRef: string): Promise<FiatTransfer | undefined> {
   const row = await trx
     .selectFrom('fiat_transfers')
-    .select(COLUMNS)
+    .select(TRANSFER_COLUMNS)
     .where('processor_ref', '=', processorRef)
     .forUpdate()
     .executeTakeFirst();

@@ -11,6 +11,7 @@ import {
 import { fiatBalances, type FiatBalance } from './fiat-balances.js';
 import { settleDueTransfers } from './ach-settlement.js';
 import { recoverOrphanedTransfers } from './transfer-recovery.js';
+import type { CardCredits } from './card-credit-batch.js';
 import type { AccountLookups } from '../accounts/account-lookups.js';
 import type { PaymentProcessor } from '../adapters/processor/payment-processor.js';
 import type { AccountLimits } from '../compliance/limits/limits-service.js';
@@ -25,6 +26,8 @@ export interface FiatTransfersDeps {
   processor: PaymentProcessor;
   limits: AccountLimits;
   accountLookups: AccountLookups;
+  /** The group commit that credits card transfers (card-credit-batch.ts); without it, each alone. */
+  cardCredits?: CardCredits;
 }
 
 export interface FiatTransfers {

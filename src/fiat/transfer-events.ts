@@ -28,11 +28,20 @@ export async function recordTransferEvents(
   trx: Trx,
   input: { transfer: FiatTransfer; from: 'processing' | 'pending'; now: Date; handles?: TransferHandles | undefined },
 ): Promise<void> {
-  const { transfer, from } = input;
-  const plan = eventsFor(from, transfer.status);
-  if (plan.length === 0) return;
-  const handles = input.handles ?? (await handlesOf(trx, transfer));
-  const events = plan.map(([side, type]): NewEvent => {
+  if (eventsFor(input.from, input.transfer.status).length === 0) return;
+  const handles = input.handles ?? (await handlesOf(trx, input.transfer));
+  await recordEvents(trx, transferEvents({ ...input, handles }));
+}
+
+/** The events of the change, to record in the transaction that makes it (none for a change that has none). */
+export function transferEvents(input: {
+  transfer: FiatTransfer;
+  from: 'processing' | 'pending';
+  now: Date;
+  handles: TransferHandles;
+}): NewEvent[] {
+  const { transfer, handles } = input;
+  return eventsFor(input.from, transfer.status).map(([side, type]): NewEvent => {
     const data = presentHistoryItem({
       ...transfer,
       direction: side,
@@ -44,7 +53,6 @@ export async function recordTransferEvents(
     const accountId = side === 'sent' ? transfer.senderAccountId : transfer.recipientAccountId;
     return { accountId, type, subjectId: transfer.id, data, now: input.now };
   });
-  await recordEvents(trx, events);
 }
 
 async function handlesOf(trx: Trx, transfer: FiatTransfer): Promise<TransferHandles> {

@@ -9,6 +9,8 @@ import { cardHoldOf, creditTransfer } from './fiat-ledger.js';
 import { findProcessorCustomer } from './processor-customers-repository.js';
 import { processorUnavailable } from './processor-errors.js';
 import { recordTransferEvents, type TransferHandles } from './transfer-events.js';
+import { cardCreditMember } from './card-credit-member.js';
+import type { CardCredits } from './card-credit-batch.js';
 import type { PaymentProcessor } from '../adapters/processor/payment-processor.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
@@ -19,7 +21,7 @@ type ProcessorAnswer =
   | { to: Extract<FiatTransferStatus, 'pending'>; processorRef: string; ledger: 'pending'; settlesAt: Date; checkAt: Date }
   | { to: Extract<FiatTransferStatus, 'failed'>; processorRef: string; failureCode: string };
 
-type ProcessingDeps = { db: Db; processor: PaymentProcessor; clock: Clock; config: Config };
+type ProcessingDeps = { db: Db; processor: PaymentProcessor; clock: Clock; config: Config; cardCredits?: CardCredits | undefined };
 
 /**
  * What the caller already read: the sender's processor customer (a new request does, to find the
@@ -93,6 +95,17 @@ async function recordAnswer(
   handles: TransferHandles | undefined,
 ): Promise<FiatTransfer> {
   const now = deps.clock.now();
+  // A card charge that succeeded, for a request that knows its handles: credited in a group commit
+  // with the others of its moment (card-credit-batch.ts); null when another worker recorded it.
+  if (answer.to === 'completed' && transfer.paymentMethod === 'instant' && deps.cardCredits && handles) {
+    const member = cardCreditMember(transfer, {
+      chargeRef: answer.processorRef,
+      now,
+      hold: cardHoldOf(transfer, deps.config.fiatHoldMs, now),
+      handles,
+    });
+    return (await deps.cardCredits.run(member)) ?? (await answered(deps, transfer.id));
+  }
   const recorded = await deps.db.transaction().execute(async (trx) => {
     const changed = await changeStatus(trx, {
       id: transfer.id,
@@ -110,7 +123,12 @@ async function recordAnswer(
     await recordTransferEvents(trx, { transfer: changed, from: 'processing', now, handles });
     return changed;
   });
-  const after = recorded ?? (await findTransfer(deps.db, transfer.id));
+  return recorded ?? (await answered(deps, transfer.id));
+}
+
+/** The transfer as the worker that recorded its answer first left it. */
+async function answered(deps: { db: Db }, transferId: string): Promise<FiatTransfer> {
+  const after = await findTransfer(deps.db, transferId);
   assert(after && after.status !== 'processing', 'a processed transfer has left processing');
   return after;
 }

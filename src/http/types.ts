@@ -29,6 +29,11 @@ declare module 'fastify' {
     auth?: AuthMode;
     /** The route moves money: it honours Idempotency-Key. */
     idempotent?: boolean;
+    /**
+     * The route's service claims and answers the Idempotency-Key in the transaction that does the
+     * work (decision 0050): the plugin only checks the key and hashes the request.
+     */
+    idempotencyInTransaction?: boolean;
     /** Authentication also reads the caller's balances, in the same statement. */
     authReadsBalances?: boolean;
     /** The account the request names (a quote's recipient), read in the same statement as the key. */

@@ -76,6 +76,30 @@ export interface WrittenMembers<R> {
  */
 export type BatchWriter<M extends MemberPlan, R> = (trx: Trx, batch: LedgerBatch, members: readonly M[]) => Promise<WrittenMembers<R>>;
 
+/** A batch writer that also gets what the batch's preparer learnt (below). */
+export type PreparedBatchWriter<M extends MemberPlan, R, P> = (
+  trx: Trx,
+  batch: LedgerBatch,
+  members: readonly M[],
+  prepared: P,
+) => Promise<WrittenMembers<R>>;
+
+/**
+ * A preparer's answer: more ledger accounts for the batch to lock (found only under the locks it
+ * took, e.g. what a recipient owes), and what it learnt, handed to the writer.
+ */
+export interface Prepared<P> {
+  readonly accounts: readonly LedgerAccountKey[];
+  readonly state: P;
+}
+
+/**
+ * Runs first in a batch's transaction, before any ledger lock: takes the locks that come before the
+ * ledger's in the global order (a card credit's transfer rows, then its recipients' accounts rows
+ * in id order: fiat/card-risk/user-money.ts). Throwing fails the batch, as the writer's throw does.
+ */
+export type BatchPreparer<M extends MemberPlan, P> = (trx: Trx, members: readonly M[]) => Promise<Prepared<P>>;
+
 export interface GroupCommit<M extends MemberPlan, R> {
   /** Resolves or rejects with the member's outcome, once its batch's transaction has committed. */
   run(member: M): Promise<R>;
@@ -87,10 +111,11 @@ interface Waiting<M> {
   reject: (error: unknown) => void;
 }
 
-export function createGroupCommit<M extends MemberPlan, R>(
+export function createGroupCommit<M extends MemberPlan, R, P = undefined>(
   db: Db,
-  write: BatchWriter<M, R>,
+  write: PreparedBatchWriter<M, R, P>,
   options: GroupCommitOptions,
+  prepare?: BatchPreparer<M, P>,
 ): GroupCommit<M, R> {
   const queue: Waiting<M>[] = [];
   // Each running batch has a slot; a slot's fee shard is the same for the process's life, and the
@@ -107,7 +132,7 @@ export function createGroupCommit<M extends MemberPlan, R>(
     while (freeSlots.length > 0 && queue.length > 0) {
       const slot = freeSlots.pop()!;
       const waiting = queue.splice(0, options.maxBatch);
-      void runBatch(db, write, waiting, { shard: (shardOffset + slot) % FEE_SHARDS, known }, options.onBatch).finally(() => {
+      void runBatch(db, { write, prepare }, waiting, { shard: (shardOffset + slot) % FEE_SHARDS, known }, options.onBatch).finally(() => {
         freeSlots.push(slot);
         // Those that arrived while this batch ran have waited long enough: they go at once.
         startBatches();
@@ -137,9 +162,9 @@ export function createGroupCommit<M extends MemberPlan, R>(
   };
 }
 
-async function runBatch<M extends MemberPlan, R>(
+async function runBatch<M extends MemberPlan, R, P>(
   db: Db,
-  write: BatchWriter<M, R>,
+  steps: { write: PreparedBatchWriter<M, R, P>; prepare: BatchPreparer<M, P> | undefined },
   waiting: readonly Waiting<M>[],
   where: { shard: number; known: KnownAccounts },
   onBatch: GroupCommitOptions['onBatch'],
@@ -151,13 +176,10 @@ async function runBatch<M extends MemberPlan, R>(
     await db.transaction().execute(async (trx) => {
       // Accounts first, then whatever the members write (their records under Idempotency-Keys):
       // every transaction of a group commit takes its locks in this order, alone or not.
-      const batch = await openBatch(
-        trx,
-        members.flatMap((m) => m.accounts),
-        where.shard,
-        where.known,
-      );
-      const written = await write(trx, batch, members);
+      // The preparer's locks (when there is one) come before the ledger's, in the global order.
+      const prepared = steps.prepare ? await steps.prepare(trx, members) : { accounts: [], state: undefined as P };
+      const batch = await openBatch(trx, [...members.flatMap((m) => m.accounts), ...prepared.accounts], where.shard, where.known);
+      const written = await steps.write(trx, batch, members, prepared.state);
       outcomes = written.outcomes;
       if (outcomes.length !== members.length) throw new Error('invariant violated: a batch writer answers every member');
       await writeBatch(trx, batch, written.alongside);
@@ -168,7 +190,7 @@ async function runBatch<M extends MemberPlan, R>(
     if (!committing && waiting.length > 1) {
       // Rolled back whole before its commit: nothing of it was written. Each member alone.
       onBatch?.({ size: waiting.length, ending: 'rerun_alone' });
-      await Promise.all(waiting.map((w) => runBatch(db, write, [w], where, onBatch)));
+      await Promise.all(waiting.map((w) => runBatch(db, steps, [w], where, onBatch)));
       return;
     }
     onBatch?.({ size: waiting.length, ending: 'failed' });

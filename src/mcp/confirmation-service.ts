@@ -1,6 +1,14 @@
 // The MCP confirmations of the service: the ConfirmationStore of @peerpay/mcp over the database,
 // on the service's clock (the sandbox clock can move past an expiry). Owners are account ids.
-import { CONFIRMATION_TTL_MS, hashConfirmationId, newConfirmationId, type ClaimResult, type ConfirmationStore } from '@peerpay/mcp';
+// The confirmations module alone: the package's index would load the MCP SDK, which the service
+// loads only on the first request to /mcp (mcp-modules.ts).
+import {
+  CONFIRMATION_TTL_MS,
+  hashConfirmationId,
+  newConfirmationId,
+  type ClaimResult,
+  type ConfirmationStore,
+} from '@peerpay/mcp/confirmations';
 import {
   claimConfirmation,
   deleteExpiredConfirmations,

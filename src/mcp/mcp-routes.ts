@@ -3,16 +3,17 @@
 // in a later POST, to reach the tool call still waiting in this process. A session belongs to the
 // account that opened it; every request of it must carry a key of that account. The tools are the
 // shared ones of @peerpay/mcp; their peerpay client calls this service in-process (app.inject)
-// with the request's own key, and their confirmations are kept in the database.
+// with the request's own key, and their confirmations are kept in the database. The SDK and the
+// tools load on the first request to /mcp (mcp-modules.ts), not at start.
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { createPeerpayClient } from '@peerpay/client';
-import { createPeerpayMcpServer, type ConfirmationStore } from '@peerpay/mcp';
+import type { ConfirmationStore } from '@peerpay/mcp';
 import { callerOf } from '../http/plugins/auth.js';
 import type { App } from '../http/types.js';
 import { inProcessFetch, type Inject } from './in-process-fetch.js';
+import { loadMcpModules } from './mcp-modules.js';
 
 const MAX_SESSIONS = 1000;
 const MAX_SESSIONS_PER_ACCOUNT = 20;
@@ -64,6 +65,7 @@ function mcpSessions(confirmations: ConfirmationStore, inject: Inject) {
 
   async function open(accountId: number): Promise<StreamableHTTPServerTransport> {
     await makeRoom(accountId);
+    const { StreamableHTTPServerTransport, createPeerpayMcpServer } = await loadMcpModules();
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => {
@@ -112,7 +114,7 @@ function mcpHandler(sessions: McpSessions) {
       if (!session || session.accountId !== accountId) return rpcError(reply, 404, 'Session not found; initialize a new one');
       session.lastSeenMs = Date.now();
       transport = session.transport;
-    } else if (request.method === 'POST' && isInitializeRequest(request.body)) {
+    } else if (request.method === 'POST' && (await loadMcpModules()).isInitializeRequest(request.body)) {
       transport = await sessions.open(accountId);
     } else {
       return rpcError(reply, 400, 'No session: send initialize first, then the Mcp-Session-Id header it answers');

@@ -2,9 +2,10 @@
 // with @x402/evm's exact scheme for both protocol versions, settling through the hot wallet outbox)
 // or, when X402_FACILITATOR_URL is set, an external facilitator spoken to over its /verify and
 // /settle HTTP API with @x402/core's HTTPFacilitatorClient. Both take the same arguments and
-// answer the same VerifyResponse / SettleResponse.
+// answer the same VerifyResponse / SettleResponse. The built-in one's modules (@x402/evm and the
+// core's facilitator) load on the first payment it verifies, not at start (decision 0054).
 import { HTTPFacilitatorClient } from '@x402/core/http';
-import { x402Facilitator } from '@x402/core/facilitator';
+import type { x402Facilitator } from '@x402/core/facilitator';
 import {
   SettleError,
   VerifyError,
@@ -15,9 +16,9 @@ import {
   type SettleResponse,
   type VerifyResponse,
 } from '@x402/core/types';
-import { ExactEvmScheme } from '@x402/evm/exact/facilitator';
-import { ExactEvmSchemeV1 } from '@x402/evm/exact/v1/facilitator';
+import type { FacilitatorEvmSigner } from '@x402/evm';
 import { hotWalletFacilitatorSigner } from './facilitator-signer.js';
+import { loadOnce } from '../platform/load-once.js';
 import type { X402Terms } from './x402-terms.js';
 import type { ChainConnection } from '../adapters/chain/connect-chain.js';
 import type { WalletProvider } from '../adapters/wallet/wallet-provider.js';
@@ -68,6 +69,21 @@ export function createNanoFacilitator(
     };
   }
   const signer = hotWalletFacilitatorSigner(deps, terms);
+  const facilitator = loadOnce(() => builtInFacilitator(signer, terms));
+  return {
+    kind: 'built-in',
+    verify: async (payload, requirements) => (await facilitator()).verify(payload as AnyPayload, requirements as AnyRequirements),
+    settle: async (payload, requirements) => (await facilitator()).settle(payload as AnyPayload, requirements as AnyRequirements),
+  };
+}
+
+/** @x402/core's facilitator with @x402/evm's exact scheme for both protocol versions, loaded now. */
+async function builtInFacilitator(signer: FacilitatorEvmSigner, terms: X402Terms): Promise<x402Facilitator> {
+  const [{ x402Facilitator }, { ExactEvmScheme }, { ExactEvmSchemeV1 }] = await Promise.all([
+    import('@x402/core/facilitator'),
+    import('@x402/evm/exact/facilitator'),
+    import('@x402/evm/exact/v1/facilitator'),
+  ]);
   const facilitator = new x402Facilitator();
   // No ERC-6492 factories: peerpay settles payments of deployed accounts (EOAs) only.
   facilitator.register(terms.networkV2, new ExactEvmScheme(signer, { eip6492AllowedFactories: [] }));
@@ -76,9 +92,5 @@ export function createNanoFacilitator(
       terms.networkV1 as PaymentRequirementsV1['network'],
       new ExactEvmSchemeV1(signer, { eip6492AllowedFactories: [] }),
     );
-  return {
-    kind: 'built-in',
-    verify: (payload, requirements) => facilitator.verify(payload as AnyPayload, requirements as AnyRequirements),
-    settle: (payload, requirements) => facilitator.settle(payload as AnyPayload, requirements as AnyRequirements),
-  };
+  return facilitator;
 }

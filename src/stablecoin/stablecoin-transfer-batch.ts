@@ -9,7 +9,9 @@
 // lock on their accounts rows, and one statement reads all the senders' volume; members are
 // checked in memory in member order, and the volume of those written goes out in the ledger's
 // statement. Together is four statements for the whole batch (lock, freezes, read volume, write);
-// carefully six or seven.
+// carefully six or seven. A member under an Idempotency-Key also writes its key record, completed
+// with its answer, beside its transfer record (decision 0050): in the ledger's statement together,
+// in the record's insert carefully; a refused member's key record goes with its transfer record.
 import { accountFrozen, frozenAmong } from '../compliance/freezes/freeze-checks.js';
 import { eventsClause, recordEvents } from '../events/record-event.js';
 import type { BatchWriter, GroupCommit, MemberPlan, Outcome, WrittenMembers } from '../ledger/group-commit.js';
@@ -22,19 +24,34 @@ import { stablecoinTransferEvents } from './stablecoin-events.js';
 import { transferAccounts, transferOperation } from './stablecoin-ledger.js';
 import type { StablecoinTransfer } from './stablecoin-transfer.js';
 import { deleteTransfers, insertTransfers, transferRecordsClause } from './stablecoin-transfers-repository.js';
+import { keyAnswersClause, type AnswerInTransaction } from '../platform/idempotency-in-transaction.js';
 
 /** One transfer request in a batch, with the handles its events name. */
 export interface TransferMember extends MemberPlan {
   readonly intent: StablecoinTransfer;
   readonly senderHandle: string;
   readonly recipientHandle: string;
+  /**
+   * The answer to store under the intent's Idempotency-Key, written with the record in the batch's
+   * transaction (decision 0050); null when the request's key (if any) is claimed and answered
+   * outside the batch.
+   */
+  readonly keyAnswer: AnswerInTransaction | null;
 }
 
 /** Internal stablecoin transfers, written in shared transactions (ledger/group-commit.ts). */
 export type TransferBatches = GroupCommit<TransferMember, StablecoinTransfer | null>;
 
-export function transferMember(intent: StablecoinTransfer, handles: { sender: string; recipient: string }): TransferMember {
-  return { accounts: transferAccounts(intent), intent, senderHandle: handles.sender, recipientHandle: handles.recipient };
+export function transferMember(
+  intent: StablecoinTransfer,
+  handles: { sender: string; recipient: string },
+  keyAnswer: AnswerInTransaction | null = null,
+): TransferMember {
+  assert(
+    !keyAnswer || (keyAnswer.key === intent.idempotencyKey && keyAnswer.accountId === intent.senderAccountId),
+    'a key answer is stored under its transfer’s key',
+  );
+  return { accounts: transferAccounts(intent), intent, senderHandle: handles.sender, recipientHandle: handles.recipient, keyAnswer };
 }
 
 /** What a member counts towards its sender's limits: the amount, fee included (it is taken from the amount). */
@@ -126,13 +143,19 @@ function writeTogether(
     }
   }
   if (written.length === 0) return { outcomes };
+  const answers = written.flatMap((m) => (m.keyAnswer ? [m.keyAnswer] : []));
   const alongside = withVolume(trx, limitBatch, {
     clauses: [
       transferRecordsClause(written.map((m) => m.intent)),
       eventsClause(written.flatMap((m) => stablecoinTransferEvents(m.intent, { sender: m.senderHandle, recipient: m.recipientHandle }))),
+      ...(answers.length > 0 ? [keyAnswersClause('key_answers', answers)] : []),
     ],
-    // Every record is new: one whose key was taken already fails the statement.
-    expectedRows: new Map([['transfer_records', written.length]]),
+    // Every record is new, and so is every key record: one whose key was taken already (a replay,
+    // or the key another route's) fails the statement, and the members run again alone.
+    expectedRows: new Map([
+      ['transfer_records', written.length],
+      ...(answers.length > 0 ? [['key_answers', answers.length] as const] : []),
+    ]),
   });
   return { outcomes, alongside };
 }
@@ -158,32 +181,7 @@ async function writeCarefully(
   // Each round settles at least its first member, so there are at most as many rounds as members.
   for (let rounds = 0; round.length > 0; rounds++) {
     assert(rounds < members.length, 'a batch of transfers settles every member');
-    const inserted = await insertTransfers(
-      trx,
-      round.map((i) => members[i]!.intent),
-    );
-    const refusedIds: string[] = [];
-    const refusedKeys = new Set<string>();
-    const next: number[] = [];
-    for (const i of round) {
-      const member = members[i]!;
-      if (!inserted.has(member.intent.id)) {
-        if (refusedKeys.has(keyOf(member.intent))) next.push(i);
-        else outcomes[i] = { ok: true, value: null };
-        continue;
-      }
-      const staged = stageMember(batch, limitBatch, member);
-      if (staged.ok) {
-        written.push(member);
-        outcomes[i] = { ok: true, value: member.intent };
-      } else {
-        refusedIds.push(member.intent.id);
-        if (member.intent.idempotencyKey !== null) refusedKeys.add(keyOf(member.intent));
-        outcomes[i] = { ok: false, error: staged.error };
-      }
-    }
-    await deleteTransfers(trx, refusedIds);
-    round = next;
+    round = await writeRound(trx, { batch, limitBatch, members, outcomes, written }, round);
   }
   await recordEvents(
     trx,
@@ -191,6 +189,60 @@ async function writeCarefully(
   );
   if (written.length === 0) return { outcomes };
   return { outcomes, alongside: withVolume(trx, limitBatch, { clauses: [], expectedRows: new Map() }) };
+}
+
+interface CarefulBatch {
+  batch: LedgerBatch;
+  limitBatch: LimitBatch;
+  members: readonly TransferMember[];
+  /** Filled in as members settle. */
+  outcomes: Outcome<StablecoinTransfer | null>[];
+  written: TransferMember[];
+}
+
+/**
+ * One round of the careful path: the round's records (and key records) in one statement, then each
+ * inserted member's operation checked; returns the members left for the next round. A member not
+ * inserted is answered null (its sender has a transfer under the key, or its key record is
+ * another request's: the caller looks up what is there), unless a member of this round took its
+ * key and lost it.
+ */
+async function writeRound(trx: Trx, careful: CarefulBatch, round: readonly number[]): Promise<number[]> {
+  const { batch, limitBatch, members, outcomes, written } = careful;
+  const answers = new Map(round.flatMap((i) => (members[i]!.keyAnswer ? [[members[i]!.intent.id, members[i]!.keyAnswer] as const] : [])));
+  const { inserted, answered } = await insertTransfers(
+    trx,
+    round.map((i) => members[i]!.intent),
+    answers,
+  );
+  const refused: StablecoinTransfer[] = [];
+  const refusedKeys = new Set<string>();
+  const next: number[] = [];
+  for (const i of round) {
+    const member = members[i]!;
+    if (!inserted.has(member.intent.id)) {
+      if (refusedKeys.has(keyOf(member.intent))) next.push(i);
+      else outcomes[i] = { ok: true, value: null };
+      continue;
+    }
+    if (member.keyAnswer && !answered.has(member.intent.id)) {
+      // Its key record is another request's: this one must not run; the caller answers from that record.
+      refused.push(member.intent);
+      outcomes[i] = { ok: true, value: null };
+      continue;
+    }
+    const staged = stageMember(batch, limitBatch, member);
+    if (staged.ok) {
+      written.push(member);
+      outcomes[i] = { ok: true, value: member.intent };
+    } else {
+      refused.push(member.intent);
+      if (member.intent.idempotencyKey !== null) refusedKeys.add(keyOf(member.intent));
+      outcomes[i] = { ok: false, error: staged.error };
+    }
+  }
+  await deleteTransfers(trx, refused, answered);
+  return next;
 }
 
 function keyOf(transfer: StablecoinTransfer): string {

@@ -12,6 +12,7 @@ import { priceOperation, tokenAmountOf, tokenOf } from './stablecoin-amounts.js'
 import { transferMember } from './stablecoin-transfer-batch.js';
 import type { StablecoinTransfer } from './stablecoin-transfer.js';
 import { findTransferByIdempotencyKey } from './stablecoin-transfers-repository.js';
+import { findKeyRecord } from '../platform/idempotency-in-transaction.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { Clock } from '../platform/clock.js';
@@ -26,13 +27,30 @@ export interface SendStablecoinInput {
   /** As the client sent it: a JSON number in major units. */
   amount: number;
   currency: string;
-  idempotencyKey: string | null;
+  /** The request's Idempotency-Key, claimed and answered in the batch's transaction (decision 0050). */
+  idempotency: KeyedRequest | null;
+}
+
+/** A request under an Idempotency-Key whose record this service writes, with the transfer. */
+export interface KeyedRequest {
+  key: string;
+  /** The request as the idempotency plugin hashes it: another body under the same key is refused. */
+  requestHash: string;
+  /** The answer's body, as it will be sent and replayed. */
+  answerOf: (sent: SentStablecoinTransfer) => string;
 }
 
 export interface SentStablecoinTransfer {
   transfer: StablecoinTransfer;
   recipientHandle: string;
 }
+
+/**
+ * What a request gets: the transfer (`body` is its stored answer under the request's key, to send
+ * as is), or the answer stored under its key by an earlier request, to replay.
+ */
+export type SendOutcome =
+  { kind: 'sent'; sent: SentStablecoinTransfer; body: string | null } | { kind: 'replay'; status: number; body: string };
 
 type TransferDeps = { accountLookups: AccountLookups; db: Db; clock: Clock; config: Config; transferBatches: TransferBatches };
 
@@ -54,23 +72,61 @@ async function termsOf(deps: TransferDeps, input: SendStablecoinInput) {
   }
 }
 
-export async function sendStablecoinTransfer(deps: TransferDeps, input: SendStablecoinInput): Promise<SentStablecoinTransfer> {
-  const { currency, priced, recipient } = await termsOf(deps, input);
-  const request = { recipientAccountId: recipient.id, currency, amountMinor: priced.amountMinor };
+export async function sendStablecoinTransfer(deps: TransferDeps, input: SendStablecoinInput): Promise<SendOutcome> {
+  const keyed = input.idempotency;
+  let attempt: Attempt;
+  try {
+    attempt = await attemptTransfer(deps, input);
+  } catch (error) {
+    // Refused: was this key used before? Then that earlier request answers this one, as the claim
+    // before the work did (a replay whose terms no longer hold, another body under the key).
+    if (!keyed || !(error instanceof AppError)) throw error;
+    const earlier = await earlierUnderKey(deps, input.senderAccountId, keyed, null);
+    if (earlier) return earlier;
+    throw error;
+  }
+  if (attempt.recorded) return { kind: 'sent', sent: attempt.sent, body: attempt.body };
+  // The key was there already: a replay (the batch found the transfer or the key record), a retry
+  // whose stored answer was lost, or the key another request's.
+  assert(keyed, 'only a keyed transfer finds its key taken');
+  const earlier = await earlierUnderKey(deps, input.senderAccountId, keyed, attempt.sent);
+  // Taken and let go while this request ran (another route's request released it): the client retries.
+  if (!earlier) throw keyInUse();
+  return earlier;
+}
 
+/** A transfer as this request asked for it, and whether it was recorded (false: its key was taken). */
+interface Attempt {
+  sent: SentStablecoinTransfer;
+  recorded: boolean;
+  /** The answer stored under the request's key with the transfer. */
+  body: string | null;
+}
+
+async function attemptTransfer(deps: TransferDeps, input: SendStablecoinInput): Promise<Attempt> {
+  const { currency, priced, recipient } = await termsOf(deps, input);
+  const keyed = input.idempotency;
   const intent: StablecoinTransfer = {
     id: newId('sct'),
     senderAccountId: input.senderAccountId,
-    ...request,
+    recipientAccountId: recipient.id,
+    currency,
+    amountMinor: priced.amountMinor,
     feeMinor: priced.feeMinor,
     status: 'complete',
-    idempotencyKey: input.idempotencyKey,
+    idempotencyKey: keyed?.key ?? null,
     createdAt: deps.clock.now(),
   };
-  let recorded: StablecoinTransfer | null;
+  const sent = { transfer: intent, recipientHandle: recipient.handle };
+  const keyAnswer = keyed
+    ? { accountId: input.senderAccountId, key: keyed.key, requestHash: keyed.requestHash, status: 200, body: keyed.answerOf(sent) }
+    : null;
   try {
     // Shares a transaction (and its commit) with concurrent transfers: see ledger/group-commit.ts.
-    recorded = await deps.transferBatches.run(transferMember(intent, { sender: input.senderHandle, recipient: recipient.handle }));
+    const recorded = await deps.transferBatches.run(
+      transferMember(intent, { sender: input.senderHandle, recipient: recipient.handle }, keyAnswer),
+    );
+    return { sent, recorded: recorded !== null, body: keyAnswer?.body ?? null };
   } catch (error) {
     if (error instanceof AppError && error.code === 'insufficient_balance') {
       throw new AppError(
@@ -80,14 +136,47 @@ export async function sendStablecoinTransfer(deps: TransferDeps, input: SendStab
     }
     throw error;
   }
-  if (!recorded) {
-    // The sender already has a transfer under this key: a retry whose stored answer was lost (the
-    // insert found it, so a first attempt costs no extra look-up), or one that committed in between.
-    const earlier = await findTransferByIdempotencyKey(deps.db, input.senderAccountId, input.idempotencyKey!);
-    assert(earlier, 'a conflicting transfer exists');
-    return { transfer: sameTransferOrRefuse(earlier, request), recipientHandle: recipient.handle };
+}
+
+/**
+ * What an earlier request under this key answers: its stored answer (replayed), 422 for another
+ * body, 409 while it still runs; without a stored record (lost, or expired), the transfer it made,
+ * when it is the one `asked` is (null: the request's terms were refused, and no transfer can
+ * answer it). Null when the key has neither.
+ */
+async function earlierUnderKey(
+  deps: TransferDeps,
+  senderAccountId: number,
+  keyed: KeyedRequest,
+  asked: SentStablecoinTransfer | null,
+): Promise<SendOutcome | null> {
+  const record = await findKeyRecord(deps.db, senderAccountId, keyed.key);
+  if (record) {
+    if (record.requestHash !== keyed.requestHash) throw keyReused();
+    if (record.state === 'in_progress') throw keyInUse();
+    return { kind: 'replay', status: record.status ?? 200, body: record.body ?? '' };
   }
-  return { transfer: recorded, recipientHandle: recipient.handle };
+  if (!asked) return null;
+  const earlier = await findTransferByIdempotencyKey(deps.db, senderAccountId, keyed.key);
+  if (!earlier) return null;
+  return {
+    kind: 'sent',
+    sent: { transfer: sameTransferOrRefuse(earlier, asked.transfer), recipientHandle: asked.recipientHandle },
+    body: null,
+  };
+}
+
+function keyReused(): AppError {
+  return new AppError('idempotency_key_reused', 'This Idempotency-Key was used with a different request.');
+}
+
+function keyInUse(): AppError {
+  return new AppError(
+    'idempotency_key_in_use',
+    'A request with this Idempotency-Key is still being processed; retry shortly.',
+    {},
+    { 'Retry-After': '1' },
+  );
 }
 
 /** The transfer this idempotency key already made, when the retry asks for the same one. */

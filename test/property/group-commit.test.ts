@@ -117,7 +117,19 @@ function submit(senders: number[], recipients: number[], r: Request, round: numb
     createdAt: new Date(),
   };
   if (r.ending === 'crashAfterWriting') crashing.add(intent.id);
-  return groupCommit.run(transferMember(intent, HANDLES)).then(
+  // A keyed request's record goes in with its transfer (decision 0050): its hash tells another body
+  // under the key, and its answer names the transfer.
+  const keyAnswer =
+    intent.idempotencyKey === null
+      ? null
+      : {
+          accountId: intent.senderAccountId,
+          key: intent.idempotencyKey,
+          requestHash: `amount-${r.amountMinor}`,
+          status: 200,
+          body: intent.id,
+        };
+  return groupCommit.run(transferMember(intent, HANDLES, keyAnswer)).then(
     (transfer): Outcome => (transfer ? { kind: 'sent', transfer } : { kind: 'replay' }),
     (error: unknown): Outcome => {
       if (error instanceof AppError && error.code === 'insufficient_balance') return { kind: 'insufficient' };
@@ -191,6 +203,19 @@ describe('group commit of concurrent transfers', () => {
           // One transfer per key and sender at most; a replay only where the key had a transfer.
           const keys = rows.flatMap((r) => (r.idempotency_key ? [`${r.sender_account_id}/${r.idempotency_key}`] : []));
           expect(new Set(keys).size).toBe(keys.length);
+          // Exactly the keyed transfers sent have a key record, completed, with their answer: none
+          // for a refused member, a crashed batch's member, or a replay.
+          const records = await database.db
+            .selectFrom('idempotency_keys')
+            .select(['account_id', 'key', 'request_hash', 'state', 'response_body'])
+            .where('account_id', 'in', senders)
+            .execute();
+          expect(records.map((k) => `${k.account_id}/${k.key}/${k.state}/${k.request_hash}/${k.response_body}`).sort()).toEqual(
+            sent
+              .filter((t) => t.idempotencyKey !== null)
+              .map((t) => `${t.senderAccountId}/${t.idempotencyKey}/completed/amount-${t.amountMinor}/${t.id}`)
+              .sort(),
+          );
           const committed = await database.db
             .selectFrom('stablecoin_transfers')
             .select(['sender_account_id', 'idempotency_key'])

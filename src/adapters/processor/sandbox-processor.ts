@@ -3,7 +3,9 @@
 // simulated; every result is stored, idempotent per key, and read back the way a real processor's
 // API would answer. Its hosted setup pages are served by peerpay itself (http/routes/link-pages-routes.ts),
 // which calls completeHostedSetup with the button the user pressed.
+import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
+import type { SandboxInstrumentsTable } from '../../db/schema.js';
 import type { Clock } from '../../platform/clock.js';
 import { newId, sha256Hex } from '../../platform/ids.js';
 import type { FiatCurrency } from '../../money/assets.js';
@@ -46,6 +48,11 @@ const REF_PREFIX: Record<InstrumentKind, string> = { card: 'card_sbx', bank_debi
 
 type ChargeKind = 'card_charge' | 'bank_debit' | 'payout';
 
+type SandboxInstrumentRow = Selectable<SandboxInstrumentsTable>;
+
+/** Instruments remembered at most by one processor; beyond, the memory starts again empty. */
+const MAX_REMEMBERED_INSTRUMENTS = 100_000;
+
 interface ChargeRow {
   ref: string;
   idempotency_key: string;
@@ -64,6 +71,9 @@ export class SandboxProcessor implements PaymentProcessor {
 
   /** Refunds and payout reversals, and what test helpers do to them (sandbox-card-risk.ts). */
   readonly cardRisk: SandboxCardRisk;
+
+  /** Instruments read so far, by ref (readInstrument). */
+  private readonly instruments = new Map<string, SandboxInstrumentRow>();
 
   constructor(private readonly deps: { db: Db; clock: Clock }) {
     this.cardRisk = new SandboxCardRisk(deps);
@@ -191,10 +201,23 @@ export class SandboxProcessor implements PaymentProcessor {
   }
 
   private async instrument(ref: string, kind: InstrumentKind, customerRef?: string) {
-    const row = await this.deps.db.selectFrom('sandbox_instruments').selectAll().where('ref', '=', ref).executeTakeFirst();
+    const row = this.instruments.get(ref) ?? (await this.readInstrument(ref));
     if (!row || row.kind !== kind || (customerRef !== undefined && row.customer_ref !== customerRef)) {
       throw new Error(`sandbox: no ${kind} ${ref}${customerRef ? ` for customer ${customerRef}` : ''}`);
     }
+    return row;
+  }
+
+  /**
+   * An instrument as set up. Its row is never changed nor deleted once made, so what was read stays
+   * true for every process on the database: each is read once per processor (one statement fewer
+   * per card charge), the memory bounded.
+   */
+  private async readInstrument(ref: string): Promise<SandboxInstrumentRow | undefined> {
+    const row = await this.deps.db.selectFrom('sandbox_instruments').selectAll().where('ref', '=', ref).executeTakeFirst();
+    if (!row) return undefined;
+    if (this.instruments.size >= MAX_REMEMBERED_INSTRUMENTS) this.instruments.clear();
+    this.instruments.set(ref, row);
     return row;
   }
 

@@ -1,6 +1,6 @@
 // SQL for holds on card-funded money (DESIGN §16): one row per card receipt held, its `remaining`
 // what is still held of it.
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Trx } from '../../db/transaction.js';
 import type { FiatCurrency } from '../../money/assets.js';
@@ -33,6 +33,23 @@ export async function insertHold(trx: Trx, hold: Hold, now: Date): Promise<void>
       created_at: now,
     })
     .execute();
+}
+
+/**
+ * The insert of `holds` as a WITH clause `holds_added` of a group commit's statement (returning
+ * one row per hold), as insertHold makes each; each column is one array parameter.
+ */
+export function holdsClause(holds: readonly (Hold & { createdAt: Date })[]): RawBuilder<unknown> {
+  assert(holds.length > 0, 'a holds clause inserts holds');
+  return sql`holds_added as (
+      insert into fiat_holds (id, account_id, currency, transfer_id, amount, remaining, release_at, created_at)
+      select *
+        from unnest(${holds.map((h) => h.id)}::text[], ${holds.map((h) => h.accountId)}::integer[], ${holds.map((h) => h.currency)}::text[],
+                    ${holds.map((h) => h.transferId)}::text[], ${holds.map((h) => String(h.amountMinor))}::bigint[],
+                    ${holds.map((h) => String(h.remainingMinor))}::bigint[], ${holds.map((h) => h.releaseAt.toISOString())}::timestamptz[],
+                    ${holds.map((h) => h.createdAt.toISOString())}::timestamptz[])
+      returning id
+    )`;
 }
 
 /**

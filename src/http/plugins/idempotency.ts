@@ -3,12 +3,16 @@
 // with 422; while the first is still running, with 409. Only answers of work that was done are
 // kept: successes, and refusals that record an attempt (a declined card). A refusal before any work
 // (no card set up, invalid input, a server failure) releases the key, so that the client can fix the
-// cause and retry with the same key, as the contract's setup-then-retry flow expects.
+// cause and retry with the same key, as the contract's setup-then-retry flow expects. A route whose
+// config says `idempotencyInTransaction` (the stablecoin transfers) has its service claim and
+// answer the key in the transaction that does the work, with the same answers (decision 0050):
+// here the key is only checked and the request hashed.
 import { canonicalJson } from '../../platform/canonical-json.js';
 import { sha256Hex } from '../../platform/ids.js';
 import { AppError, type ErrorCode } from '../../platform/errors.js';
 import type { IdempotencyStore } from '../../platform/idempotency-store.js';
 import { isDatabaseUnavailable, retryIfUnavailable } from '../../db/database-unavailable.js';
+import type { FastifyReply } from 'fastify';
 import type { App } from '../types.js';
 
 // How long a claim blocks a retry of the same key (409, Retry-After: 1). A claim outlives its
@@ -34,11 +38,24 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The Idempotency-Key this request claimed, for services that keep it as a natural key. */
     idempotencyKey: string | null;
+    /** The hash of the request under its key, for services that store the key's record themselves. */
+    idempotencyRequestHash: string | null;
   }
+}
+
+/** Sends an answer stored under an Idempotency-Key as it was stored, marked as a replay or not. */
+export function sendStoredAnswer(reply: FastifyReply, answer: { status: number; body: string; replayed: boolean }): FastifyReply {
+  if (answer.replayed) reply.header('Idempotent-Replayed', 'true');
+  return reply
+    .code(answer.status)
+    .type(answer.status >= 400 ? 'application/problem+json' : 'application/json; charset=utf-8')
+    .serializer((payload: unknown) => payload as string)
+    .send(answer.body);
 }
 
 export function registerIdempotency(app: App, store: IdempotencyStore): void {
   app.decorateRequest('idempotencyKey', null);
+  app.decorateRequest('idempotencyRequestHash', null);
   app.addHook('preHandler', async (request, reply) => {
     if (!request.routeOptions.config.idempotent || !request.caller) return;
     const key = request.headers['idempotency-key'];
@@ -47,6 +64,12 @@ export function registerIdempotency(app: App, store: IdempotencyStore): void {
       throw new AppError('invalid_request', 'Idempotency-Key must be 1 to 255 characters.');
     }
     const requestHash = sha256Hex(`${request.method} ${request.routeOptions.url}\n${canonicalJson(request.body)}`);
+    if (request.routeOptions.config.idempotencyInTransaction) {
+      // The service claims and answers it with the work, in one transaction (decision 0050).
+      request.idempotencyKey = key;
+      request.idempotencyRequestHash = requestHash;
+      return;
+    }
     const ref = { accountId: request.caller.accountId, key, requestHash };
     const claim = await store.claim({ ...ref, leaseMs: LEASE_MS }).catch(async (error: unknown) => {
       // A lost connection can hide whether the claim was stored: if it was, nothing runs under it,
@@ -72,16 +95,11 @@ export function registerIdempotency(app: App, store: IdempotencyStore): void {
           { 'Retry-After': '1' },
         );
       case 'replay':
-        return reply
-          .code(claim.status)
-          .header('Idempotent-Replayed', 'true')
-          .type(claim.status >= 400 ? 'application/problem+json' : 'application/json; charset=utf-8')
-          .serializer((payload: unknown) => payload as string)
-          .send(claim.body);
+        return sendStoredAnswer(reply, { status: claim.status, body: claim.body, replayed: true });
     }
   });
   app.addHook('onSend', async (request, reply, payload) => {
-    if (!request.idempotencyKey || !request.caller) return payload;
+    if (!request.idempotencyKey || !request.caller || request.routeOptions.config.idempotencyInTransaction) return payload;
     const ref = { accountId: request.caller.accountId, key: request.idempotencyKey };
     const record = () =>
       answerIsKept(reply.statusCode, payload)

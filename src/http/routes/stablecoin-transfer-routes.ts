@@ -2,7 +2,9 @@
 // /stablecoin/transfer), and their fee quote. Registered from stablecoin-routes.ts.
 import { toJsonNumber } from '../../money/amount.js';
 import { emailOf, recipientKeyOf, recipientQueryOf } from '../../stablecoin/recipients.js';
-import type { SentStablecoinTransfer } from '../../stablecoin/stablecoin-transfer-service.js';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { KeyedRequest, SendOutcome, SentStablecoinTransfer } from '../../stablecoin/stablecoin-transfer-service.js';
+import { sendStoredAnswer } from '../plugins/idempotency.js';
 import type { StablecoinTransfers } from '../../stablecoin/stablecoin-transfers.js';
 import { netOf } from '../../stablecoin/stablecoin-transfer.js';
 import { callerOf } from '../plugins/auth.js';
@@ -53,22 +55,23 @@ function agentTransferRoute(app: App, transfers: StablecoinTransferRoutesDeps): 
       auth: 'required',
       readsBody: true,
       idempotent: true,
+      idempotencyInTransaction: true,
       headers: IdempotencyHeaders,
       body: AgentTransferBody,
       responses: { 200: StablecoinTransferResponse },
       errors: [...TRANSFER_CODES, 'invalid_field'],
     }),
-    async (request) => {
+    async (request, reply) => {
       const caller = callerOf(request);
-      const sent = await transfers.send({
+      const outcome = await transfers.send({
         senderAccountId: caller.accountId,
         senderHandle: caller.handle,
         to: recipientQueryOf(request.body.to),
         amount: request.body.amount,
         currency: request.body.currency,
-        idempotencyKey: request.idempotencyKey,
+        idempotency: keyedRequest(request),
       });
-      return presentTransfer(sent);
+      return answer(reply, outcome);
     },
   );
 }
@@ -84,22 +87,23 @@ function emailTransferRoute(app: App, transfers: StablecoinTransferRoutesDeps): 
       auth: 'required',
       readsBody: true,
       idempotent: true,
+      idempotencyInTransaction: true,
       headers: IdempotencyHeaders,
       body: StablecoinTransferBody,
       responses: { 200: StablecoinTransferResponse },
       errors: TRANSFER_CODES,
     }),
-    async (request) => {
+    async (request, reply) => {
       const caller = callerOf(request);
-      const sent = await transfers.send({
+      const outcome = await transfers.send({
         senderAccountId: caller.accountId,
         senderHandle: caller.handle,
         to: { email: emailOf(request.body.recipientEmail, 'recipientEmail') },
         amount: request.body.amount,
         currency: request.body.currency,
-        idempotencyKey: request.idempotencyKey,
+        idempotency: keyedRequest(request),
       });
-      return presentTransfer(sent);
+      return answer(reply, outcome);
     },
   );
 }
@@ -138,6 +142,20 @@ function quoteRoute(app: App, transfers: StablecoinTransferRoutesDeps): void {
       };
     },
   );
+}
+
+/** The request's Idempotency-Key, to be claimed and answered with the transfer, in its transaction. */
+function keyedRequest(request: FastifyRequest): KeyedRequest | null {
+  const { idempotencyKey: key, idempotencyRequestHash: requestHash } = request;
+  if (key === null || requestHash === null) return null;
+  return { key, requestHash, answerOf: (sent) => JSON.stringify(presentTransfer(sent)) };
+}
+
+/** The transfer's answer: under a key, the very body stored with it (or an earlier one, replayed). */
+function answer(reply: FastifyReply, outcome: SendOutcome) {
+  if (outcome.kind === 'replay') return sendStoredAnswer(reply, { status: outcome.status, body: outcome.body, replayed: true });
+  if (outcome.body !== null) return sendStoredAnswer(reply, { status: 200, body: outcome.body, replayed: false });
+  return presentTransfer(outcome.sent);
 }
 
 function presentTransfer({ transfer: t, recipientHandle }: SentStablecoinTransfer) {

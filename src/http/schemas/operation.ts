@@ -39,6 +39,8 @@ export interface OperationSpec {
   readsBody?: boolean;
   /** The route honours Idempotency-Key. */
   idempotent?: boolean;
+  /** Its service claims and answers the key in the transaction that does the work (decision 0050). */
+  idempotencyInTransaction?: boolean;
   /** The caller's balances are read with the key, in one round trip (request.caller.balances). */
   authReadsBalances?: boolean;
   /**
@@ -189,6 +191,7 @@ export function operation<const S extends OperationSpec>(spec: S) {
     config: {
       auth: spec.auth,
       idempotent: spec.idempotent === true,
+      ...(spec.idempotencyInTransaction ? { idempotencyInTransaction: true } : {}),
       authReadsBalances: spec.authReadsBalances === true,
       ...(spec.accountAlongsideKey ? { accountAlongsideKey: spec.accountAlongsideKey } : {}),
     },

@@ -1,0 +1,33 @@
+// A card transfer whose charge succeeded, waiting to be credited in a group commit
+// (card-credit-batch.ts): what the batch must lock and what its writer needs.
+import type { MemberPlan } from '../ledger/group-commit.js';
+import { platformAccount, userAvailable, userHeld, type LedgerAccountKey } from '../ledger/ledger-accounts.js';
+import type { CardHold } from './fiat-ledger.js';
+import type { FiatTransfer } from './fiat-transfer.js';
+import type { TransferHandles } from './transfer-events.js';
+
+export interface CardCreditMember extends MemberPlan {
+  /** The transfer as its intent recorded it (processing). */
+  readonly transfer: FiatTransfer;
+  /** The processor's charge, which paid amount + fee. */
+  readonly chargeRef: string;
+  /** When the answer was recorded: the transfer's completedAt, its events' and hold's time. */
+  readonly now: Date;
+  /** The hold on the recipient's money (DESIGN §16), when card money is held. */
+  readonly hold: CardHold | undefined;
+  readonly handles: TransferHandles;
+}
+
+export function cardCreditMember(
+  transfer: FiatTransfer,
+  answer: { chargeRef: string; now: Date; hold: CardHold | undefined; handles: TransferHandles },
+): CardCreditMember {
+  const destination = answer.hold
+    ? userHeld(transfer.recipientAccountId, transfer.currency)
+    : userAvailable(transfer.recipientAccountId, transfer.currency);
+  // The receivable is not named here: only one owing something is locked, found under the
+  // recipient's lock (card-credit-locks.ts). The fees account is the batch's shard of it.
+  const accounts: LedgerAccountKey[] = [platformAccount('processor_clearing', transfer.currency), destination];
+  if (transfer.feeMinor > 0n) accounts.push(platformAccount('fees', transfer.currency));
+  return { accounts, transfer, ...answer };
+}
