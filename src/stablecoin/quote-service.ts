@@ -7,7 +7,7 @@
 import type { AccountLookup } from '../accounts/account-lookups.js';
 import type { Token } from '../money/assets.js';
 import { STABLECOIN_FEE_RATE } from '../money/fees.js';
-import { refuseIfFrozen } from '../compliance/freezes/freeze-checks.js';
+import { refuseIfFrozenBy, type FreezeReads } from '../compliance/freezes/freeze-reads.js';
 import { resolveRecipient, shownHandleOf, type RecipientQuery } from './recipients.js';
 import { priceOperation, tokenAmountOf, tokenOf, type Priced } from './stablecoin-amounts.js';
 import type { AccountLimits } from '../compliance/limits/limits-service.js';
@@ -34,12 +34,13 @@ export interface TransferQuote extends Priced {
 }
 
 export async function quoteTransfer(
-  deps: { db: Db; config: Config; limits: AccountLimits; accountLookups: AccountLookups },
+  deps: { db: Db; config: Config; limits: AccountLimits; accountLookups: AccountLookups; freezes: FreezeReads },
   input: QuoteInput,
 ): Promise<TransferQuote> {
   // A frozen sender is told at the quote, before any client asks its user to confirm, and before
-  // anything else about the terms (DESIGN §17); read beside the recipient, not after it.
-  const frozen = refuseIfFrozen(deps.db, input.senderAccountId, 'other');
+  // anything else about the terms (DESIGN §17); read beside the recipient, not after it, and
+  // beside the other quotes of this turn (freeze-reads.ts).
+  const frozen = refuseIfFrozenBy(deps.freezes, input.senderAccountId, 'other');
   frozen.catch(() => undefined);
   try {
     const currency = tokenOf(input.currency ?? 'USDC');

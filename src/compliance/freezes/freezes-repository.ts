@@ -73,6 +73,15 @@ export async function readFreeze(db: Db | Trx, accountId: number): Promise<Freez
   return row ? freezeOf(row) : null;
 }
 
+/** The freezes of `accountIds` as last committed, without a lock, in one statement (absent: no such account). */
+export async function readFreezes(db: Db, accountIds: readonly number[]): Promise<Map<number, Freeze | null>> {
+  const rows = await sql<FreezeColumns & Pick<Selectable<AccountsTable>, 'id'>>`
+    select id, frozen_scope, frozen_id, frozen_at, frozen_by
+      from accounts
+     where id = any(${[...new Set(accountIds)]}::integer[])`.execute(db);
+  return new Map(rows.rows.map((row) => [row.id, freezeOf(row)]));
+}
+
 /**
  * Takes a key-share lock on each account's row, in id order, and reads their freezes in the same
  * statement: from here to the commit no freeze of these accounts can commit.

@@ -12,6 +12,7 @@ import { recordAudit, type Actor } from '../audit/audit-log.js';
 import type { LimitSettings } from '../../config/limit-settings.js';
 import { LIMITED_ASSETS } from '../../config/limit-settings.js';
 import { decimal, effectiveLimits, exceeded, limitExceeded, railOf, type Rail } from './limit-rules.js';
+import { coalescedStandings } from './standing-reads.js';
 import { BUCKETS_KEPT_MS, WINDOWS, bucketStart, usedIn, type LimitWindow } from './limit-windows.js';
 import {
   addVolume,
@@ -99,6 +100,7 @@ export interface AccountLimitsDeps {
 
 export function createAccountLimits({ db, clock, settings }: AccountLimitsDeps): AccountLimits {
   const lines = (accountId: number, from: Db | Trx = db) => linesNow(settings, from, accountId, clock.now());
+  const standings = coalescedStandings(db);
 
   return {
     async checkAndRecord(trx, movement) {
@@ -111,7 +113,9 @@ export function createAccountLimits({ db, clock, settings }: AccountLimitsDeps):
 
     async refuseBeyond(movement) {
       const at = clock.now();
-      const refusal = refusalIn(settings, await standingOf(db, movement.accountId, [movement.currency], at), { ...movement, at });
+      const standing = await standings({ accountId: movement.accountId, currency: movement.currency, at });
+      assert(standing, 'a moving account exists');
+      const refusal = refusalIn(settings, standing, { ...movement, at });
       if (refusal) throw refusal;
     },
 
