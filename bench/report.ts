@@ -4,6 +4,7 @@
 import os from 'node:os';
 import type { CpuTimes } from './cpu.js';
 import type { LoadResult, Scenario } from './load.js';
+import type { RssFigure } from './rss.js';
 import { spreadOf, summarise, type Spread } from './stats.js';
 
 export type Kind = Scenario['kind'];
@@ -61,6 +62,8 @@ export interface DatabaseRun {
   server2xxTransfers: number;
   /** At most this many answers can be lost by stopping the load generator mid-flight (its connections). */
   inFlightAtStop: number;
+  /** RSS of the bench process (peerpay in-process) right after peerpay started, and its peak during the load. */
+  memory?: RssFigure;
   pgCeiling: PgCeilingRun[];
 }
 
@@ -198,6 +201,7 @@ export function renderReport(input: {
     }
   }
   lines.push(...cpuSection(runs, http, pgCeiling, v.cpus, Math.max(...settings.levels)));
+  lines.push(...memorySection(runs));
   lines.push('', '## Checks after the load', '');
   lines.push(
     '| Database | Seeding (s) | Ledger invariant violations | Completed transfers in the database | 2xx transfer answers sent by peerpay | Match | 2xx received by autocannon | Unanswered at stop (≤ connections × repeats) |',
@@ -214,6 +218,29 @@ export function renderReport(input: {
   );
   lines.push('', `![throughput vs concurrency (medians)](${input.chartFile})`, '');
   return { markdown: lines.join('\n'), failed: runs.some((r) => !checksPass(r)) };
+}
+
+/** Idle and peak RSS per database, and their ratio (DESIGN §20: peak ≤ 2× idle). */
+function memorySection(runs: DatabaseRun[]): string[] {
+  const measured = runs.filter((r): r is DatabaseRun & { memory: RssFigure } => r.memory !== undefined);
+  if (measured.length === 0) return [];
+  return [
+    '',
+    '## Memory',
+    '',
+    "Resident memory (RSS) of the process serving the requests: peerpay runs in-process, so the figures include the bench's own modules (tsx, the seeding code) and, for PGlite, the database. " +
+      'Idle: right after peerpay started, after full garbage collections (what the start-up left, PGlite’s initdb among it, is not counted). Peak: from the end of the seeding to the end of the load, every figure of that database included ' +
+      "(for PostgreSQL also the second peerpay of the durability-off part); VmHWM is the kernel's high-water mark (reset at the start), samples the largest of 100 ms samples. " +
+      "Before start is what the process held just before peerpay started (after the same collections): the bench itself and what an earlier database left (PGlite's heap is not all returned to the system when it closes), so the idle figure of a database measured after another is not that database's alone. " +
+      '`node dist/main.js` alone is how DESIGN §20 measures idle RSS (decision 0054); the peak ÷ idle ratio is what this table is for.',
+    '',
+    '| Database | RSS before start (MiB) | Idle RSS after start (MiB) | Peak RSS during the load (MiB) | Peak ÷ idle | Peak from |',
+    '|---|---:|---:|---:|---:|---|',
+    ...measured.map(
+      (r) =>
+        `| ${r.database} | ${fmt(r.memory.beforeMb)} | ${fmt(r.memory.idleMb)} | ${fmt(r.memory.peakMb)} | ${fmt(r.memory.peakMb / r.memory.idleMb, 2)}× | ${r.memory.peakSource} |`,
+    ),
+  ];
 }
 
 /**

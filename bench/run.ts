@@ -28,6 +28,7 @@ import { renderChart } from './chart.js';
 import { startPeerpay, type Peerpay } from './peerpay-process.js';
 import { rawSetupSql, rawTransferScript, transferScript } from './pgbench-script.js';
 import { cpuSince, cpuTimes, type CpuTimes } from './cpu.js';
+import { collectGarbage, rssMb, watchPeak } from './rss.js';
 import { spreadOf, summarise } from './stats.js';
 import {
   LABEL,
@@ -188,7 +189,12 @@ async function benchDatabase(database: 'pglite' | 'postgres'): Promise<DatabaseR
   const counter = { server2xxTransfers: 0 };
   let peerpay: Peerpay | undefined;
   try {
+    await collectGarbage();
+    const beforeMb = rssMb();
     peerpay = await startPeerpay(dataDir, dbUrl, counter);
+    await collectGarbage();
+    const idleMb = rssMb();
+    log(`${database}: RSS right after start ${idleMb.toFixed(0)} MiB (${beforeMb.toFixed(0)} MiB before)`);
     if (dbUrl) {
       const mode = await synchronousCommitOf(peerpay.deps);
       if (mode !== 'on') throw new Error(`the durable part needs synchronous_commit on, the server has ${mode}`);
@@ -201,6 +207,7 @@ async function benchDatabase(database: 'pglite' | 'postgres'): Promise<DatabaseR
     fs.writeFileSync(usersFile, JSON.stringify(users.map((u) => ({ key: u.key, handle: u.handle }))));
 
     const rows: Row[] = [];
+    const peak = watchPeak(beforeMb, idleMb);
     const plan: [Kind, number[]][] = [
       ['agent_transfer', settings.levels],
       ['agent_transfer_keyed', settings.levels],
@@ -239,6 +246,10 @@ async function benchDatabase(database: 'pglite' | 'postgres'): Promise<DatabaseR
     // Requests autocannon left in flight at its last stop may still be waiting for their commit
     // (a batch under way): they are answered, and counted, before the database is counted.
     await peerpay.drain();
+    const memory = peak.stop();
+    log(
+      `${database}: peak RSS during the load ${memory.peakMb.toFixed(0)} MiB (${memory.peakSource}), ${(memory.peakMb / idleMb).toFixed(2)}× idle`,
+    );
     const db = peerpay.deps.db;
     const violations = await checkLedgerInvariants(db);
     const counted = await sql<{ n: string }>`
@@ -265,6 +276,7 @@ async function benchDatabase(database: 'pglite' | 'postgres'): Promise<DatabaseR
       writes2xx,
       server2xxTransfers: counter.server2xxTransfers,
       inFlightAtStop,
+      memory,
       pgCeiling: [],
     };
     if (dbUrl) {

@@ -10,6 +10,7 @@ export const DATABASE_INDEPENDENT_FILES: readonly string[] = [
   'test/property/circle-amounts.test.ts',
   'test/console/console-cookies.test.ts',
   'test/unit/anvil-platforms.test.ts',
+  'test/unit/bench-rss.test.ts',
   'test/unit/bench-targets.test.ts',
   'test/unit/circle-config.test.ts',
   'test/unit/coalesce.test.ts',

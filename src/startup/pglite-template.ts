@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
+import { pgliteMemorySettings } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 
 /** dist/pglite-template.tar.gz beside the compiled modules (src/ has none). */
@@ -22,7 +23,12 @@ export async function seedPgliteFromTemplate(pgliteDir: string, templateFile: st
   const partial = `${pgliteDir}.partial`;
   fs.rmSync(partial, { recursive: true, force: true });
   fs.mkdirSync(partial, { recursive: true });
-  const client = await PGlite.create(partial, { loadDataDir: new Blob([fs.readFileSync(templateFile)]) });
+  // With the service's memory settings: this instance's WebAssembly heap is freed only when it is
+  // collected, after the service's own instance has opened.
+  const client = await PGlite.create(partial, {
+    loadDataDir: new Blob([fs.readFileSync(templateFile)]),
+    startParams: [...PGlite.defaultStartParams, ...pgliteMemorySettings()],
+  });
   await client.close();
   // Only a whole cluster takes the name PGlite opens: a start stopped half-way leaves .partial.
   fs.renameSync(partial, pgliteDir);
