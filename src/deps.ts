@@ -65,6 +65,7 @@ import { createWebhookDelivery, type WebhookDelivery } from './events/webhook-de
 import { createFiatTransfers, type FiatTransfers } from './fiat/fiat-transfers.js';
 import { writeCardCredits, type CardCredits } from './fiat/card-credit-batch.js';
 import { prepareCardCredits } from './fiat/card-credit-locks.js';
+import { createIntentBatchWriter } from './fiat/transfer-intent-batch.js';
 import { createFiatHistory, type FiatHistory } from './fiat/fiat-history.js';
 import { createPayouts, type Payouts } from './fiat/payouts.js';
 import { createSetupLinks, type SetupLinks } from './fiat/setup-links.js';
@@ -312,6 +313,7 @@ function fiatServices({ config, database, clock, processor, sandboxProcessor }: 
       limits,
       accountLookups,
       cardCredits: createCardCredits(config, database),
+      transferIntents: createGroupCommit(database.db, createIntentBatchWriter({ limits }), groupCommitOptions(config, database)),
     }),
     fiatHistory: createFiatHistory({ db }),
     payouts: createPayouts({ db, clock, processor, limits }),
@@ -334,16 +336,16 @@ function fiatServices({ config, database, clock, processor, sandboxProcessor }: 
  * (its memory of ledger accounts with it). PGlite is one connection: one batch at a time.
  */
 function createCardCredits(config: Config, database: Core['database']): CardCredits {
-  return createGroupCommit(
-    database.db,
-    writeCardCredits,
-    {
-      ...config.groupCommit,
-      concurrency: database.kind === 'pglite' ? 1 : config.groupCommit.concurrency,
-      maxQueued: MAX_QUEUED_MEMBERS,
-    },
-    prepareCardCredits,
-  );
+  return createGroupCommit(database.db, writeCardCredits, groupCommitOptions(config, database), prepareCardCredits);
+}
+
+/** The fiat rail's group commits: the configured sizes, one batch at a time on PGlite (one connection). */
+function groupCommitOptions(config: Config, database: Core['database']) {
+  return {
+    ...config.groupCommit,
+    concurrency: database.kind === 'pglite' ? 1 : config.groupCommit.concurrency,
+    maxQueued: MAX_QUEUED_MEMBERS,
+  };
 }
 
 type FiatServiceInputs = Pick<Deps, 'limits' | 'accountLookups'>;

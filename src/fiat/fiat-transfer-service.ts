@@ -19,6 +19,7 @@ import { readSenderStanding, type SenderStanding } from './transfer-standing.js'
 import { accountFrozen, lockSenderNotFrozen, refuseIfFrozen, stops } from '../compliance/freezes/freeze-checks.js';
 import { accountInDebt, cardDisputed } from './card-risk/sender-standing.js';
 import type { CardCredits } from './card-credit-batch.js';
+import { intentMember, type TransferIntents } from './transfer-intent-batch.js';
 import type { PaymentProcessor } from '../adapters/processor/payment-processor.js';
 import type { AccountLimits } from '../compliance/limits/limits-service.js';
 import type { Config } from '../config.js';
@@ -51,6 +52,7 @@ type TransferDeps = {
   config: Config;
   limits: AccountLimits;
   cardCredits?: CardCredits | undefined;
+  transferIntents?: TransferIntents | undefined;
 };
 
 /**
@@ -113,7 +115,23 @@ export async function sendTransfer(deps: TransferDeps, input: SendTransferInput)
     settlesAt: null,
     completedAt: null,
   };
-  const inserted = await deps.db.transaction().execute(async (trx) => {
+  const inserted = await recordIntent(deps, intent);
+  if (!inserted) {
+    // A request with the same key got in between (only possible after its key's lease ran out).
+    const earlier = await findTransferByIdempotencyKey(deps.db, input.senderAccountId, input.idempotencyKey!);
+    assert(earlier, 'a conflicting transfer exists');
+    return continueTransfer(deps, earlier, terms, handles);
+  }
+  return finish(await processTransfer(deps, inserted, { customerRef, handles }), recipient.handle);
+}
+
+/**
+ * Records the intent, null when the sender has a transfer under its key already: in a group commit
+ * with the others of its moment (transfer-intent-batch.ts), or in a transaction of its own.
+ */
+async function recordIntent(deps: TransferDeps, intent: FiatTransfer): Promise<FiatTransfer | null> {
+  if (deps.transferIntents) return deps.transferIntents.run(intentMember(intent));
+  return deps.db.transaction().execute(async (trx) => {
     // The sender's row serialises its fiat movements (transfers and payouts): the limit check
     // below sees every one committed before it (decision 0036). Under that lock, which a freeze
     // waits for, the freeze is read in the same statement: the intent is recorded before the
@@ -124,13 +142,6 @@ export async function sendTransfer(deps: TransferDeps, input: SendTransferInput)
     if (recorded) await deps.limits.checkAndRecord(trx, { ...limitVolumeOf(recorded), what: 'transfer' });
     return recorded;
   });
-  if (!inserted) {
-    // A request with the same key got in between (only possible after its key's lease ran out).
-    const earlier = await findTransferByIdempotencyKey(deps.db, input.senderAccountId, input.idempotencyKey!);
-    assert(earlier, 'a conflicting transfer exists');
-    return continueTransfer(deps, earlier, terms, handles);
-  }
-  return finish(await processTransfer(deps, inserted, { customerRef, handles }), recipient.handle);
 }
 
 /** The transfer this idempotency key already made: carried on if unfinished, answered as it stands otherwise. */

@@ -1,6 +1,6 @@
 // SQL for fiat transfers. Status changes are conditional on the status they leave, so that two
 // workers recording the same processor answer cannot both apply it.
-import { sql, type Selectable } from 'kysely';
+import { sql, type RawBuilder, type Selectable } from 'kysely';
 import { leaseDueRows } from '../db/lease.js';
 import type { Db } from '../db/database.js';
 import type { FiatTransfersTable } from '../db/schema.js';
@@ -74,6 +74,27 @@ export async function insertTransferIntent(db: Db | Trx, t: FiatTransfer): Promi
     .returning(TRANSFER_COLUMNS)
     .executeTakeFirst();
   return row ? toTransfer(row) : null;
+}
+
+/**
+ * The insert of new intents as a WITH clause `intents_added` of a group commit's statement
+ * (transfer-intent-batch.ts), returning the id of each inserted; one whose key is taken is left
+ * out (the caller counts them). Each column is one array parameter.
+ */
+export function intentsClause(intents: readonly FiatTransfer[]): RawBuilder<unknown> {
+  const column = <T>(of: (t: FiatTransfer) => T): T[] => intents.map(of);
+  return sql`intents_added as (
+      insert into fiat_transfers (id, sender_account_id, recipient_account_id, currency, amount, fee, payment_method, status, note,
+                                  instrument_ref, idempotency_key, created_at)
+      select * from unnest(${column((t) => t.id)}::text[], ${column((t) => t.senderAccountId)}::integer[],
+                           ${column((t) => t.recipientAccountId)}::integer[], ${column((t) => t.currency)}::text[],
+                           ${column((t) => String(t.amountMinor))}::bigint[], ${column((t) => String(t.feeMinor))}::bigint[],
+                           ${column((t) => t.paymentMethod)}::text[], ${column((t) => t.status)}::text[], ${column((t) => t.note)}::text[],
+                           ${column((t) => t.instrumentRef)}::text[], ${column((t) => t.idempotencyKey)}::text[],
+                           ${column((t) => t.createdAt.toISOString())}::timestamptz[])
+      on conflict (sender_account_id, idempotency_key) do nothing
+      returning id
+    )`;
 }
 
 /** Locks the transfer's row for this transaction (a webhook and a request may record the same answer). */

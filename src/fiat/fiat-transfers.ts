@@ -12,6 +12,7 @@ import { fiatBalances, type FiatBalance } from './fiat-balances.js';
 import { settleDueTransfers } from './ach-settlement.js';
 import { recoverOrphanedTransfers } from './transfer-recovery.js';
 import type { CardCredits } from './card-credit-batch.js';
+import type { TransferIntents } from './transfer-intent-batch.js';
 import type { AccountLookups } from '../accounts/account-lookups.js';
 import type { PaymentProcessor } from '../adapters/processor/payment-processor.js';
 import type { AccountLimits } from '../compliance/limits/limits-service.js';
@@ -28,6 +29,8 @@ export interface FiatTransfersDeps {
   accountLookups: AccountLookups;
   /** The group commit that credits card transfers (card-credit-batch.ts); without it, each alone. */
   cardCredits?: CardCredits;
+  /** The group commit that records transfer intents (transfer-intent-batch.ts); without it, each alone. */
+  transferIntents?: TransferIntents;
 }
 
 export interface FiatTransfers {

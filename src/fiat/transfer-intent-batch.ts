@@ -1,0 +1,101 @@
+// How a group commit records the intents of fiat transfers (ledger/group-commit.ts): the intent's
+// transaction of many new transfers shared, one BEGIN and one COMMIT for all of them. No ledger
+// account moves here (the members declare none); the locks, in the order every fiat send takes
+// them: the senders' `accounts` rows FOR NO KEY UPDATE in id order, reading their freezes in the
+// same statement (a freeze's FOR UPDATE waits for them, decision 0035), then the senders' limit
+// volume (decision 0036).
+//
+// Together (several members, no key twice): each member is checked in memory in member order, a
+// frozen sender or one beyond its limits refused alone (nothing recorded for it), and the intents
+// of the others are written with their limit volume in one statement. Should an intent's key turn
+// out to be taken already (a replay racing its first request), that statement fails and the members
+// run again alone. Alone (a batch of one, or two members sharing a key): exactly as a transfer
+// recorded its intent before the group commit — lock, insert, then the limits, whose refusal
+// rolls the intent back; a taken key answers null.
+import { sql } from 'kysely';
+import { accountFrozen, lockSenderNotFrozen, stops } from '../compliance/freezes/freeze-checks.js';
+import { freezeOf } from '../compliance/freezes/freezes-repository.js';
+import type { AccountLimits, Movement } from '../compliance/limits/limits-service.js';
+import type { Trx } from '../db/transaction.js';
+import type { BatchWriter, GroupCommit, MemberPlan, Outcome, WrittenMembers } from '../ledger/group-commit.js';
+import { limitVolumeOf, type FiatTransfer } from './fiat-transfer.js';
+import { insertTransferIntent, intentsClause } from './fiat-transfers-repository.js';
+
+export interface IntentMember extends MemberPlan {
+  readonly intent: FiatTransfer;
+}
+
+/** Transfer intents, recorded in shared transactions: the intent as recorded, or null when its key was taken. */
+export type TransferIntents = GroupCommit<IntentMember, FiatTransfer | null>;
+
+export function intentMember(intent: FiatTransfer): IntentMember {
+  return { accounts: [], intent };
+}
+
+/** A batch written together met a key taken already: its members run again alone. */
+export class IntentKeyTaken extends Error {}
+
+function movementOf(intent: FiatTransfer): Movement {
+  // Fees included: what leaves the sender's card or bank is the amount and the fee.
+  return { ...limitVolumeOf(intent), what: 'transfer' };
+}
+
+export function createIntentBatchWriter({ limits }: { limits: AccountLimits }): BatchWriter<IntentMember, FiatTransfer | null> {
+  return async (trx, _batch, members) => {
+    const keys = members.filter((m) => m.intent.idempotencyKey !== null).map((m) => keyOf(m.intent));
+    if (members.length === 1 || new Set(keys).size < keys.length) return writeAlone(trx, limits, members);
+    return writeTogether(trx, limits, members);
+  };
+}
+
+/** Each member as a transfer alone records its intent; a refusal fails the batch (a batch of one: that member alone). */
+async function writeAlone(trx: Trx, limits: AccountLimits, members: readonly IntentMember[]): Promise<WrittenMembers<FiatTransfer | null>> {
+  // Two members sharing a key are never written in one transaction: the batch fails, and each runs alone.
+  if (members.length > 1) throw new IntentKeyTaken('two members of the batch share an Idempotency-Key');
+  const { intent } = members[0]!;
+  await lockSenderNotFrozen(trx, intent.senderAccountId, 'other');
+  const recorded = await insertTransferIntent(trx, intent);
+  if (recorded) await limits.checkAndRecord(trx, movementOf(recorded));
+  return { outcomes: [{ ok: true, value: recorded }] };
+}
+
+async function writeTogether(
+  trx: Trx,
+  limits: AccountLimits,
+  members: readonly IntentMember[],
+): Promise<WrittenMembers<FiatTransfer | null>> {
+  const senders = [...new Set(members.map((m) => m.intent.senderAccountId))].sort((a, b) => a - b);
+  const locked = await sql<Parameters<typeof freezeOf>[0] & { id: number }>`
+    select id, frozen_scope, frozen_id, frozen_at, frozen_by from accounts
+     where id = any(${senders}::integer[]) order by id for no key update`.execute(trx);
+  const frozen = new Set(locked.rows.filter((row) => stops(freezeOf(row), 'other')).map((row) => row.id));
+  const open = members.filter((m) => !frozen.has(m.intent.senderAccountId));
+  const limitBatch =
+    open.length > 0
+      ? await limits.openBatch(
+          trx,
+          open.map((m) => movementOf(m.intent)),
+        )
+      : null;
+  const written: FiatTransfer[] = [];
+  const outcomes = members.map((m): Outcome<FiatTransfer | null> => {
+    if (frozen.has(m.intent.senderAccountId)) return { ok: false, error: accountFrozen('other') };
+    const movement = movementOf(m.intent);
+    const refusal = limitBatch!.refusal(movement);
+    if (refusal) return { ok: false, error: refusal };
+    limitBatch!.stage(movement);
+    written.push(m.intent);
+    return { ok: true, value: m.intent };
+  });
+  if (written.length === 0) return { outcomes };
+  const volume = limitBatch!.clause(trx);
+  const clauses = [intentsClause(written), ...(volume ? [volume.clause] : [])];
+  const counted = await sql<{ intents: string }>`
+    with ${sql.join(clauses, sql`, `)} select (select count(*) from intents_added)::text as intents`.execute(trx);
+  if (Number(counted.rows[0]!.intents) !== written.length) throw new IntentKeyTaken('an intent of the batch met its key taken');
+  return { outcomes };
+}
+
+function keyOf(intent: FiatTransfer): string {
+  return `${intent.senderAccountId}/${intent.idempotencyKey}`;
+}
