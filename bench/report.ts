@@ -6,6 +6,7 @@ import type { CpuTimes } from './cpu.js';
 import type { LoadResult, Scenario } from './load.js';
 import type { RssFigure } from './rss.js';
 import { spreadOf, summarise, type Spread } from './stats.js';
+import { targetsSection } from './targets.js';
 
 export type Kind = Scenario['kind'];
 export type Durability = 'on' | 'off';
@@ -97,6 +98,8 @@ export function renderReport(input: {
   started: Date;
   elapsedSeconds: number;
   chartFile: string;
+  /** Idle RSS of `node dist/main.js` per database (bench/idle-rss.ts), when measured. */
+  idleRss?: Partial<Record<'pglite' | 'postgres', number>>;
 }): { markdown: string; failed: boolean } {
   const { settings, versions: v, runs, http } = input;
   const pgCeiling = runs.flatMap((r) => r.pgCeiling);
@@ -216,7 +219,19 @@ export function renderReport(input: {
     '',
     'The checks cover every transfer of the run, the durability-off part included. autocannon stops at the end of each measurement without reading the answers still in flight, so it receives up to one answer per connection fewer than peerpay sent; the exact check is against the answers peerpay sent.',
   );
-  lines.push('', `![throughput vs concurrency (medians)](${input.chartFile})`, '');
+  lines.push('', `![throughput vs concurrency (medians)](${input.chartFile})`);
+  // DESIGN §20: the report ends with one table, figure, target, measured, met.
+  lines.push(
+    ...targetsSection({
+      rows: runs.flatMap((r) => r.rows),
+      http,
+      ceilings: pgCeiling,
+      idle: input.idleRss ?? {},
+      memory: Object.fromEntries(runs.flatMap((r) => (r.memory ? [[r.database, r.memory]] : []))),
+      connections: Math.max(...settings.levels),
+    }),
+    '',
+  );
   return { markdown: lines.join('\n'), failed: runs.some((r) => !checksPass(r)) };
 }
 

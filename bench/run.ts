@@ -29,6 +29,7 @@ import { startPeerpay, type Peerpay } from './peerpay-process.js';
 import { rawSetupSql, rawTransferScript, transferScript } from './pgbench-script.js';
 import { cpuSince, cpuTimes, type CpuTimes } from './cpu.js';
 import { collectGarbage, rssMb, watchPeak } from './rss.js';
+import { idleRssOfStart } from './idle-rss.js';
 import { spreadOf, summarise } from './stats.js';
 import {
   LABEL,
@@ -320,6 +321,36 @@ function versions() {
   };
 }
 
+/**
+ * §20's idle RSS: `node dist/main.js` alone on each database, one after the other (they would share
+ * the cores' start-up work). Skipped, and reported as not measured, without a build.
+ */
+async function measureIdleRss(): Promise<Partial<Record<'pglite' | 'postgres', number>>> {
+  const figures: Partial<Record<'pglite' | 'postgres', number>> = {};
+  if (!fs.existsSync(path.join(root, 'dist', 'main.js'))) {
+    log('idle RSS not measured: dist/main.js is missing (npm run build makes it)');
+    return figures;
+  }
+  for (const database of settings.databases) {
+    let dbName: string | undefined;
+    let url: string | undefined;
+    if (database === 'postgres') {
+      dbName = `peerpay_idle_${randomBytes(4).toString('hex')}`;
+      await adminQuery(`create database ${dbName}`);
+      const u = new URL(ADMIN_URL);
+      u.pathname = `/${dbName}`;
+      url = u.toString();
+    }
+    try {
+      figures[database] = await idleRssOfStart(root, url);
+      log(`${database}: idle RSS of node dist/main.js ${figures[database].toFixed(0)} MiB`);
+    } finally {
+      if (dbName) await adminQuery(`drop database if exists ${dbName} with (force)`);
+    }
+  }
+  return figures;
+}
+
 const started = new Date();
 const t0 = performance.now();
 log(
@@ -330,6 +361,7 @@ try {
   const http = await httpCeiling();
   const runs: DatabaseRun[] = [];
   for (const database of settings.databases) runs.push(await benchDatabase(database));
+  const idleRss = await measureIdleRss();
   const elapsed = (performance.now() - t0) / 1000;
   const day = started.toISOString().slice(0, 10);
   const { markdown, failed } = renderReport({
@@ -340,6 +372,7 @@ try {
     started,
     elapsedSeconds: elapsed,
     chartFile: `${day}.svg`,
+    idleRss,
   });
   const resultsDir = path.resolve(process.env.BENCH_RESULTS_DIR ?? path.join(here, 'results'));
   fs.mkdirSync(resultsDir, { recursive: true });
