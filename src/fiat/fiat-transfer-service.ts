@@ -15,7 +15,7 @@ import { limitVolumeOf, type FiatTransfer } from './fiat-transfer.js';
 import { findTransferByIdempotencyKey, insertTransferIntent } from './fiat-transfers-repository.js';
 import { processTransfer } from './transfer-processing.js';
 import type { TransferHandles } from './transfer-events.js';
-import { readSenderStanding, type SenderStanding } from './transfer-standing.js';
+import { readSenderStanding, type SenderStanding, type StandingReads } from './transfer-standing.js';
 import { accountFrozen, lockSenderNotFrozen, refuseIfFrozen, stops } from '../compliance/freezes/freeze-checks.js';
 import { accountInDebt, cardDisputed } from './card-risk/sender-standing.js';
 import type { CardCredits } from './card-credit-batch.js';
@@ -53,6 +53,7 @@ type TransferDeps = {
   limits: AccountLimits;
   cardCredits?: CardCredits | undefined;
   transferIntents?: TransferIntents | undefined;
+  standings?: StandingReads | undefined;
 };
 
 /**
@@ -77,7 +78,8 @@ export async function sendTransfer(deps: TransferDeps, input: SendTransferInput)
   // first: a frozen account is told so before anything else about the transfer (DESIGN §17), not
   // that it lacks a card. The freeze check that counts is the one under the sender's lock below.
   const code = input.currency.trim().toUpperCase();
-  const standing = await readSenderStanding(deps.db, input.senderAccountId, isFiatCurrency(code) ? code : null);
+  const key = { accountId: input.senderAccountId, currency: isFiatCurrency(code) ? code : null };
+  const standing = await (deps.standings ? deps.standings(key) : readSenderStanding(deps.db, key.accountId, key.currency));
   if (stops(standing.freeze, 'other')) throw accountFrozen('other');
   if (input.note !== undefined) checkVisibleText(input.note, 'note');
   const currency = currencyOf(input.currency);

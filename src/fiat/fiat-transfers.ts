@@ -13,6 +13,7 @@ import { settleDueTransfers } from './ach-settlement.js';
 import { recoverOrphanedTransfers } from './transfer-recovery.js';
 import type { CardCredits } from './card-credit-batch.js';
 import type { TransferIntents } from './transfer-intent-batch.js';
+import { coalescedStandings } from './transfer-standing.js';
 import type { AccountLookups } from '../accounts/account-lookups.js';
 import type { PaymentProcessor } from '../adapters/processor/payment-processor.js';
 import type { AccountLimits } from '../compliance/limits/limits-service.js';
@@ -44,8 +45,10 @@ export interface FiatTransfers {
 }
 
 export function createFiatTransfers(deps: FiatTransfersDeps): FiatTransfers {
+  // The senders' standings of one turn read together, owned by this service (DESIGN §21).
+  const sending = { ...deps, standings: coalescedStandings(deps.db) };
   return {
-    send: (input) => sendTransfer(deps, input),
+    send: (input) => sendTransfer(sending, input),
     quote: (input) => quoteFiatTransfer(deps, input),
     balances: (accountId, read) => fiatBalances(deps, accountId, read),
     settleDue: (limit) => settleDueTransfers(deps, limit),
