@@ -398,7 +398,13 @@ interface Core {
  * before anything is written; on a refusal, what was opened is closed again.
  */
 async function connectCore(config: Config, overrides: DepsOverrides): Promise<Core> {
-  const database = overrides.database ?? (await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') }));
+  const database =
+    overrides.database ??
+    (await openDatabase({
+      url: config.databaseUrl,
+      pgliteDir: path.join(config.dataDir, 'pglite'),
+      preparedStatements: config.preparedStatements,
+    }));
   const sandboxClock = config.mode === 'sandbox' ? new SandboxClock(database.db) : null;
   await sandboxClock?.refresh();
   const clock: Clock = sandboxClock ?? overrides.liveClock ?? systemClock;

@@ -101,7 +101,7 @@ function openDatabaseOrExit(config: Config): Promise<Database> {
   const pgliteDir = path.join(config.dataDir, 'pglite');
   return (async () => {
     if (!config.databaseUrl) await seedPgliteFromTemplate(pgliteDir);
-    return openDatabase({ url: config.databaseUrl, pgliteDir });
+    return openDatabase({ url: config.databaseUrl, pgliteDir, preparedStatements: config.preparedStatements });
   })().catch((error: unknown) => {
     // A database that does not answer is the operator's to fix: one line, not a stack trace.
     if (!(error instanceof DatabaseUnreachableError)) throw error;

@@ -59,6 +59,7 @@ function serviceSettings(env: ConfigEnv) {
     publicUrl: (env.PUBLIC_URL ?? defaultPublicUrl(env.HOST, env.PORT)).replace(/\/+$/, ''),
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
+    preparedStatements: env.DATABASE_PREPARED_STATEMENTS === 'on',
     logLevel: env.LOG_LEVEL,
     logFormat: env.LOG_FORMAT,
     console: env.CONSOLE === 'on',

@@ -58,6 +58,11 @@ export const configSchema = Type.Object(
     DATABASE_URL: Type.Optional(
       url(['postgres:', 'postgresql:'], { description: 'PostgreSQL connection string; unset means PGlite in `DATA_DIR`' }),
     ),
+    DATABASE_PREPARED_STATEMENTS: oneOf(['on', 'off'], {
+      default: 'on',
+      description:
+        'with `DATABASE_URL`: the statements a connection sends again and again go as named prepared statements, at most 64 per connection (decision 0051); `off` sends every statement unnamed, for a connection pooler in transaction mode that does not track prepared statements',
+    }),
     MASTER_SEED: Type.Optional(
       shaped({
         pattern: SEED_HEX,

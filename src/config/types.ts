@@ -25,6 +25,8 @@ export interface Config {
   readonly dataDir: string;
   /** Unset means the embedded PGlite database in `dataDir`. */
   readonly databaseUrl: string | undefined;
+  /** DATABASE_PREPARED_STATEMENTS: hot statements named on PostgreSQL connections (decision 0051). */
+  readonly preparedStatements: boolean;
   readonly logLevel: string;
   /** `json`: JSON lines; `pretty`: a banner and readable lines; `auto` (default): pretty when stdout is a terminal. */
   readonly logFormat: LogFormat;

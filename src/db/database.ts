@@ -28,11 +28,13 @@ export interface DatabaseOptions {
   /** A PGlite data directory dumped with dumpDataDir() to start from instead of an empty cluster (tests clone one migrated template). */
   pgliteTemplate?: Blob | undefined;
   poolSize?: number;
+  /** PostgreSQL: send hot statements as named prepared statements (decision 0051); true unless told. */
+  preparedStatements?: boolean;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const database = options.url
-    ? openPostgres(options.url, options.poolSize ?? 10)
+    ? openPostgres(options.url, options.poolSize ?? 10, options.preparedStatements ?? true)
     : await openPglite(options.pgliteDir, options.pgliteTemplate);
   try {
     // A server that does not answer is said so, before a migration could be blamed for it.
@@ -45,7 +47,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return database;
 }
 
-function openPostgres(url: string, poolSize: number): Database {
+function openPostgres(url: string, poolSize: number, preparedStatements: boolean): Database {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
@@ -69,11 +71,12 @@ function openPostgres(url: string, poolSize: number): Database {
   // process. The request's next query fails instead, and the pool drops the broken client when
   // it is released.
   // Each new connection also sends the statements that come again and again (the group commit's)
-  // as named prepared statements, a bounded number of them (prepared-statements.ts).
+  // as named prepared statements, a bounded number of them (prepared-statements.ts), unless
+  // DATABASE_PREPARED_STATEMENTS=off (a pooler in transaction mode would hand them to other sessions).
   const counts = createTextCounts();
   pool.on('connect', (client) => {
     client.on('error', () => {});
-    prepareHotStatements(client, counts);
+    if (preparedStatements) prepareHotStatements(client, counts);
   });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: 'postgres', close: () => db.destroy() };

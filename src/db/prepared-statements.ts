@@ -13,7 +13,7 @@
 // an ON CONFLICT naming a partial index by its condition (as pglite-statements.ts leaves it).
 // Should a kept statement still meet such a change, PostgreSQL refuses it ("cached plan must not
 // change result type"): the connection then forgets that text, which goes under a new name next time.
-// PGlite has no named statements in its API: it is left as it is.
+// PGlite names its statements in its own dialect (pglite-statements.ts, decision 0055).
 import type pg from 'pg';
 
 export const MAX_NAMED_PER_CONNECTION = 64;

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type pg from 'pg';
 import { createTextCounts, MAX_NAMED_PER_CONNECTION, prepareHotStatements } from '../../src/db/prepared-statements.js';
-import { openTestDatabase, testDatabaseKind } from '../helpers/test-database.js';
+import { createPostgresTestDatabase, openTestDatabase, testDatabaseKind } from '../helpers/test-database.js';
+import { openDatabase } from '../../src/db/database.js';
 import { POSTGRES_ONLY, runsIf } from '../helpers/runs-if.js';
 
 interface Sent {
@@ -103,5 +104,21 @@ describe.runIf(runsIf(onPostgres, POSTGRES_ONLY))('on PostgreSQL', () => {
       expect(rows.length).toBe(MAX_NAMED_PER_CONNECTION);
       expect(rows.map((r) => r.statement)).toContain('select $1::integer + 1 as n');
     });
+  });
+
+  it('DATABASE_PREPARED_STATEMENTS=off: nothing is prepared, however often a text comes', async () => {
+    const postgres = (await createPostgresTestDatabase({ migrated: true }))!;
+    const unnamed = await openDatabase({ url: postgres.url, poolSize: 1, preparedStatements: false });
+    try {
+      await unnamed.db.connection().execute(async (conn) => {
+        for (let i = 0; i < 10; i++)
+          expect((await sql<{ n: number }>`select ${i}::integer + 1 as n`.execute(conn)).rows).toEqual([{ n: i + 1 }]);
+        const { rows } = await sql<{ n: string }>`select count(*)::text as n from pg_prepared_statements`.execute(conn);
+        expect(rows).toEqual([{ n: '0' }]);
+      });
+    } finally {
+      await unnamed.close();
+      await postgres.drop();
+    }
   });
 });
