@@ -90,8 +90,25 @@ function bucketRows(volumes: readonly Volume[]): BucketRow[] {
       else rows.set(key, { account_id: v.accountId, currency: v.currency, span, starts_at: startsAt, volume: v.amountMinor });
     }
   }
-  return [...rows.values()];
+  return [...rows.values()].sort(byLockOrder);
 }
+
+/**
+ * The one order every writer of limit_volume locks its rows in: by account, currency, the hour
+ * bucket before the day bucket, then start. Writers that do not hold the account's row lock (a
+ * declined card giving its volume back beside a batch adding to the same sender's buckets) would
+ * otherwise take the same two rows in opposite orders and deadlock.
+ */
+function byLockOrder(a: BucketRow, b: BucketRow): number {
+  return (
+    a.account_id - b.account_id ||
+    (a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : 0) ||
+    SPAN_LOCK_RANK[a.span] - SPAN_LOCK_RANK[b.span] ||
+    a.starts_at.getTime() - b.starts_at.getTime()
+  );
+}
+
+const SPAN_LOCK_RANK: Record<BucketSpan, number> = { hour: 0, day: 1 };
 
 function addVolumeQuery(db: Db | Trx, rows: readonly BucketRow[]) {
   return db
@@ -140,6 +157,14 @@ export async function giveVolumeBack(trx: Trx, volume: Volume): Promise<void> {
   if (volume.amountMinor <= 0n) return;
   const hour = bucketStart(volume.at, 'hour');
   const day = bucketStart(volume.at, 'day');
+  // Locked first in the writers' order (byLockOrder: the hour bucket, then the day's), which an
+  // UPDATE alone does not promise: it takes rows in whatever order its scan finds them.
+  await sql`
+    select 1 from limit_volume
+     where account_id = ${volume.accountId} and currency = ${volume.currency}
+       and ((span = 'hour' and starts_at = ${hour}) or (span = 'day' and starts_at = ${day}))
+     order by case span when 'hour' then 0 else 1 end
+       for update`.execute(trx);
   await trx
     .updateTable('limit_volume')
     .set((eb) => ({ volume: sql<bigint>`greatest(${eb.ref('volume')} - ${volume.amountMinor}, 0)` }))
