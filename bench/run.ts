@@ -99,6 +99,15 @@ async function adminQuery(text: string): Promise<void> {
   }
 }
 
+/** A new, empty database on the admin URL's server, named `<prefix>_<random>`; dropped by the caller. */
+async function createScratchDatabase(prefix: string): Promise<{ name: string; url: string }> {
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
+  await adminQuery(`create database ${name}`);
+  const u = new URL(ADMIN_URL);
+  u.pathname = `/${name}`;
+  return { name, url: u.toString() };
+}
+
 async function httpCeiling(): Promise<Row[]> {
   const app = Fastify({ logger: false });
   app.get('/static', async () => ({ ok: true, service: 'ceiling', items: [1, 2, 3] }));
@@ -181,11 +190,7 @@ async function benchDatabase(database: 'pglite' | 'postgres'): Promise<DatabaseR
   let dbName: string | undefined;
   let dbUrl: string | undefined;
   if (database === 'postgres') {
-    dbName = `peerpay_bench_${randomBytes(4).toString('hex')}`;
-    await adminQuery(`create database ${dbName}`);
-    const u = new URL(ADMIN_URL);
-    u.pathname = `/${dbName}`;
-    dbUrl = u.toString();
+    ({ name: dbName, url: dbUrl } = await createScratchDatabase('peerpay_bench'));
   }
   const counter = { server2xxTransfers: 0 };
   let peerpay: Peerpay | undefined;
@@ -335,11 +340,7 @@ async function measureIdleRss(): Promise<Partial<Record<'pglite' | 'postgres', n
     let dbName: string | undefined;
     let url: string | undefined;
     if (database === 'postgres') {
-      dbName = `peerpay_idle_${randomBytes(4).toString('hex')}`;
-      await adminQuery(`create database ${dbName}`);
-      const u = new URL(ADMIN_URL);
-      u.pathname = `/${dbName}`;
-      url = u.toString();
+      ({ name: dbName, url } = await createScratchDatabase('peerpay_idle'));
     }
     try {
       figures[database] = await idleRssOfStart(root, url);

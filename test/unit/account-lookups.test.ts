@@ -2,30 +2,21 @@
 // calls of one turn are answered by one statement, each with its own row, and nothing is cached,
 // so a key revoked before a call is refused by it, whichever set of look-ups (process) reads it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { KyselyPlugin } from 'kysely';
 import { openTestDatabase } from '../helpers/test-database.js';
+import { statementCounter } from '../helpers/statement-counter.js';
 import { issueApiKey } from '../../src/accounts/api-keys.js';
 import { createAccountLookups, type AccountLookups } from '../../src/accounts/account-lookups.js';
 import type { Database, Db } from '../../src/db/database.js';
 
 let database: Database;
 let counted: Db;
-let statements = 0;
+const counter = statementCounter();
 let lookups: AccountLookups;
 let serial = 0;
 
-/** Counts the statements run through `counted` (one result each). */
-const countStatements: KyselyPlugin = {
-  transformQuery: (args) => args.node,
-  transformResult: async (args) => {
-    statements += 1;
-    return args.result;
-  },
-};
-
 beforeAll(async () => {
   database = await openTestDatabase();
-  counted = database.db.withPlugin(countStatements);
+  counted = counter.db(database.db);
   lookups = createAccountLookups(counted);
 });
 afterAll(async () => {
@@ -60,10 +51,8 @@ async function revoke(keyId: number): Promise<void> {
 }
 
 /** The statements that `work` ran through the counted database. */
-async function statementsOf(work: () => Promise<unknown>): Promise<number> {
-  const before = statements;
-  await work();
-  return statements - before;
+function statementsOf(work: () => Promise<unknown>): Promise<number> {
+  return counter.during(work);
 }
 
 describe('API keys', () => {

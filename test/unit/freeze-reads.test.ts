@@ -1,30 +1,21 @@
 // The freezes quotes read (src/compliance/freezes/freeze-reads.ts): the reads of one turn share one
 // statement, each answered for its own account, and a freeze committed before a read is seen by it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { KyselyPlugin } from 'kysely';
 import type { Database } from '../../src/db/database.js';
 import { coalescedFreezes, refuseIfFrozenBy, type FreezeReads } from '../../src/compliance/freezes/freeze-reads.js';
 import { writeFreeze } from '../../src/compliance/freezes/freezes-repository.js';
 import { AppError } from '../../src/platform/errors.js';
 import { openTestDatabase } from '../helpers/test-database.js';
+import { statementCounter } from '../helpers/statement-counter.js';
 import { createUsers } from '../property/ledger-helpers.js';
 
 let database: Database;
 let reads: FreezeReads;
-let statements = 0;
-
-/** Counts the statements run through the reads' database (one result each). */
-const countStatements: KyselyPlugin = {
-  transformQuery: (args) => args.node,
-  transformResult: async (args) => {
-    statements += 1;
-    return args.result;
-  },
-};
+const counter = statementCounter();
 
 beforeAll(async () => {
   database = await openTestDatabase();
-  reads = coalescedFreezes(database.db.withPlugin(countStatements));
+  reads = coalescedFreezes(counter.db(database.db));
 });
 afterAll(async () => {
   await database?.close();
@@ -46,10 +37,10 @@ describe('the freezes quotes read', () => {
     const [open, frozen, payoutsOnly] = await createUsers(database.db, 3);
     await freeze(frozen!, 'all');
     await freeze(payoutsOnly!, 'payouts');
-    const before = statements;
+    const before = counter.count;
     const answers = await Promise.all([refusal(open!), refusal(frozen!), refusal(payoutsOnly!), refusal(frozen!), refusal(999_999)]);
     expect(answers).toEqual(['none', 'account_frozen', 'none', 'account_frozen', 'none']);
-    expect(statements - before).toBe(1);
+    expect(counter.count - before).toBe(1);
   });
 
   it('see a freeze committed before the read', async () => {

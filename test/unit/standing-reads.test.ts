@@ -2,13 +2,13 @@
 // coalesced (src/compliance/limits/standing-reads.ts): the checks of one turn share one statement,
 // each is answered as it would be alone, and volume committed before a check is counted by it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { KyselyPlugin } from 'kysely';
 import type { Database } from '../../src/db/database.js';
 import { createAccountLimits, type AccountLimits } from '../../src/compliance/limits/limits-service.js';
 import { addVolume } from '../../src/compliance/limits/limits-repository.js';
 import { DEFAULT_LIMITS, type LimitSettings } from '../../src/config/limit-settings.js';
 import { AppError } from '../../src/platform/errors.js';
 import { openTestDatabase } from '../helpers/test-database.js';
+import { statementCounter } from '../helpers/statement-counter.js';
 import { createUsers } from '../property/ledger-helpers.js';
 
 const SETTINGS: LimitSettings = {
@@ -19,21 +19,12 @@ const SETTINGS: LimitSettings = {
 
 let database: Database;
 let limits: AccountLimits;
-let statements = 0;
+const counter = statementCounter();
 const now = new Date();
-
-/** Counts the statements run through the limits' database (one result each). */
-const countStatements: KyselyPlugin = {
-  transformQuery: (args) => args.node,
-  transformResult: async (args) => {
-    statements += 1;
-    return args.result;
-  },
-};
 
 beforeAll(async () => {
   database = await openTestDatabase();
-  limits = createAccountLimits({ db: database.db.withPlugin(countStatements), clock: { now: () => now }, settings: SETTINGS });
+  limits = createAccountLimits({ db: counter.db(database.db), clock: { now: () => now }, settings: SETTINGS });
 });
 afterAll(async () => {
   await database?.close();
@@ -51,10 +42,10 @@ describe('limit checks outside a transaction', () => {
     await database.db
       .transaction()
       .execute((trx) => addVolume(trx, [{ accountId: a!, currency: 'USDC', amountMinor: 90_000_000n, at: now }]));
-    const before = statements;
+    const before = counter.count;
     const answers = await Promise.all([check(a!, 20_000_000n), check(b!, 20_000_000n), check(c!, 100_000_001n), check(a!, 10_000_000n)]);
     expect(answers).toEqual(['limit_exceeded', 'fits', 'limit_exceeded', 'fits']);
-    expect(statements - before).toBe(1);
+    expect(counter.count - before).toBe(1);
   });
 
   it('count volume committed before the check', async () => {
