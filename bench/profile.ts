@@ -107,18 +107,28 @@ type TableWrites = Map<string, { inserted: number; updated: number; hot: number 
 async function tableWrites(): Promise<TableWrites | undefined> {
   if (!dbUrl) return undefined;
   const rows = await admin('select relname, n_tup_ins, n_tup_upd, n_tup_hot_upd from pg_stat_user_tables', dbUrl);
-  return new Map(rows.map((r) => [r.relname as string, { inserted: Number(r.n_tup_ins), updated: Number(r.n_tup_upd), hot: Number(r.n_tup_hot_upd) }]));
+  return new Map(
+    rows.map((r) => [r.relname as string, { inserted: Number(r.n_tup_ins), updated: Number(r.n_tup_upd), hot: Number(r.n_tup_hot_upd) }]),
+  );
 }
 
 /** The tables written during the load: rows per answer, and the share of updates that were HOT. */
 function writesTable(before: TableWrites | undefined, after: TableWrites | undefined, answers: number): string[] {
   if (!before || !after || answers === 0) return [];
-  const lines = ['', '## PostgreSQL rows written per 2xx answer', '', '| Table | Inserted | Updated | HOT share of updates |', '|---|---:|---:|---:|'];
+  const lines = [
+    '',
+    '## PostgreSQL rows written per 2xx answer',
+    '',
+    '| Table | Inserted | Updated | HOT share of updates |',
+    '|---|---:|---:|---:|',
+  ];
   for (const [table, a] of [...after].sort((x, y) => x[0].localeCompare(y[0]))) {
     const b = before.get(table) ?? { inserted: 0, updated: 0, hot: 0 };
     const [ins, upd, hot] = [a.inserted - b.inserted, a.updated - b.updated, a.hot - b.hot];
     if (ins + upd === 0) continue;
-    lines.push(`| ${table} | ${(ins / answers).toFixed(2)} | ${(upd / answers).toFixed(2)} | ${upd > 0 ? `${((100 * hot) / upd).toFixed(0)}%` : '–'} |`);
+    lines.push(
+      `| ${table} | ${(ins / answers).toFixed(2)} | ${(upd / answers).toFixed(2)} | ${upd > 0 ? `${((100 * hot) / upd).toFixed(0)}%` : '–'} |`,
+    );
   }
   return lines;
 }
@@ -148,7 +158,10 @@ interface Measured {
   writes: string[];
 }
 
-function summarise(profile: { nodes: ProfileNode[]; samples?: number[] }, { result, transactions, cpu, backends, writes }: Measured): string {
+function summarise(
+  profile: { nodes: ProfileNode[]; samples?: number[] },
+  { result, transactions, cpu, backends, writes }: Measured,
+): string {
   const total = profile.nodes.reduce((n, node) => n + (node.hitCount ?? 0), 0);
   const byOwner = new Map<string, number>();
   const byFunction = new Map<string, number>();
