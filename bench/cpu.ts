@@ -12,7 +12,7 @@ export interface CpuTimes {
   postgres: number;
 }
 
-const TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+export const TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
 
 /** Seconds of CPU of every process named postgres (its server, background processes and backends), and of the backends that have exited. */
 function postgresSeconds(): number {

@@ -17,7 +17,7 @@ import pg from 'pg';
 import { startPeerpay } from './peerpay-process.js';
 import { seedUsers } from './seed.js';
 import type { LoadResult, Scenario } from './load.js';
-import { cpuSince, cpuTimes, type CpuTimes } from './cpu.js';
+import { cpuSince, cpuTimes, TICKS_PER_SECOND, type CpuTimes } from './cpu.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -36,8 +36,8 @@ interface ProfileNode {
   children?: number[];
 }
 
-async function admin(text: string): Promise<pg.QueryResultRow[]> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
+async function admin(text: string, url = ADMIN_URL): Promise<pg.QueryResultRow[]> {
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     return (await client.query(text)).rows;
@@ -49,8 +49,10 @@ async function admin(text: string): Promise<pg.QueryResultRow[]> {
 /** Transactions committed in the profile's database so far (a statement outside BEGIN is one). */
 async function commits(): Promise<number | undefined> {
   if (!dbName) return undefined;
-  // The statistics collector lags by up to its flush interval; a second's wait makes the count whole.
-  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  // A busy backend reports its counts at most once a second, an idle one (a pooled connection
+  // after the seeding or the load) only after 10 s idle (PostgreSQL 15's PGSTAT_IDLE_INTERVAL):
+  // 11 s makes the counts whole, or the seeding's rows leak into the load's.
+  await new Promise((resolve) => setTimeout(resolve, 11_000));
   const [row] = await admin(`select xact_commit from pg_stat_database where datname = '${dbName}'`);
   return Number(row?.xact_commit);
 }
@@ -70,6 +72,65 @@ function load(url: string, usersFile: string): Promise<LoadResult[]> {
       code === 0 ? resolve(JSON.parse(fs.readFileSync(outFile, 'utf8'))) : reject(new Error(`load exited ${code}`)),
     );
   });
+}
+
+/** Ticks of CPU of each backend serving the profile's database (the pool's connections). */
+async function backendTicks(): Promise<Map<number, number>> {
+  const ticks = new Map<number, number>();
+  if (!dbName) return ticks;
+  for (const row of await admin(`select pid from pg_stat_activity where datname = '${dbName}'`)) {
+    try {
+      const stat = fs.readFileSync(`/proc/${row.pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks.set(Number(row.pid), Number(fields[11]) + Number(fields[12]));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return ticks;
+}
+
+/**
+ * Seconds of CPU the database's backends spent between two readings: on a machine shared with
+ * other work, every PostgreSQL process (bench/cpu.ts) counts others' queries too; this does not
+ * (nor the server's own background processes, the WAL writer's flushes for one).
+ */
+function backendSeconds(before: Map<number, number>, after: Map<number, number>): number {
+  let ticks = 0;
+  for (const [pid, t] of after) ticks += t - (before.get(pid) ?? 0);
+  return ticks / TICKS_PER_SECOND;
+}
+
+type TableWrites = Map<string, { inserted: number; updated: number; hot: number }>;
+
+/** Rows each table of the profile's database has had inserted and updated (HOT: without new index entries). */
+async function tableWrites(): Promise<TableWrites | undefined> {
+  if (!dbUrl) return undefined;
+  const rows = await admin('select relname, n_tup_ins, n_tup_upd, n_tup_hot_upd from pg_stat_user_tables', dbUrl);
+  return new Map(
+    rows.map((r) => [r.relname as string, { inserted: Number(r.n_tup_ins), updated: Number(r.n_tup_upd), hot: Number(r.n_tup_hot_upd) }]),
+  );
+}
+
+/** The tables written during the load: rows per answer, and the share of updates that were HOT. */
+function writesTable(before: TableWrites | undefined, after: TableWrites | undefined, answers: number): string[] {
+  if (!before || !after || answers === 0) return [];
+  const lines = [
+    '',
+    '## PostgreSQL rows written per 2xx answer',
+    '',
+    '| Table | Inserted | Updated | HOT share of updates |',
+    '|---|---:|---:|---:|',
+  ];
+  for (const [table, a] of [...after].sort((x, y) => x[0].localeCompare(y[0]))) {
+    const b = before.get(table) ?? { inserted: 0, updated: 0, hot: 0 };
+    const [ins, upd, hot] = [a.inserted - b.inserted, a.updated - b.updated, a.hot - b.hot];
+    if (ins + upd === 0) continue;
+    lines.push(
+      `| ${table} | ${(ins / answers).toFixed(2)} | ${(upd / answers).toFixed(2)} | ${upd > 0 ? `${((100 * hot) / upd).toFixed(0)}%` : '–'} |`,
+    );
+  }
+  return lines;
 }
 
 /** Microseconds of `seconds` of CPU per 2xx answer of the load. */
@@ -92,9 +153,15 @@ interface Measured {
   /** Transactions committed in the profile's database during the load (PostgreSQL only). */
   transactions: number | undefined;
   cpu: CpuTimes;
+  /** CPU seconds of the profile database's own backends. */
+  backends: number;
+  writes: string[];
 }
 
-function summarise(profile: { nodes: ProfileNode[]; samples?: number[] }, { result, transactions, cpu }: Measured): string {
+function summarise(
+  profile: { nodes: ProfileNode[]; samples?: number[] },
+  { result, transactions, cpu, backends, writes }: Measured,
+): string {
   const total = profile.nodes.reduce((n, node) => n + (node.hitCount ?? 0), 0);
   const byOwner = new Map<string, number>();
   const byFunction = new Map<string, number>();
@@ -117,7 +184,7 @@ function summarise(profile: { nodes: ProfileNode[]; samples?: number[] }, { resu
     `- Load: ${result ? `${result.throughput.toFixed(0)} requests/s, p50 ${result.latencyMedianMs} ms, p99 ${result.latencyP99Ms} ms, non-2xx ${result.non2xx}` : 'n/a'}; ${total} samples in the peerpay process.`,
     ...(result
       ? [
-          `- CPU per request (profiler running, so above the benchmark's figure): peerpay ${perRequest(cpu.peerpay, result)} µs, PostgreSQL ${database === 'postgres' ? `${perRequest(cpu.postgres, result)} µs` : 'n/a'}.`,
+          `- CPU per request (profiler running, so above the benchmark's figure): peerpay ${perRequest(cpu.peerpay, result)} µs, PostgreSQL ${database === 'postgres' ? `${perRequest(cpu.postgres, result)} µs (its backends for this database: ${perRequest(backends, result)} µs)` : 'n/a'}.`,
         ]
       : []),
     ...(transactions !== undefined && result
@@ -125,6 +192,7 @@ function summarise(profile: { nodes: ProfileNode[]; samples?: number[] }, { resu
           `- PostgreSQL transactions per request: ${(transactions / (result.throughput * seconds)).toFixed(2)} (${transactions} committed in the database during the load; a statement outside a transaction counts as one).`,
         ]
       : []),
+    ...writes,
     '',
     '## Self time by owner',
     '',
@@ -161,17 +229,22 @@ try {
   await session.post('Profiler.enable');
   await session.post('Profiler.setSamplingInterval', { interval: 500 });
   const commitsBefore = await commits();
+  const writesBefore = await tableWrites();
   await session.post('Profiler.start');
+  const backendsStart = await backendTicks();
   const cpuStart = cpuTimes();
   const [result] = await load(peerpay.url, usersFile);
   const cpu = cpuSince(cpuStart);
+  const backends = backendSeconds(backendsStart, await backendTicks());
   const { profile } = await session.post('Profiler.stop');
   const commitsAfter = await commits();
+  const writesAfter = await tableWrites();
   const transactions = commitsBefore === undefined || commitsAfter === undefined ? undefined : commitsAfter - commitsBefore;
   session.disconnect();
   const raw = path.join(work, `${label}.cpuprofile`);
   fs.writeFileSync(raw, JSON.stringify(profile));
-  const summary = summarise(profile, { result, transactions, cpu });
+  const writes = result ? writesTable(writesBefore, writesAfter, result.ok2xx) : [];
+  const summary = summarise(profile, { result, transactions, cpu, backends, writes });
   const out = path.join(here, 'results', `profile-${label}.md`);
   fs.writeFileSync(out, summary);
   console.log(summary);

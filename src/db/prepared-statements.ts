@@ -11,8 +11,11 @@
 // Left unnamed too: statements without parameters (begin, commit: the simple protocol, nothing to
 // keep), `select *` at the top, whose result columns a migration can change under a kept plan, and
 // an ON CONFLICT naming a partial index by its condition (as pglite-statements.ts leaves it).
-// Should a kept statement still meet such a change, PostgreSQL refuses it ("cached plan must not
-// change result type"): the connection then forgets that text, which goes under a new name next time.
+// Should a kept statement still meet such a change (a rolling migration), PostgreSQL refuses it
+// ("cached plan must not change result type"): the connection forgets that text, which goes under a
+// new name next time. A statement refused so outside a transaction did nothing, so it is sent once
+// more at once, unnamed, and the request never sees the change; inside a transaction the refusal
+// has already aborted the transaction, so it is the transaction's caller that sees it.
 // PGlite names its statements in its own dialect (pglite-statements.ts, decision 0055).
 import type pg from 'pg';
 
@@ -59,8 +62,12 @@ export function prepareHotStatements(client: pg.ClientBase, counts: TextCounts):
     const name = nameFor(named, config, counts);
     if (name === null) return query(config, values);
     return (query({ name, text: config, values }) as Promise<unknown>).catch((error: unknown) => {
-      if (planChanged(error)) named.names.delete(config);
-      throw error;
+      if (!planChanged(error)) throw error;
+      named.names.delete(config);
+      // 'I' (idle) both before the statement and after its refusal only when no transaction was
+      // open: the statement ran alone and failed whole. In a transaction it is 'T' before, 'E' after.
+      if (client.getTransactionStatus?.() !== 'I') throw error;
+      return query(config, values);
     });
   };
   client.query = wrapped as typeof client.query;

@@ -89,9 +89,15 @@ export async function listEventsAfter(
   return rows.map((r) => ({ seq: r.seq, id: r.id, type: r.type, data: r.data, createdAt: r.created_at }));
 }
 
-/** Deletes up to `limit` events created before `before` (their deliveries and attempts go with them). */
+/**
+ * Deletes those of the `limit` oldest events (by `seq`, the primary key) created before `before`,
+ * their deliveries and attempts with them. `created_at` has no index (each transfer would write two
+ * entries into it): `seq` is taken at insert, in the order events are created but for the moments
+ * their transactions overlap, so the oldest page by `seq` is the oldest by creation, and an event
+ * that happens to sit behind a younger one is deleted a round later, never too early.
+ */
 export async function deleteEventsBefore(db: Db, input: { before: Date; limit: number }): Promise<number> {
-  const oldest = db.selectFrom('events').select('seq').where('created_at', '<', input.before).orderBy('seq').limit(input.limit);
-  const result = await db.deleteFrom('events').where('seq', 'in', oldest).executeTakeFirst();
+  const oldest = db.selectFrom('events').select('seq').orderBy('seq').limit(input.limit);
+  const result = await db.deleteFrom('events').where('seq', 'in', oldest).where('created_at', '<', input.before).executeTakeFirst();
   return Number(result.numDeletedRows);
 }

@@ -50,13 +50,17 @@ export function eventsClause(events: readonly NewEvent[]): RawBuilder<unknown> {
   const column = <T>(of: (e: NewEvent) => T): T[] => events.map(of);
   // The events and, for those that are new, their deliveries (due at once; the delivery job
   // claims them with FOR UPDATE SKIP LOCKED in any process). A data-modifying WITH runs whether or
-  // not the final SELECT reads it. Each column is one array parameter, so the text is the same
-  // for any number of events (decision 0049).
+  // not the final SELECT reads it. Each column is one parameter, so the text is the same for any
+  // number of events (decision 0049): an array, but the data one JSON array, read element by
+  // element beside the others (ROWS FROM zips them in order). As a jsonb[] each document went
+  // through pg's array literal, every quote of it escaped in JavaScript and unescaped again by
+  // PostgreSQL (decision 0059).
   return sql`event as (
       insert into events (id, account_id, type, subject_id, data, created_at)
-      select * from unnest(${column(() => newId('evt'))}::text[], ${column((e) => e.accountId)}::integer[], ${column((e) => e.type)}::text[],
-                           ${column((e) => e.subjectId)}::text[], ${column((e) => JSON.stringify(e.data))}::jsonb[],
-                           ${column((e) => e.now.toISOString())}::timestamptz[])
+      select * from rows from (unnest(${column(() => newId('evt'))}::text[]), unnest(${column((e) => e.accountId)}::integer[]),
+                               unnest(${column((e) => e.type)}::text[]), unnest(${column((e) => e.subjectId)}::text[]),
+                               jsonb_array_elements(${JSON.stringify(column((e) => e.data))}::jsonb),
+                               unnest(${column((e) => e.now.toISOString())}::timestamptz[]))
       on conflict (account_id, type, subject_id) do nothing
       returning id, seq, account_id, type, created_at
     ), deliveries as (

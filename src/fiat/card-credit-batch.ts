@@ -6,10 +6,11 @@
 // Each member is then credited in memory, in member order, as `receive` (card-risk/take-back.ts)
 // credits one: what its recipient owes is repaid first, read from the receivable's locked balance
 // as the members before it left it; the rest goes to `held` (with its hold row) or `available`;
-// the fee to the platform. The ledger rows, balances, holds and events of all of them are then
-// written in the ledger's one statement. A credit cannot be refused (processor clearing may go
+// the fee to the platform. The ledger rows, balances, holds, events and (the sandbox processor's)
+// charges of all of them are then written in the ledger's one statement. A credit cannot be refused (processor clearing may go
 // negative; every other account only receives), so no member can fail its neighbours; a member
 // whose transfer another worker already completed is answered null, and moves nothing.
+import { CHARGES_IN_CREDIT_CLAUSE } from '../adapters/processor/payment-processor.js';
 import { eventsClause } from '../events/record-event.js';
 import type { GroupCommit, Outcome, PreparedBatchWriter } from '../ledger/group-commit.js';
 import { stageOperation, type LedgerBatch } from '../ledger/ledger-batch.js';
@@ -38,14 +39,18 @@ export const writeCardCredits: PreparedBatchWriter<CardCreditMember, FiatTransfe
   const outcomes: Outcome<FiatTransfer | null>[] = [];
   const events: NewEvent[] = [];
   const holds: NewHold[] = [];
+  const unwritten: NonNullable<CardCreditMember['unwritten']>[] = [];
   for (const member of members) {
     const transfer = charged.get(member);
+    // A member this batch did not complete writes nothing, not even its charge: the worker that
+    // completed the transfer recorded the charge that paid for it.
     if (!transfer) {
       outcomes.push({ ok: true, value: null });
       continue;
     }
     const hold = stageCredit(batch, transfer, member);
     if (hold) holds.push(hold);
+    if (member.unwritten) unwritten.push(member.unwritten);
     events.push(...transferEvents({ transfer, from: 'processing', now: member.now, handles: member.handles }));
     outcomes.push({ ok: true, value: transfer });
   }
@@ -55,6 +60,16 @@ export const writeCardCredits: PreparedBatchWriter<CardCreditMember, FiatTransfe
   if (holds.length > 0) {
     clauses.push(holdsClause(holds));
     expectedRows.set('holds_added', holds.length);
+  }
+  if (unwritten.length > 0) {
+    // One processor per service: its clause writes every charge of the batch.
+    const by = unwritten[0]!.by;
+    assert(
+      unwritten.every((u) => u.by === by),
+      'the charges of a batch are written by one processor',
+    );
+    clauses.push(by.clause(unwritten.map((u) => u.charge)));
+    expectedRows.set(CHARGES_IN_CREDIT_CLAUSE, unwritten.length);
   }
   return { outcomes, alongside: { clauses, expectedRows } };
 };

@@ -1,5 +1,6 @@
 // A card transfer whose charge succeeded, waiting to be credited in a group commit
 // (card-credit-batch.ts): what the batch must lock and what its writer needs.
+import type { ChargesInCredit, UnwrittenCardCharge } from '../adapters/processor/payment-processor.js';
 import type { MemberPlan } from '../ledger/group-commit.js';
 import { platformAccount, userAvailable, userHeld, type LedgerAccountKey } from '../ledger/ledger-accounts.js';
 import type { CardHold } from './fiat-ledger.js';
@@ -16,11 +17,13 @@ export interface CardCreditMember extends MemberPlan {
   /** The hold on the recipient's money (DESIGN §16), when card money is held. */
   readonly hold: CardHold | undefined;
   readonly handles: TransferHandles;
+  /** The processor's charge when the batch writes it (ChargesInCredit: the sandbox), with who writes it. */
+  readonly unwritten?: { readonly charge: UnwrittenCardCharge; readonly by: ChargesInCredit } | undefined;
 }
 
 export function cardCreditMember(
   transfer: FiatTransfer,
-  answer: { chargeRef: string; now: Date; hold: CardHold | undefined; handles: TransferHandles },
+  answer: Pick<CardCreditMember, 'chargeRef' | 'now' | 'hold' | 'handles' | 'unwritten'>,
 ): CardCreditMember {
   const destination = answer.hold
     ? userHeld(transfer.recipientAccountId, transfer.currency)

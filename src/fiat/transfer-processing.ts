@@ -1,7 +1,9 @@
 // The step between a transfer's recorded intent and its result: ask the processor (with the
 // transfer id as idempotency key, and no transaction open), then record its answer and the ledger
 // movement in one transaction. The same step serves the request and the recovery job, and running
-// it twice for one transfer charges once and records once.
+// it twice for one transfer charges once and records once. A processor whose books are peerpay's
+// own tables (the sandbox, ChargesInCredit) decides a request's card charge without writing it when
+// it succeeds: the group commit that credits the transfer writes the charge (decision 0056).
 import { assert } from '../platform/errors.js';
 import type { FiatTransfer, FiatTransferStatus } from './fiat-transfer.js';
 import { changeStatus, findTransfer } from './fiat-transfers-repository.js';
@@ -9,15 +11,21 @@ import { cardHoldOf, creditTransfer } from './fiat-ledger.js';
 import { findProcessorCustomer } from './processor-customers-repository.js';
 import { processorUnavailable } from './processor-errors.js';
 import { recordTransferEvents, type TransferHandles } from './transfer-events.js';
-import { cardCreditMember } from './card-credit-member.js';
+import { cardCreditMember, type CardCreditMember } from './card-credit-member.js';
 import type { CardCredits } from './card-credit-batch.js';
-import type { PaymentProcessor } from '../adapters/processor/payment-processor.js';
+import {
+  CHARGES_IN_CREDIT_CLAUSE,
+  type CardChargeResult,
+  type ChargesInCredit,
+  type PaymentProcessor,
+} from '../adapters/processor/payment-processor.js';
+import { AlongsideMismatch } from '../ledger/ledger-writes.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { Clock } from '../platform/clock.js';
 
 type ProcessorAnswer =
-  | { to: Extract<FiatTransferStatus, 'completed'>; processorRef: string; ledger: 'posted' }
+  | { to: Extract<FiatTransferStatus, 'completed'>; processorRef: string; ledger: 'posted'; unwritten?: CardCreditMember['unwritten'] }
   | { to: Extract<FiatTransferStatus, 'pending'>; processorRef: string; ledger: 'pending'; settlesAt: Date; checkAt: Date }
   | { to: Extract<FiatTransferStatus, 'failed'>; processorRef: string; failureCode: string };
 
@@ -37,20 +45,37 @@ export async function processTransfer(deps: ProcessingDeps, transfer: FiatTransf
   assert(transfer.status === 'processing', 'only a processing transfer goes to the processor');
   const customer = known.customerRef ?? (await findProcessorCustomer(deps.db, transfer.senderAccountId))?.customerRef;
   assert(customer && transfer.instrumentRef, 'a transfer is recorded with its processor customer and instrument');
-  let answer: ProcessorAnswer;
+  // A request's card charge, on a processor whose books are peerpay's own tables (the sandbox):
+  // written in the group commit that credits it, not in a statement and commit of its own.
+  const inCredit = transfer.paymentMethod === 'instant' && deps.cardCredits && known.handles ? deps.processor.chargesInCredit : undefined;
+  const answer = await ask(deps, transfer, customer, inCredit);
   try {
-    answer = await askProcessor(deps, transfer, customer, transfer.instrumentRef);
+    return await recordAnswer(deps, transfer, answer, known.handles);
+  } catch (error) {
+    // The charge's key was taken when its credit came to write it: a charge was recorded outside a
+    // credit meanwhile (the recovery job charges as chargeCard does). Asked again as chargeCard
+    // asks, the processor answers with that charge, and the transfer is credited once with it.
+    if (answer.to !== 'completed' || !answer.unwritten || !chargeKeyTaken(error)) throw error;
+    return recordAnswer(deps, transfer, await ask(deps, transfer, customer, undefined), known.handles);
+  }
+}
+
+function chargeKeyTaken(error: unknown): boolean {
+  return error instanceof AlongsideMismatch && error.clause === CHARGES_IN_CREDIT_CLAUSE;
+}
+
+async function ask(deps: ProcessingDeps, transfer: FiatTransfer, customerRef: string, inCredit: ChargesInCredit | undefined) {
+  try {
+    return await askProcessor(deps, transfer, { customerRef, instrumentRef: transfer.instrumentRef!, inCredit });
   } catch (error) {
     throw processorUnavailable(error);
   }
-  return recordAnswer(deps, transfer, answer, known.handles);
 }
 
 async function askProcessor(
   deps: ProcessingDeps,
   transfer: FiatTransfer,
-  customerRef: string,
-  instrumentRef: string,
+  { customerRef, instrumentRef, inCredit }: { customerRef: string; instrumentRef: string; inCredit: ChargesInCredit | undefined },
 ): Promise<ProcessorAnswer> {
   const common = {
     transferId: transfer.id,
@@ -61,15 +86,11 @@ async function askProcessor(
     description: `peerpay transfer ${transfer.id}`,
   };
   if (transfer.paymentMethod === 'instant') {
-    const charge = await deps.processor.chargeCard({ ...common, cardRef: instrumentRef });
-    switch (charge.status) {
-      case 'succeeded':
-        return { to: 'completed', processorRef: charge.chargeRef, ledger: 'posted' };
-      case 'declined':
-        return { to: 'failed', processorRef: charge.chargeRef, failureCode: 'card_declined' };
-      case 'authentication_required':
-        return { to: 'failed', processorRef: charge.chargeRef, failureCode: 'card_authentication_required' };
-    }
+    const input = { ...common, cardRef: instrumentRef };
+    if (!inCredit) return cardAnswer(await deps.processor.chargeCard(input));
+    const asked = await inCredit.chargeCard(input);
+    if (asked.written) return cardAnswer(asked.result);
+    return { to: 'completed', processorRef: asked.charge.chargeRef, ledger: 'posted', unwritten: { charge: asked.charge, by: inCredit } };
   }
   const debit = await deps.processor.debitBank({ ...common, mandateRef: instrumentRef });
   switch (debit.status) {
@@ -88,6 +109,17 @@ async function askProcessor(
   }
 }
 
+function cardAnswer(charge: CardChargeResult): ProcessorAnswer {
+  switch (charge.status) {
+    case 'succeeded':
+      return { to: 'completed', processorRef: charge.chargeRef, ledger: 'posted' };
+    case 'declined':
+      return { to: 'failed', processorRef: charge.chargeRef, failureCode: 'card_declined' };
+    case 'authentication_required':
+      return { to: 'failed', processorRef: charge.chargeRef, failureCode: 'card_authentication_required' };
+  }
+}
+
 async function recordAnswer(
   deps: ProcessingDeps,
   transfer: FiatTransfer,
@@ -103,9 +135,11 @@ async function recordAnswer(
       now,
       hold: cardHoldOf(transfer, deps.config.fiatHoldMs, now),
       handles,
+      unwritten: answer.unwritten,
     });
     return (await deps.cardCredits.run(member)) ?? (await answered(deps, transfer.id));
   }
+  assert(answer.to !== 'completed' || !answer.unwritten, 'a charge left unwritten is written by the card credits');
   const recorded = await deps.db.transaction().execute(async (trx) => {
     const changed = await changeStatus(trx, {
       id: transfer.id,

@@ -143,7 +143,15 @@ export interface Alongside {
 }
 
 /** The statement wrote fewer (or more) rows alongside the ledger's than its caller expected. */
-export class AlongsideMismatch extends Error {}
+export class AlongsideMismatch extends Error {
+  constructor(
+    /** The clause whose count differed. */
+    readonly clause: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
 
 /**
  * The balance changes and the transfer rows of one operation in one statement (one round trip),
@@ -209,7 +217,7 @@ export async function moveAndRecordBatch(
   counted.forEach((name, i) => {
     const rows = Number(counts[`alongside_${i}`]);
     if (rows !== alongside.expectedRows.get(name))
-      throw new AlongsideMismatch(`${name}: ${rows} rows, not ${alongside.expectedRows.get(name)}`);
+      throw new AlongsideMismatch(name, `${name}: ${rows} rows, not ${alongside.expectedRows.get(name)}`);
   });
 }
 

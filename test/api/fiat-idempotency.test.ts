@@ -188,17 +188,23 @@ describe('the natural key: retries after a failure continue the same transfer', 
 
   it('a processor failure answers 503 and leaves the transfer processing; the retry with the key completes it, charging once', async () => {
     const key = 'processor-down-1';
-    const processor = server.deps.processor as unknown as { chargeCard: (...args: unknown[]) => Promise<unknown> };
-    const chargeCard = processor.chargeCard;
-    processor.chargeCard = async () => {
-      throw new Error('connection reset by the processor');
-    };
+    // The processor is down whichever way its card charge is asked for: the sandbox's charge
+    // written with its credit (chargesInCredit) or on its own (chargeCard).
+    type Charging = { chargeCard: (...args: unknown[]) => Promise<unknown> };
+    const processor = server.deps.processor as unknown as Charging & { chargesInCredit: Charging };
+    const charging = [processor, processor.chargesInCredit];
+    const chargeCards = charging.map((c) => c.chargeCard);
+    for (const c of charging) {
+      c.chargeCard = async () => {
+        throw new Error('connection reset by the processor');
+      };
+    }
     const before = await moneySnapshot(server);
     let failed;
     try {
       failed = await send(server, sender, body(), { 'idempotency-key': key });
     } finally {
-      processor.chargeCard = chargeCard;
+      charging.forEach((c, i) => (c.chargeCard = chargeCards[i]!));
     }
     expectProblem(failed, 503, 'processor_unavailable');
     expect(failed.headers.get('retry-after')).toBe('5');
@@ -214,6 +220,57 @@ describe('the natural key: retries after a failure continue the same transfer', 
     expect(retry.headers.get('idempotent-replayed')).toBeNull();
     expect(retry.body.transfer).toMatchObject({ id: stuck!.id, status: 'completed' });
     expect(await chargesFor(server, [stuck!.id])).toBe(1);
+  });
+
+  it('a transfer left processing with its charge recorded apart is completed with that charge, charged once', async () => {
+    const key = 'charged-apart-1';
+    const refs = await server.deps.db
+      .selectFrom('processor_customers')
+      .selectAll()
+      .where('account_id', '=', await accountId(sender))
+      .executeTakeFirstOrThrow();
+    // A crash after the processor charged, the charge recorded on its own (as the recovery job, or
+    // any caller of chargeCard, records it): the sandbox's charge meets its key taken when the
+    // retry's credit comes to write it, and the retry asks again as chargeCard asks.
+    const intent = await insertTransferIntent(server.deps.db, {
+      id: 'tr_chargedApart0000000001',
+      senderAccountId: await accountId(sender),
+      recipientAccountId: await accountId(recipient),
+      currency: 'USD',
+      amountMinor: 750n,
+      feeMinor: 19n,
+      paymentMethod: 'instant',
+      status: 'processing',
+      note: null,
+      instrumentRef: refs.card_ref,
+      processorRef: null,
+      failureCode: null,
+      idempotencyKey: key,
+      createdAt: server.deps.clock.now(),
+      settlesAt: null,
+      completedAt: null,
+    });
+    const charge = await server.deps.processor.chargeCard({
+      transferId: intent!.id,
+      customerRef: refs.customer_ref,
+      cardRef: refs.card_ref!,
+      currency: 'USD',
+      amountMinor: 769n,
+      idempotencyKey: intent!.id,
+      description: `peerpay transfer ${intent!.id}`,
+    });
+    expect(charge.status).toBe('succeeded');
+    const retry = await send(server, sender, body(), { 'idempotency-key': key });
+    expect(retry.status).toBe(200);
+    expect(retry.body.transfer).toMatchObject({ id: intent!.id, status: 'completed' });
+    expect(await chargesFor(server, [intent!.id])).toBe(1);
+    const row = await server.deps.db
+      .selectFrom('fiat_transfers')
+      .select('processor_ref')
+      .where('id', '=', intent!.id)
+      .executeTakeFirstOrThrow();
+    expect(row.processor_ref).toBe(charge.chargeRef);
+    expect(await checkLedgerInvariants(server.deps.db)).toEqual([]);
   });
 
   it('an orphaned processing transfer without a key is finished by the recovery job', async () => {

@@ -6,7 +6,8 @@
 // every user's held, available and owed equal the model (exactly whenever the round's order cannot
 // matter, within the model's bounds otherwise); each answered transfer is completed and moved
 // amount + fee exactly once, each unanswered one moved nothing; a crashing member fails alone;
-// holds add up to what is held; each credited transfer has its four events.
+// holds add up to what is held; each credited transfer has its four events; a member carrying the
+// sandbox processor's unwritten charge has it written once, with its credit, and a crashing one not.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'kysely';
@@ -20,18 +21,26 @@ import { cardCreditMember, type CardCreditMember } from '../../src/fiat/card-cre
 import { takeBack } from '../../src/fiat/card-risk/take-back.js';
 import { userMoney } from '../../src/fiat/card-risk/user-money.js';
 import { creditOperationId, type FiatTransfer } from '../../src/fiat/fiat-transfer.js';
+import { SandboxProcessor } from '../../src/adapters/processor/sandbox-processor.js';
+import { systemClock } from '../../src/platform/clock.js';
 import { openTestDatabase } from '../helpers/test-database.js';
 import { createUsers } from './ledger-helpers.js';
 
 const USERS = 3;
 let database: Database;
 let credits: GroupCommit<CardCreditMember, FiatTransfer | null>;
+let sandbox: SandboxProcessor;
 const crashing = new Set<string>();
 class Crash extends Error {}
 let runNo = 0;
 
 beforeAll(async () => {
   database = await openTestDatabase();
+  sandbox = new SandboxProcessor({ db: database.db, clock: systemClock });
+  // The card the members' sandbox charges name.
+  await sql`insert into sandbox_instruments (ref, customer_ref, kind, behaviour) values ('card_cprop', 'cus_cprop', 'card', 'succeed')`.execute(
+    database.db,
+  );
   // Small batches and two at once (PGlite: one), so that a round spans batches that run side by side.
   credits = createGroupCommit(
     database.db,
@@ -48,13 +57,14 @@ afterAll(async () => {
   await database?.close();
 });
 
-type Member = { user: number; amount: number; held: boolean; kind: 'new' | 'twice' | 'replay' | 'crash' };
+type Member = { user: number; amount: number; held: boolean; charge: boolean; kind: 'new' | 'twice' | 'replay' | 'crash' };
 type Step = { kind: 'round'; members: Member[] } | { kind: 'owe'; user: number; amount: number };
 
 const member: fc.Arbitrary<Member> = fc.record({
   user: fc.nat(USERS - 1),
   amount: fc.integer({ min: 1, max: 5000 }),
   held: fc.boolean(),
+  charge: fc.boolean(),
   kind: fc.constantFrom('new' as const, 'new' as const, 'new' as const, 'twice' as const, 'replay' as const, 'crash' as const),
 });
 const step: fc.Arbitrary<Step> = fc.oneof(
@@ -148,11 +158,30 @@ async function runRound(run: number, seq: () => number, sender: number, users: n
           now,
           hold: p.member.held ? { releaseAt: farFuture(), now } : undefined,
           handles: { sender: 'PA-SENDER', recipient: 'PA-RECIPIENT' },
+          unwritten: p.member.charge ? { charge: unwrittenCharge(p.transfer, now), by: sandbox.chargesInCredit } : undefined,
         }),
       ),
     ),
   );
   return { planned, outcomes };
+}
+
+/** The sandbox's charge of a transfer, left for its credit to write. */
+function unwrittenCharge(transfer: FiatTransfer, now: Date) {
+  return {
+    chargeRef: `ch_${transfer.id}`,
+    idempotencyKey: transfer.id,
+    cardRef: 'card_cprop',
+    currency: transfer.currency,
+    amountMinor: transfer.amountMinor + transfer.feeMinor,
+    createdAt: now,
+  };
+}
+
+/** The sandbox charges recorded under a transfer's key, as refs. */
+async function chargesOf(transferId: string): Promise<string[]> {
+  const rows = await sql<{ ref: string }>`select ref from sandbox_charges where idempotency_key = ${transferId}`.execute(database.db);
+  return rows.rows.map((r) => r.ref);
 }
 
 /** Checks each member's answer against the database; returns the transfers this round credited. */
@@ -180,6 +209,7 @@ async function checkAnswers(round: Awaited<ReturnType<typeof runRound>>): Promis
       // A crashing member fails alone: its transfer stays as it was, nothing moved.
       expect(row.status).toBe('processing');
       expect(total).toBe(0n);
+      expect(await chargesOf(p.transfer.id)).toEqual([]);
     } else {
       // Every other member's transfer is completed, answered with a value exactly once (by this
       // round, or by an earlier one for a replay), and moved amount + fee once.
@@ -187,6 +217,8 @@ async function checkAnswers(round: Awaited<ReturnType<typeof runRound>>): Promis
       expect(total).toBe(p.transfer.amountMinor + p.transfer.feeMinor);
       if (p.member.kind !== 'replay') expect(values.get(p.transfer.id)).toBe(1);
       else expect(values.get(p.transfer.id)).toBeUndefined();
+      // The charge the crediting member carried is written once, with its credit; a replay's is not.
+      if (p.first) expect(await chargesOf(p.transfer.id)).toEqual(p.member.charge ? [`ch_${p.transfer.id}`] : []);
     }
   }
   return credited;

@@ -19,8 +19,12 @@ interface Sent {
 /** A client that records what it is asked to send; `fail` makes the next named call fail with that code. */
 function recordingClient() {
   const sent: Sent[] = [];
-  const state = { fail: null as string | null };
-  const client: { query: (config: unknown, values?: unknown[]) => Promise<unknown> } = {
+  const state = { fail: null as string | null, transaction: 'T' as 'I' | 'T' | 'E' };
+  const client: {
+    query: (config: unknown, values?: unknown[]) => Promise<unknown>;
+    getTransactionStatus: () => string;
+  } = {
+    getTransactionStatus: () => state.transaction,
     query: (config: unknown) => {
       const c: Sent = typeof config === 'string' ? { text: config } : (config as Sent);
       sent.push(c.name === undefined ? { text: c.text } : { name: c.name, text: c.text });
@@ -77,6 +81,18 @@ describe('which statements go named', () => {
     await client.query(text, [1]);
     expect(sent.slice(2).map((s) => s.name)).toEqual(['peerpay_0', 'peerpay_0', 'peerpay_0', 'peerpay_0', 'peerpay_1']);
   });
+
+  it('outside a transaction, a statement refused for its kept plan is sent again unnamed and answers', async () => {
+    const { client, sent, state } = recordingClient();
+    const text = 'select id from t where id = $1';
+    for (let i = 0; i < 3; i++) await client.query(text, [i]);
+    state.transaction = 'I';
+    state.fail = '0A000';
+    await expect(client.query(text, [1])).resolves.toEqual({ rows: [] });
+    state.fail = '23505';
+    await expect(client.query(text, [1])).rejects.toThrow('refused');
+    expect(sent.slice(2).map((s) => s.name ?? null)).toEqual(['peerpay_0', 'peerpay_0', null, 'peerpay_1']);
+  });
 });
 
 const onPostgres = testDatabaseKind() === 'postgres';
@@ -118,6 +134,31 @@ describe.runIf(runsIf(onPostgres, POSTGRES_ONLY))('on PostgreSQL', () => {
       });
     } finally {
       await unnamed.close();
+      await postgres.drop();
+    }
+  });
+
+  it('a column changing type under a kept plan (a rolling migration): alone, the statement still answers; in a transaction, that transaction fails and the next one answers', async () => {
+    const postgres = (await createPostgresTestDatabase({ migrated: false }))!;
+    const opened = await openDatabase({ url: postgres.url, poolSize: 1 });
+    try {
+      await opened.db.connection().execute(async (conn) => {
+        await sql`create table plan_change (id integer primary key, v integer not null)`.execute(conn);
+        await sql`insert into plan_change values (1, 7)`.execute(conn);
+        const read = () => sql<{ v: unknown }>`select v from plan_change where id = ${1}`.execute(conn);
+        for (let i = 0; i < 4; i++) expect((await read()).rows).toEqual([{ v: 7 }]);
+        await sql`alter table plan_change alter column v type text`.execute(conn);
+        expect((await read()).rows).toEqual([{ v: '7' }]);
+        // Named again under a new name, which keeps the text column's plan.
+        expect((await read()).rows).toEqual([{ v: '7' }]);
+        await sql`alter table plan_change alter column v type bigint using v::bigint`.execute(conn);
+        await sql`begin`.execute(conn);
+        await expect(read()).rejects.toMatchObject({ code: '0A000' });
+        await sql`rollback`.execute(conn);
+        expect((await read()).rows.map((r) => String(r.v))).toEqual(['7']);
+      });
+    } finally {
+      await opened.close();
       await postgres.drop();
     }
   });

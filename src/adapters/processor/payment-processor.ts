@@ -8,6 +8,7 @@
 //   payout          ↔ Transfer/Payout to a connected account
 // Every call that moves money takes an idempotency key: a repeat with the same key returns the
 // first result instead of moving money twice, which is what makes retries after a crash safe.
+import type { RawBuilder } from 'kysely';
 import type { FiatCurrency } from '../../money/assets.js';
 
 /** What a setup page creates at the processor. */
@@ -63,6 +64,41 @@ export interface CardChargeInput {
   readonly idempotencyKey: string;
   readonly description: string;
 }
+
+/**
+ * A card charge the processor decided to make but has not written yet: a processor whose books are
+ * peerpay's own tables (the sandbox) lets the transaction that credits the transfer write it
+ * (ChargesInCredit), so that charge and credit commit together, in one statement fewer.
+ */
+export interface UnwrittenCardCharge {
+  readonly chargeRef: string;
+  readonly idempotencyKey: string;
+  readonly cardRef: string;
+  readonly currency: FiatCurrency;
+  readonly amountMinor: bigint;
+  readonly createdAt: Date;
+}
+
+/**
+ * A charge asked for with ChargesInCredit: one the processor wrote already (a decline, answered
+ * exactly as chargeCard answers it), or a succeeded one for the credit's transaction to write.
+ */
+export type ChargeInCredit =
+  { readonly written: true; readonly result: CardChargeResult } | { readonly written: false; readonly charge: UnwrittenCardCharge };
+
+/** Card charges written in the transaction that credits them (only a processor whose books are peerpay's database). */
+export interface ChargesInCredit {
+  /** As chargeCard, but a succeeded charge is not written: its transaction writes it with `clause`. */
+  chargeCard(input: CardChargeInput): Promise<ChargeInCredit>;
+  /**
+   * A WITH clause named CHARGES_IN_CREDIT_CLAUSE inserting the charges, returning one row per
+   * charge written; a charge whose idempotency key is taken already is left out (the caller counts).
+   */
+  clause(charges: readonly UnwrittenCardCharge[]): RawBuilder<unknown>;
+}
+
+/** The name of ChargesInCredit's WITH clause. */
+export const CHARGES_IN_CREDIT_CLAUSE = 'card_charges_added';
 
 export type CardChargeResult =
   | { readonly status: 'succeeded'; readonly chargeRef: string }
@@ -244,6 +280,12 @@ export interface PaymentProcessor extends CardRiskProcessor {
   /** A hosted page on which the user sets up a card, a bank-debit mandate or a payout account. */
   createSetupSession(input: SetupSessionInput): Promise<SetupSession>;
   chargeCard(input: CardChargeInput): Promise<CardChargeResult>;
+  /**
+   * Present only where a charge can be written in peerpay's own transaction (the sandbox): a
+   * request's succeeded card charge is then written with its credit. Absent for a processor that is
+   * an HTTP call (Stripe), whose charge is made between the intent's commit and the credit.
+   */
+  readonly chargesInCredit?: ChargesInCredit;
   debitBank(input: BankDebitInput): Promise<BankDebitStatus>;
   /** Where a bank debit stands now (Stripe: retrieve the PaymentIntent; webhooks can shortcut polling). */
   bankDebitStatus(debitRef: string): Promise<BankDebitStatus>;

@@ -12,12 +12,15 @@ import type { FiatCurrency } from '../../money/assets.js';
 import { addBusinessDays } from './business-days.js';
 import { SandboxCardRisk } from './sandbox-card-risk.js';
 import { sandboxBalanceMovements } from './sandbox-balance-movements.js';
+import { sandboxChargesClause } from './sandbox-charges-clause.js';
 import type {
   BalanceMovementsQuery,
   BankDebitInput,
   BankDebitStatus,
   CardChargeInput,
   CardChargeResult,
+  ChargeInCredit,
+  ChargesInCredit,
   CreateCustomerInput,
   InstrumentKind,
   PaymentProcessor,
@@ -74,6 +77,12 @@ export class SandboxProcessor implements PaymentProcessor {
 
   /** Instruments read so far, by ref (readInstrument). */
   private readonly instruments = new Map<string, SandboxInstrumentRow>();
+
+  /** The sandbox's books are peerpay's tables: a succeeded card charge is written with its credit. */
+  readonly chargesInCredit: ChargesInCredit = {
+    chargeCard: (input) => this.chargeCardInCredit(input),
+    clause: sandboxChargesClause,
+  };
 
   constructor(private readonly deps: { db: Db; clock: Clock }) {
     this.cardRisk = new SandboxCardRisk(deps);
@@ -134,6 +143,26 @@ export class SandboxProcessor implements PaymentProcessor {
     return charge.status === 'succeeded'
       ? { status: 'succeeded', chargeRef: charge.ref }
       : { status: 'declined', chargeRef: charge.ref, declineCode: 'card_declined' };
+  }
+
+  /**
+   * chargeCard's decision without its write when the card succeeds: the charge the credit's
+   * transaction writes (sandboxChargesClause). A declined card is recorded at once, as chargeCard
+   * records it, and answered the same.
+   */
+  private async chargeCardInCredit(input: CardChargeInput): Promise<ChargeInCredit> {
+    const instrument = await this.instrument(input.cardRef, 'card', input.customerRef);
+    if (instrument.behaviour === 'decline') return { written: true, result: await this.chargeCard(input) };
+    if (input.amountMinor <= 0n) throw new Error('sandbox: charge amount must be positive');
+    const charge = {
+      chargeRef: newId('ch_sbx'),
+      idempotencyKey: input.idempotencyKey,
+      cardRef: input.cardRef,
+      currency: input.currency,
+      amountMinor: input.amountMinor,
+      createdAt: this.deps.clock.now(),
+    };
+    return { written: false, charge };
   }
 
   async debitBank(input: BankDebitInput): Promise<BankDebitStatus> {
