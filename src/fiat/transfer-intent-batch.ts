@@ -88,7 +88,7 @@ async function writeTogether(
     return { ok: true, value: m.intent };
   });
   if (written.length === 0) return { outcomes };
-  const volume = limitBatch!.clause(trx);
+  const volume = limitBatch!.clause();
   const clauses = [intentsClause(written), ...(volume ? [volume.clause] : [])];
   const counted = await sql<{ intents: string }>`
     with ${sql.join(clauses, sql`, `)} select (select count(*) from intents_added)::text as intents`.execute(trx);

@@ -105,7 +105,7 @@ async function writeOpenBatch(
   if (members.length === 1 || new Set(keys).size < keys.length) {
     return writeCarefully(trx, batch, limitBatch, members);
   }
-  return writeTogether(trx, batch, limitBatch, members);
+  return writeTogether(batch, limitBatch, members);
 }
 
 /** A member's limit refusal, or null when it fits and its operation was staged (its volume then staged too). */
@@ -122,7 +122,6 @@ function stageMember(batch: LedgerBatch, limitBatch: LimitBatch, member: Transfe
 export class KeyedRefusal extends Error {}
 
 function writeTogether(
-  trx: Trx,
   batch: LedgerBatch,
   limitBatch: LimitBatch,
   members: readonly TransferMember[],
@@ -144,7 +143,7 @@ function writeTogether(
   }
   if (written.length === 0) return { outcomes };
   const answers = written.flatMap((m) => (m.keyAnswer ? [m.keyAnswer] : []));
-  const alongside = withVolume(trx, limitBatch, {
+  const alongside = withVolume(limitBatch, {
     clauses: [
       transferRecordsClause(written.map((m) => m.intent)),
       eventsClause(written.flatMap((m) => stablecoinTransferEvents(m.intent, { sender: m.senderHandle, recipient: m.recipientHandle }))),
@@ -161,8 +160,8 @@ function writeTogether(
 }
 
 /** The written members' limit volume, added to what goes in the ledger's statement. */
-function withVolume(trx: Trx, limitBatch: LimitBatch, alongside: Alongside): Alongside {
-  const volume = limitBatch.clause(trx);
+function withVolume(limitBatch: LimitBatch, alongside: Alongside): Alongside {
+  const volume = limitBatch.clause();
   if (!volume) return alongside;
   return { clauses: [...alongside.clauses, volume.clause], expectedRows: new Map([...alongside.expectedRows, [volume.name, volume.rows]]) };
 }
@@ -188,7 +187,7 @@ async function writeCarefully(
     written.flatMap((m) => stablecoinTransferEvents(m.intent, { sender: m.senderHandle, recipient: m.recipientHandle })),
   );
   if (written.length === 0) return { outcomes };
-  return { outcomes, alongside: withVolume(trx, limitBatch, { clauses: [], expectedRows: new Map() }) };
+  return { outcomes, alongside: withVolume(limitBatch, { clauses: [], expectedRows: new Map() }) };
 }
 
 interface CarefulBatch {

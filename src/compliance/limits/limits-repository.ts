@@ -131,7 +131,7 @@ export async function addVolume(trx: Trx, volumes: readonly Volume[]): Promise<v
  * The same as a WITH clause of the ledger's statement (ledger-writes.ts `Alongside`): the name it
  * goes by and the rows it returns, or null when there is nothing to add.
  */
-export function addVolumeClause(trx: Trx, volumes: readonly Volume[]): { clause: RawBuilder<unknown>; name: string; rows: number } | null {
+export function addVolumeClause(volumes: readonly Volume[]): { clause: RawBuilder<unknown>; name: string; rows: number } | null {
   const rows = bucketRows(volumes.filter((v) => v.amountMinor > 0n));
   if (rows.length === 0) return null;
   return {

@@ -51,7 +51,7 @@ export interface LimitBatch {
   /** Counts a movement that `refusal` let through and that the batch writes. */
   stage(movement: Movement): void;
   /** The WITH clause that writes the staged volume, or null when nothing was staged. */
-  clause(trx: Trx): ReturnType<typeof addVolumeClause>;
+  clause(): ReturnType<typeof addVolumeClause>;
 }
 
 /** An operator's override as shown: null where the window has the default. */
@@ -198,7 +198,7 @@ async function openBatch(settings: LimitSettings, trx: Trx, movements: readonly 
       account.buckets.set(movement.currency, buckets);
       staged.push(movement);
     },
-    clause: (trx) => addVolumeClause(trx, staged),
+    clause: () => addVolumeClause(staged),
   };
 }
 
