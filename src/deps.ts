@@ -14,9 +14,7 @@ import { SandboxProcessor } from './adapters/processor/sandbox-processor.js';
 import { connectChain, grantSandboxGas, type ChainConnection } from './adapters/chain/connect-chain.js';
 import type { CircleApi } from './adapters/circle/circle-port.js';
 import { openCircleWallets } from './stablecoin/custody/circle-wallets.js';
-import { createStripeClient } from './adapters/processor/stripe/stripe-client.js';
-import { StripeProcessor } from './adapters/processor/stripe/stripe-processor.js';
-import { createStripeWebhookReader, type StripeWebhookReader } from './adapters/processor/stripe/stripe-webhooks.js';
+import type { StripeWebhookReader } from './adapters/processor/stripe/stripe-webhooks.js';
 import { checkInstallationIdentity, checkSeedIdentity } from './startup/installation-identity.js';
 import { registerCustodyMetrics } from './books/custody-metrics.js';
 import { createMetrics, type Metrics } from './platform/metrics.js';
@@ -408,7 +406,7 @@ async function connectCore(config: Config, overrides: DepsOverrides): Promise<Co
   const sandboxClock = config.mode === 'sandbox' ? new SandboxClock(database.db) : null;
   await sandboxClock?.refresh();
   const clock: Clock = sandboxClock ?? overrides.liveClock ?? systemClock;
-  const processors = createProcessors(config, { db: database.db, clock });
+  const processors = await createProcessors(config, { db: database.db, clock });
   const masterSeed = loadMasterSeed({ seedHex: config.masterSeedHex, dataDir: config.dataDir });
   const seedWallets = createHdWalletProvider(masterSeed);
   let chain: ChainConnection;
@@ -537,18 +535,19 @@ function createSanctions(config: Config, chain: ChainConnection): SanctionsScree
   });
 }
 
-/** Sandbox mode: the built-in sandbox processor. Live mode: Stripe, with its webhook reader. */
-function createProcessors(config: Config, deps: { db: Db; clock: Clock }): Pick<Deps, 'processor' | 'sandboxProcessor' | 'stripeWebhooks'> {
+/**
+ * Sandbox mode: the built-in sandbox processor. Live mode: Stripe, with its webhook reader, loaded
+ * only here (a sandbox installation never loads Stripe's SDK).
+ */
+async function createProcessors(
+  config: Config,
+  deps: { db: Db; clock: Clock },
+): Promise<Pick<Deps, 'processor' | 'sandboxProcessor' | 'stripeWebhooks'>> {
   if (config.mode === 'sandbox') {
     const sandboxProcessor = new SandboxProcessor(deps);
     return { processor: sandboxProcessor, sandboxProcessor, stripeWebhooks: null };
   }
   if (!config.stripe) throw new Error('live mode needs the Stripe settings');
-  const stripe = createStripeClient(config.stripe);
-  const processor = new StripeProcessor({ stripe, clock: deps.clock });
-  return {
-    processor,
-    sandboxProcessor: null,
-    stripeWebhooks: createStripeWebhookReader({ stripe, processor, webhookSecret: config.stripe.webhookSecret, clock: deps.clock }),
-  };
+  const { openStripe } = await import('./adapters/processor/stripe/stripe-live.js');
+  return { ...openStripe(config.stripe, deps.clock), sandboxProcessor: null };
 }

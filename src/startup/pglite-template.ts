@@ -11,8 +11,8 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
-import { pgliteMemorySettings } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
+import { untarDataDir } from './untar-data-dir.js';
 
 /** dist/pglite-template.tar.gz beside the compiled modules (src/ has none). */
 export const PGLITE_TEMPLATE_FILE = fileURLToPath(new URL('../pglite-template.tar.gz', import.meta.url));
@@ -22,14 +22,9 @@ export async function seedPgliteFromTemplate(pgliteDir: string, templateFile: st
   if (fs.existsSync(pgliteDir) || !fs.existsSync(templateFile)) return false;
   const partial = `${pgliteDir}.partial`;
   fs.rmSync(partial, { recursive: true, force: true });
-  fs.mkdirSync(partial, { recursive: true });
-  // With the service's memory settings: this instance's WebAssembly heap is freed only when it is
-  // collected, after the service's own instance has opened.
-  const client = await PGlite.create(partial, {
-    loadDataDir: new Blob([fs.readFileSync(templateFile)]),
-    startParams: [...PGlite.defaultStartParams, ...pgliteMemorySettings()],
-  });
-  await client.close();
+  // Unpacked here rather than through PGlite's loadDataDir: that needs a PGlite instance of its own,
+  // whose WebAssembly memory stayed resident beside the service's after it was closed (decision 0058).
+  untarDataDir(fs.readFileSync(templateFile), partial);
   // Only a whole cluster takes the name PGlite opens: a start stopped half-way leaves .partial.
   fs.renameSync(partial, pgliteDir);
   return true;

@@ -1,5 +1,5 @@
 // What is loaded on first use instead of at start (decision 0054): the MCP SDK with peerpay's MCP
-// tools, and @x402/evm with the core's facilitator. The whole service's module graph (deps, app,
+// tools, and @x402/evm with the core's facilitator; and only in live mode, Stripe's SDK (decision 0058). The whole service's module graph (deps, app,
 // job runner) is imported in a child process that records every module it loads; none of those may
 // be among them. And loadOnce, which both use: one load for concurrent first callers, a retry after
 // a failed load. (That the MCP server and the x402 payments work on first use is what the MCP and
@@ -33,12 +33,14 @@ async function modulesLoadedByTheServiceGraph(): Promise<string[]> {
 }
 
 describe('modules loaded on first use', () => {
-  it('the service graph does not load the MCP SDK, the MCP tools or @x402/evm at start', { timeout: 60_000 }, async () => {
+  it('the service graph does not load the MCP SDK, the MCP tools, @x402/evm or Stripe at start', { timeout: 60_000 }, async () => {
     const loaded = await modulesLoadedByTheServiceGraph();
     // The list is real: the graph was loaded, the HTTP layer and the confirmations module among it.
     expect(loaded.some((url) => url.endsWith('/src/app.ts'))).toBe(true);
     expect(loaded.some((url) => url.endsWith('/packages/mcp/dist/confirmations.js'))).toBe(true);
-    expect(loaded.filter((url) => /@modelcontextprotocol\/sdk|@x402\/evm|packages\/mcp\/dist\/index\.js/.test(url))).toEqual([]);
+    expect(
+      loaded.filter((url) => /@modelcontextprotocol\/sdk|@x402\/evm|packages\/mcp\/dist\/index\.js|node_modules\/stripe\//.test(url)),
+    ).toEqual([]);
   });
 
   it('loadOnce shares one load between concurrent callers and keeps it', async () => {

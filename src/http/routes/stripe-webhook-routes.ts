@@ -7,7 +7,7 @@
 // again later.
 import { Type } from '@fastify/type-provider-typebox';
 import type { StripeWebhookReader } from '../../adapters/processor/stripe/stripe-webhooks.js';
-import { WebhookSignatureError } from '../../adapters/processor/stripe/stripe-webhooks.js';
+import { WebhookSignatureError } from '../../adapters/processor/stripe/webhook-signature-error.js';
 import type { ProcessorEvents } from '../../fiat/processor-events.js';
 import { AppError } from '../../platform/errors.js';
 import { operation } from '../schemas/operation.js';

@@ -12,13 +12,12 @@ import { StripeCallError } from './stripe-errors.js';
 import type { StripeProcessor } from './stripe-processor.js';
 import { isCardRiskEventType, translateCardRiskEvent } from './stripe-risk-events.js';
 import { MalformedStripeObjectError } from './stripe-risk-objects.js';
+import { WebhookSignatureError } from './webhook-signature-error.js';
 
 /** How far a signed event's timestamp may be from now, in seconds (Stripe's default). */
 const SIGNATURE_TOLERANCE_SECONDS = 300;
 
-export class WebhookSignatureError extends Error {
-  override name = 'WebhookSignatureError';
-}
+export { WebhookSignatureError };
 
 /** What one Stripe delivery says, in peerpay's terms. */
 export type StripeWebhookEvent = ProcessorEvent | CardRiskEvent;
