@@ -37,6 +37,9 @@ export const prepareCardCredits: BatchPreparer<CardCreditMember, ChargedTransfer
   return { accounts, state: charged };
 };
 
+/** The columns a completed transfer comes back with, built once (a fragment of the same text every time). */
+const RETURNED = sql.join(TRANSFER_COLUMNS.map((column) => sql.ref(`t.${column}`)));
+
 /** The members' transfers moved from processing to completed with their charges; those that were not in processing are left out. */
 async function completeCharged(trx: Trx, members: readonly CardCreditMember[]): Promise<FiatTransfer[]> {
   const rows = await sql<Parameters<typeof toTransfer>[0]>`
@@ -46,7 +49,7 @@ async function completeCharged(trx: Trx, members: readonly CardCreditMember[]): 
       from unnest(${members.map((m) => m.transfer.id)}::text[], ${members.map((m) => m.chargeRef)}::text[],
                   ${members.map((m) => m.now.toISOString())}::timestamptz[]) as c(id, processor_ref, completed_at)
      where t.id = c.id and t.status = 'processing'
-    returning ${sql.join(TRANSFER_COLUMNS.map((column) => sql.ref(`t.${column}`)))}`.execute(trx);
+    returning ${RETURNED}`.execute(trx);
   return rows.rows.map(toTransfer);
 }
 

@@ -9,9 +9,10 @@
 // frozen sender or one beyond its limits refused alone (nothing recorded for it), and the intents
 // of the others are written with their limit volume in one statement. Should an intent's key turn
 // out to be taken already (a replay racing its first request), that statement fails and the members
-// run again alone. Alone (a batch of one, or two members sharing a key): exactly as a transfer
-// recorded its intent before the group commit — lock, insert, then the limits, whose refusal
-// rolls the intent back; a taken key answers null.
+// run again alone. Alone (a batch of one with an Idempotency-Key, or two members sharing a key):
+// exactly as a transfer recorded its intent before the group commit — lock, insert, then the
+// limits, whose refusal rolls the intent back; a taken key answers null. A batch of one without a
+// key cannot meet its key taken, so it is written together, in one statement fewer (decision 0056).
 import { sql } from 'kysely';
 import { accountFrozen, lockSenderNotFrozen, stops } from '../compliance/freezes/freeze-checks.js';
 import { freezeOf } from '../compliance/freezes/freezes-repository.js';
@@ -43,7 +44,8 @@ function movementOf(intent: FiatTransfer): Movement {
 export function createIntentBatchWriter({ limits }: { limits: AccountLimits }): BatchWriter<IntentMember, FiatTransfer | null> {
   return async (trx, _batch, members) => {
     const keys = members.filter((m) => m.intent.idempotencyKey !== null).map((m) => keyOf(m.intent));
-    if (members.length === 1 || new Set(keys).size < keys.length) return writeAlone(trx, limits, members);
+    const keyed = members.length === 1 && members[0]!.intent.idempotencyKey !== null;
+    if (keyed || new Set(keys).size < keys.length) return writeAlone(trx, limits, members);
     return writeTogether(trx, limits, members);
   };
 }
