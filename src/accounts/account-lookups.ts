@@ -9,11 +9,16 @@
 // The statements are prebuilt SQL texts with one array parameter per kind of key: the same text for
 // every batch size (one plan for PostgreSQL to keep), and no query builder to run per call.
 import { CompiledQuery } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { Db } from '../db/database.js';
+import type { AccountsTable } from '../db/schema.js';
 import type { OwnerBalance } from '../ledger/ledger-queries.js';
 import type { Asset } from '../money/assets.js';
 import { coalesce, LOADS_IN_FLIGHT, type Coalesced } from '../platform/coalesce.js';
 import type { AccountRow } from './accounts-repository.js';
+
+/** An account's freeze columns (migration 0024), as compliance/freezes reads them. */
+export type FreezeColumns = Pick<Selectable<AccountsTable>, 'frozen_scope' | 'frozen_id' | 'frozen_at' | 'frozen_by'>;
 
 /** An active (never revoked) API key and its account. */
 export interface ActiveKey {
@@ -21,9 +26,11 @@ export interface ActiveKey {
   keyHash: string;
   accountId: number;
   handle: string;
+  /** The account's freeze, read in the key's statement: a quote's check needs no statement of its own. */
+  freeze: FreezeColumns;
 }
 
-export interface ActiveKeyWithBalances extends ActiveKey {
+export interface ActiveKeyWithBalances extends Omit<ActiveKey, 'freeze'> {
   /** The account's `available` ledger accounts, by asset; none for an asset never held. */
   balances: OwnerBalance[];
 }
@@ -55,19 +62,26 @@ export interface AccountLookups {
 // Enough to cover one turn under heavy load in one statement, small enough that its arrays stay cheap.
 const MAX_BATCH = 256;
 
-// Both statements call functions of migration 0017, which keep one plan per connection: planning
-// the statements anew on every call cost more than running them. Key rows carry "keyHash" (never
-// null) and the key's account's id and handle; account rows have a null "keyHash" and the
-// account's columns. With balances, one row per (key, available ledger account), or one with null
+// Both statements call functions of migrations 0017 and 0037, which keep one plan per connection:
+// planning the statements anew on every call cost more than running them. Key rows carry "keyHash"
+// (never null) and the key's account's id, handle and freeze; account rows have a null "keyHash"
+// and the account's columns. With balances, one row per (key, available ledger account), or one with null
 // balance columns for an account that holds nothing: plain columns, so no JSON to build in the
 // database nor to parse here.
-const ACTIVE_KEYS_AND_ACCOUNTS = 'select * from peerpay_keys_and_accounts($1::text[], $2::text[], $3::text[], $4::text[])';
+const ACTIVE_KEYS_AND_ACCOUNTS = 'select * from peerpay_keys_freezes_and_accounts($1::text[], $2::text[], $3::text[], $4::text[])';
 const ACTIVE_KEYS_WITH_BALANCES = 'select * from peerpay_keys_with_balances($1::text[])';
 
 /** What one statement answers for: an API key (by its hash) or an account. */
 export type IdentityKey = { keyHash: string } | { account: AccountKey };
 
-type KeyOrAccountRow = AccountRow & { keyId: number | null; keyHash: string | null };
+type KeyOrAccountRow = AccountRow & {
+  keyId: number | null;
+  keyHash: string | null;
+  frozenScope: FreezeColumns['frozen_scope'];
+  frozenId: string | null;
+  frozenAt: Date | null;
+  frozenBy: string | null;
+};
 
 interface BalanceRow extends ActiveKey {
   asset: string | null;
@@ -98,9 +112,11 @@ export async function findKeysAndAccounts(db: Db, asked: readonly IdentityKey[])
   const byHandle = new Map<string, AccountRow>();
   const byEmail = new Map<string, AccountRow>();
   const byPhone = new Map<string, AccountRow>();
-  for (const { keyId, keyHash, ...account } of rows) {
-    if (keyHash !== null) byHash.set(keyHash, { keyId: keyId!, keyHash, accountId: account.id, handle: account.handle });
-    else {
+  for (const { keyId, keyHash, frozenScope, frozenId, frozenAt, frozenBy, ...account } of rows) {
+    if (keyHash !== null) {
+      const freeze = { frozen_scope: frozenScope, frozen_id: frozenId, frozen_at: frozenAt, frozen_by: frozenBy };
+      byHash.set(keyHash, { keyId: keyId!, keyHash, accountId: account.id, handle: account.handle, freeze });
+    } else {
       byHandle.set(account.handle, account);
       byEmail.set(account.email, account);
       if (account.phone !== null) byPhone.set(account.phone, account);
@@ -110,7 +126,7 @@ export async function findKeysAndAccounts(db: Db, asked: readonly IdentityKey[])
   return asked.map((one) => {
     if ('keyHash' in one) {
       const found = byHash.get(one.keyHash);
-      return found && { ...found };
+      return found && { ...found, freeze: { ...found.freeze } };
     }
     const key = one.account;
     const found = 'handle' in key ? byHandle.get(key.handle) : 'email' in key ? byEmail.get(key.email) : byPhone.get(key.phone);

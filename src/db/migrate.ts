@@ -35,6 +35,7 @@ import * as m0032 from './migrations/0032-circle-custody.js';
 import * as m0033 from './migrations/0033-circle-deposits.js';
 import * as m0034 from './migrations/0034-account-references-without-triggers.js';
 import * as m0035 from './migrations/0035-circle-gas.js';
+import * as m0037 from './migrations/0037-key-freezes.js';
 import * as m0038 from './migrations/0038-hot-writes.js';
 
 const migrations: Record<string, Migration> = {
@@ -72,6 +73,7 @@ const migrations: Record<string, Migration> = {
   '0033-circle-deposits': m0033,
   '0034-account-references-without-triggers': m0034,
   '0035-circle-gas': m0035,
+  '0037-key-freezes': m0037,
   '0038-hot-writes': m0038,
 };
 

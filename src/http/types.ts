@@ -4,6 +4,7 @@ import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, Raw
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { OwnerBalance } from '../ledger/ledger-queries.js';
 import type { AccountKey, AccountLookup } from '../accounts/account-lookups.js';
+import type { Freeze } from '../compliance/freezes/freezes-repository.js';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -22,6 +23,11 @@ export interface AuthenticatedCaller {
   apiKeyId: number;
   /** Read with the key on routes whose config says `authReadsBalances`: the account's balances at that moment. */
   balances?: OwnerBalance[];
+  /**
+   * The account's freeze as committed when the key was read (null: none), in the key's statement;
+   * absent on routes that read balances with the key.
+   */
+  freeze?: Freeze | null;
 }
 
 declare module 'fastify' {

@@ -8,6 +8,8 @@ import type { AccountLookup } from '../accounts/account-lookups.js';
 import type { Token } from '../money/assets.js';
 import { STABLECOIN_FEE_RATE } from '../money/fees.js';
 import { refuseIfFrozenBy, type FreezeReads } from '../compliance/freezes/freeze-reads.js';
+import { accountFrozen, stops } from '../compliance/freezes/freeze-checks.js';
+import type { Freeze } from '../compliance/freezes/freezes-repository.js';
 import { resolveRecipient, shownHandleOf, type RecipientQuery } from './recipients.js';
 import { priceOperation, tokenAmountOf, tokenOf, type Priced } from './stablecoin-amounts.js';
 import type { AccountLimits } from '../compliance/limits/limits-service.js';
@@ -24,6 +26,8 @@ export interface QuoteInput {
   currency: string | undefined;
   /** The recipient's look-up, when authentication started it with the key. */
   recipientLookup?: AccountLookup | null;
+  /** The sender's freeze, when authentication read it with the key (null: none); absent: read here. */
+  senderFreeze?: Freeze | null;
 }
 
 export interface TransferQuote extends Priced {
@@ -38,9 +42,11 @@ export async function quoteTransfer(
   input: QuoteInput,
 ): Promise<TransferQuote> {
   // A frozen sender is told at the quote, before any client asks its user to confirm, and before
-  // anything else about the terms (DESIGN §17); read beside the recipient, not after it, and
-  // beside the other quotes of this turn (freeze-reads.ts).
-  const frozen = refuseIfFrozenBy(deps.freezes, input.senderAccountId, 'other');
+  // anything else about the terms (DESIGN §17): as read with the key when authentication did
+  // (decision 0057), else read beside the recipient, not after it, and beside the other quotes of
+  // this turn (freeze-reads.ts).
+  if (input.senderFreeze !== undefined && stops(input.senderFreeze, 'other')) throw accountFrozen('other');
+  const frozen = input.senderFreeze !== undefined ? Promise.resolve() : refuseIfFrozenBy(deps.freezes, input.senderAccountId, 'other');
   frozen.catch(() => undefined);
   try {
     const currency = tokenOf(input.currency ?? 'USDC');

@@ -46,6 +46,8 @@ async function createAccount(options: { phone?: string; balances?: Record<string
   return { id, handle, email, phone: options.phone ?? null, keyHash: key.hash, keyId: keyRow.id };
 }
 
+const NOT_FROZEN = { frozen_scope: null, frozen_id: null, frozen_at: null, frozen_by: null };
+
 async function revoke(keyId: number): Promise<void> {
   await database.db.updateTable('api_keys').set({ revoked_at: new Date() }).where('id', '=', keyId).execute();
 }
@@ -69,10 +71,10 @@ describe('API keys', () => {
       ]);
     });
     expect(used).toBe(1);
-    const expectedAlice = { keyId: alice.keyId, keyHash: alice.keyHash, accountId: alice.id, handle: alice.handle };
+    const expectedAlice = { keyId: alice.keyId, keyHash: alice.keyHash, accountId: alice.id, handle: alice.handle, freeze: NOT_FROZEN };
     expect(answers).toEqual([
       expectedAlice,
-      { keyId: bob.keyId, keyHash: bob.keyHash, accountId: bob.id, handle: bob.handle },
+      { keyId: bob.keyId, keyHash: bob.keyHash, accountId: bob.id, handle: bob.handle, freeze: NOT_FROZEN },
       expectedAlice,
       undefined,
     ]);
@@ -198,13 +200,57 @@ describe('keys and accounts together', () => {
       ]);
     });
     expect(used).toBe(1);
-    expect(answers[0]).toEqual({ keyId: caller.keyId, keyHash: caller.keyHash, accountId: caller.id, handle: caller.handle });
+    expect(answers[0]).toEqual({
+      keyId: caller.keyId,
+      keyHash: caller.keyHash,
+      accountId: caller.id,
+      handle: caller.handle,
+      freeze: NOT_FROZEN,
+    });
     expect(answers[1]).toMatchObject({ id: recipient.id, handle: recipient.handle, email: recipient.email, name: 'L' });
     expect(answers[1]).not.toHaveProperty('keyHash');
+    expect(answers[1]).not.toHaveProperty('frozenScope');
     expect(answers[2]).toMatchObject({ id: caller.id, email: caller.email });
     expect(answers[3]).toBeUndefined();
     // Two requests naming the same recipient never share an object one of them might change.
     expect(answers[4]).toEqual(answers[1]);
     expect(answers[4]).not.toBe(answers[1]);
+  });
+});
+
+describe("the key's account's freeze", () => {
+  it('comes with the key, in the same statement, as committed before the call', async () => {
+    const frozen = await createAccount();
+    const other = await createAccount();
+    const since = new Date('2026-03-01T10:00:00.000Z');
+    await database.db
+      .updateTable('accounts')
+      .set({ frozen_scope: 'payouts', frozen_id: 'frz_lookup1', frozen_at: since, frozen_by: 'op@example.com' })
+      .where('id', '=', frozen.id)
+      .execute();
+    let answers: unknown[] = [];
+    const used = await statementsOf(async () => {
+      answers = await Promise.all([
+        lookups.activeKey(frozen.keyHash),
+        lookups.activeKey(other.keyHash),
+        lookups.account({ handle: frozen.handle }),
+      ]);
+    });
+    expect(used).toBe(1);
+    expect(answers[0]).toMatchObject({
+      accountId: frozen.id,
+      freeze: { frozen_scope: 'payouts', frozen_id: 'frz_lookup1', frozen_at: since, frozen_by: 'op@example.com' },
+    });
+    expect(answers[1]).toMatchObject({ accountId: other.id, freeze: NOT_FROZEN });
+    // An account row (a recipient) carries no freeze: only the key's own account's is read.
+    expect(answers[2]).toMatchObject({ id: frozen.id });
+    expect(answers[2]).not.toHaveProperty('freeze');
+    // Unfrozen and read again: the next call sees the commit (nothing cached).
+    await database.db
+      .updateTable('accounts')
+      .set({ frozen_scope: null, frozen_id: null, frozen_at: null, frozen_by: null })
+      .where('id', '=', frozen.id)
+      .execute();
+    expect(await lookups.activeKey(frozen.keyHash)).toMatchObject({ freeze: NOT_FROZEN });
   });
 });

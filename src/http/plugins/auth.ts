@@ -3,6 +3,7 @@
 import type { FastifyRequest } from 'fastify';
 import { hashApiKey, isWellFormedApiKey, sameHash } from '../../accounts/api-keys.js';
 import type { AccountLookups } from '../../accounts/account-lookups.js';
+import { freezeOf } from '../../compliance/freezes/freezes-repository.js';
 import { AppError } from '../../platform/errors.js';
 import type { App, AuthenticatedCaller } from '../types.js';
 
@@ -34,7 +35,7 @@ async function callerFor(lookups: AccountLookups, key: string, withBalances: boo
   }
   const row = await lookups.activeKey(hash);
   if (!row || !sameHash(row.keyHash, hash)) throw invalidKey();
-  return { accountId: row.accountId, handle: row.handle, apiKeyId: row.keyId };
+  return { accountId: row.accountId, handle: row.handle, apiKeyId: row.keyId, freeze: freezeOf(row.freeze) };
 }
 
 declare module 'fastify' {

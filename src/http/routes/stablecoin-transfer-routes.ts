@@ -125,8 +125,10 @@ function quoteRoute(app: App, transfers: StablecoinTransferRoutesDeps): void {
       errors: [...TRANSFER_CODES.filter((code) => code !== 'insufficient_balance'), 'invalid_field'],
     }),
     async (request) => {
+      const caller = callerOf(request);
       const quote = await transfers.quote({
-        senderAccountId: callerOf(request).accountId,
+        senderAccountId: caller.accountId,
+        senderFreeze: caller.freeze,
         to: recipientQueryOf(request.query.to),
         amount: request.query.amount,
         currency: request.query.currency,
