@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedgerInvariants } from '../../src/ledger/ledger-queries.js';
 import { insertTransferIntent } from '../../src/fiat/fiat-transfers-repository.js';
+import type { FiatTransfer } from '../../src/fiat/fiat-transfer.js';
 import { ORPHAN_AFTER_MS } from '../../src/fiat/transfer-recovery.js';
 import { expectProblem, registerUser, startTestServer, type TestServer, type TestUser } from '../helpers/test-server.js';
 import { advanceDays, balances, chargesFor, moneySnapshot, send, setUp } from '../helpers/fiat.js';
@@ -35,6 +36,36 @@ async function transfersWithKey(user: TestUser, key: string) {
     .where('sender_account_id', '=', await accountId(user))
     .where('idempotency_key', '=', key)
     .execute();
+}
+
+/** The state a crash leaves after recording a card transfer's intent: `processing`, not charged. */
+async function crashedIntent(
+  intent: Pick<FiatTransfer, 'id' | 'currency' | 'amountMinor' | 'feeMinor' | 'createdAt'> & { key: string | null },
+) {
+  const refs = await server.deps.db
+    .selectFrom('processor_customers')
+    .selectAll()
+    .where('account_id', '=', await accountId(sender))
+    .executeTakeFirstOrThrow();
+  const row = await insertTransferIntent(server.deps.db, {
+    id: intent.id,
+    senderAccountId: await accountId(sender),
+    recipientAccountId: await accountId(recipient),
+    currency: intent.currency,
+    amountMinor: intent.amountMinor,
+    feeMinor: intent.feeMinor,
+    paymentMethod: 'instant',
+    status: 'processing',
+    note: null,
+    instrumentRef: refs.card_ref,
+    processorRef: null,
+    failureCode: null,
+    idempotencyKey: intent.key,
+    createdAt: intent.createdAt,
+    settlesAt: null,
+    completedAt: null,
+  });
+  return { intent: row, refs };
 }
 
 const body = () => ({ recipientHandle: recipient.handle, amount: 7.5, currency: 'USD' });
@@ -141,29 +172,14 @@ describe('the natural key: retries after a failure continue the same transfer', 
 
   it('a transfer left processing by a crash is charged once and completed by the retry', async () => {
     const key = 'crashed-1';
-    const refs = await server.deps.db
-      .selectFrom('processor_customers')
-      .selectAll()
-      .where('account_id', '=', await accountId(sender))
-      .executeTakeFirstOrThrow();
     // The state a crash right after recording the intent leaves behind.
-    const intent = await insertTransferIntent(server.deps.db, {
+    const { intent } = await crashedIntent({
       id: 'tr_crashedIntent0000000001',
-      senderAccountId: await accountId(sender),
-      recipientAccountId: await accountId(recipient),
+      key,
       currency: 'USD',
       amountMinor: 750n,
       feeMinor: 19n,
-      paymentMethod: 'instant',
-      status: 'processing',
-      note: null,
-      instrumentRef: refs.card_ref,
-      processorRef: null,
-      failureCode: null,
-      idempotencyKey: key,
       createdAt: server.deps.clock.now(),
-      settlesAt: null,
-      completedAt: null,
     });
     expect(intent?.status).toBe('processing');
     const before = await balances(server, recipient);
@@ -224,31 +240,16 @@ describe('the natural key: retries after a failure continue the same transfer', 
 
   it('a transfer left processing with its charge recorded apart is completed with that charge, charged once', async () => {
     const key = 'charged-apart-1';
-    const refs = await server.deps.db
-      .selectFrom('processor_customers')
-      .selectAll()
-      .where('account_id', '=', await accountId(sender))
-      .executeTakeFirstOrThrow();
     // A crash after the processor charged, the charge recorded on its own (as the recovery job, or
     // any caller of chargeCard, records it): the sandbox's charge meets its key taken when the
     // retry's credit comes to write it, and the retry asks again as chargeCard asks.
-    const intent = await insertTransferIntent(server.deps.db, {
+    const { intent, refs } = await crashedIntent({
       id: 'tr_chargedApart0000000001',
-      senderAccountId: await accountId(sender),
-      recipientAccountId: await accountId(recipient),
+      key,
       currency: 'USD',
       amountMinor: 750n,
       feeMinor: 19n,
-      paymentMethod: 'instant',
-      status: 'processing',
-      note: null,
-      instrumentRef: refs.card_ref,
-      processorRef: null,
-      failureCode: null,
-      idempotencyKey: key,
       createdAt: server.deps.clock.now(),
-      settlesAt: null,
-      completedAt: null,
     });
     const charge = await server.deps.processor.chargeCard({
       transferId: intent!.id,
@@ -274,29 +275,14 @@ describe('the natural key: retries after a failure continue the same transfer', 
   });
 
   it('an orphaned processing transfer without a key is finished by the recovery job', async () => {
-    const refs = await server.deps.db
-      .selectFrom('processor_customers')
-      .selectAll()
-      .where('account_id', '=', await accountId(sender))
-      .executeTakeFirstOrThrow();
     const id = 'tr_orphanedIntent000000001';
-    await insertTransferIntent(server.deps.db, {
+    await crashedIntent({
       id,
-      senderAccountId: await accountId(sender),
-      recipientAccountId: await accountId(recipient),
+      key: null,
       currency: 'EUR',
       amountMinor: 300n,
       feeMinor: 7n,
-      paymentMethod: 'instant',
-      status: 'processing',
-      note: null,
-      instrumentRef: refs.card_ref,
-      processorRef: null,
-      failureCode: null,
-      idempotencyKey: null,
       createdAt: new Date(server.deps.clock.now().getTime() - ORPHAN_AFTER_MS - 1000),
-      settlesAt: null,
-      completedAt: null,
     });
     const before = (await balances(server, recipient)).EUR!.available;
     await advanceDays(server, 1);
