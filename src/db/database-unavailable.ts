@@ -27,17 +27,27 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 }
 
 /**
- * Runs a short, idempotent statement again when its connection was lost. A connection that is cut
- * or terminated takes its idle pool mates with it, and the pool learns of each a moment later, so
- * the next tries wait a little (50, then 100 ms) for a live one.
+ * How long a short, idempotent statement is tried again over lost connections. A cut takes every
+ * connection of the pool at once, and terminated backends die one by one, each a moment after it
+ * was told to: the pool learns of every dead one only when it hands it out, so several tries in a
+ * row can meet dead connections. Two seconds outlast that; what these statements guard (an
+ * Idempotency-Key's answer, an outbox lease) would otherwise block a client's retry for a lease.
  */
-export async function retryIfUnavailable<T>(work: () => Promise<T>, attempts = 3): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
+export const RETRY_WITHIN_MS = 2_000;
+
+/**
+ * Runs a short, idempotent statement again when its connection was lost, waiting 50, 100, 200,
+ * then 400 ms between tries, until `withinMs` would be passed: then the last failure is thrown.
+ * Any other failure is thrown at once.
+ */
+export async function retryIfUnavailable<T>(work: () => Promise<T>, withinMs = RETRY_WITHIN_MS): Promise<T> {
+  const started = Date.now();
+  for (let wait = 50; ; wait = Math.min(wait * 2, 400)) {
     try {
       return await work();
     } catch (error) {
-      if (attempt >= attempts || !isDatabaseUnavailable(error)) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+      if (!isDatabaseUnavailable(error) || Date.now() - started + wait > withinMs) throw error;
+      await new Promise((resolve) => setTimeout(resolve, wait));
     }
   }
 }

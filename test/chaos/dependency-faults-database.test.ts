@@ -63,6 +63,12 @@ function idOf(body: any): unknown {
   return body?.transfer?.id ?? body?.transferId ?? body?.id ?? body?.withdrawalId;
 }
 
+/** The service's warnings about Idempotency-Keys it could not record or give back, for a failure's message. */
+function keyWarnings(output: string): string {
+  const lines = output.split('\n').filter((line) => line.includes('Idempotency-Key'));
+  return lines.length === 0 ? 'no warning about Idempotency-Keys' : lines.slice(-10).join('\n');
+}
+
 const ADMIN_NAME = 'peerpay-chaos-admin';
 
 /** The service's backends, ended from an admin connection as an operator or a failover would. */
@@ -128,7 +134,8 @@ it(`money-moving requests cut off from PostgreSQL fail cleanly and apply exactly
   const count = (outcome: string) => (outcomes[outcome] = (outcomes[outcome] ?? 0) + 1);
   let restarts = 0;
   let longestWaitMs = 0;
-  let leaseWaits = 0;
+  // Each retry that waited out the lease, named by its kind, key and fault, so a failure says which path left its key claimed.
+  const leaseWaits: string[] = [];
   let n = 0;
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
   const nextStep = (kind: OperationKind): Step => {
@@ -143,13 +150,18 @@ it(`money-moving requests cut off from PostgreSQL fail cleanly and apply exactly
   /** Retries until final; a success is recorded as an operation, anything else is a violation. */
   async function settle(step: Step, label: string): Promise<void> {
     const started = Date.now();
-    const answer = await callUntilAnswered(baseUrl, { ...requestOf(step), deadlineMs: 40_000 }).catch((error: Error) => ({
+    const retried: Record<string, number> = {};
+    const onRetry = (seen: { status: number; body: any } | null) => {
+      const what = seen ? `${seen.status} ${seen.body?.code ?? ''}`.trim() : 'no answer';
+      retried[what] = (retried[what] ?? 0) + 1;
+    };
+    const answer = await callUntilAnswered(baseUrl, { ...requestOf(step), deadlineMs: 40_000, onRetry }).catch((error: Error) => ({
       status: 0,
       body: error.message,
       attempts: 0,
     }));
     longestWaitMs = Math.max(longestWaitMs, Date.now() - started);
-    if (Date.now() - started >= 9_000) leaseWaits++;
+    if (Date.now() - started >= 9_000) leaseWaits.push(`${label}: ${Date.now() - started} ms, retried after ${JSON.stringify(retried)}`);
     if (process.env.CHAOS_VERBOSE)
       console.log(`${label}: ${answer.status} after ${answer.attempts} attempts in ${Date.now() - started} ms`);
     if (answer.status >= 200 && answer.status < 300 && typeof idOf(answer.body) === 'string') {
@@ -290,9 +302,10 @@ it(`money-moving requests cut off from PostgreSQL fail cleanly and apply exactly
   }
   // A retry that waits out the Idempotency-Key lease (10 s, decision 0004) met a claim that its
   // failed request left behind (one whose storing, answer or release the cut hid).
-  if (leaseWaits > 0)
+  if (leaseWaits.length > 0)
     violations.push(
-      `${leaseWaits} retries waited out the Idempotency-Key lease (longest ${longestWaitMs} ms): a failed request left its key claimed`,
+      `${leaseWaits.length} retries waited out the Idempotency-Key lease, so a failed request left its key claimed: ${leaseWaits.join('; ')}; ` +
+        `the service said: ${keyWarnings(service.output())}`,
     );
 
   phaseEnds('healed');
@@ -340,7 +353,7 @@ it(`money-moving requests cut off from PostgreSQL fail cleanly and apply exactly
     `dependency-faults-database (seed ${settings.seed}): ${operations.length} operations, ${faults.length} faults ` +
       `(${plan.reset} proxy resets cutting ${proxy.resets} connections, ${plan.terminate} pg_terminate_backend rounds, ${plan.batch} requests each, ` +
       `then the database refusing and hung, answered in ${JSON.stringify(outageAnswerMs)} ms); first answers ${JSON.stringify(outcomes)}; ` +
-      `longest wait for a final answer ${longestWaitMs} ms (${leaseWaits} retries waited out the Idempotency-Key lease); request sizes ${JSON.stringify(profiles)}; phases (ms) ${JSON.stringify(phases)}`,
+      `longest wait for a final answer ${longestWaitMs} ms (${leaseWaits.length} retries waited out the Idempotency-Key lease); request sizes ${JSON.stringify(profiles)}; phases (ms) ${JSON.stringify(phases)}`,
   );
   expect(violations, `seed ${settings.seed}; replay with CHAOS_SEED=${settings.seed}`).toEqual([]);
   expect(restarts).toBe(0);
