@@ -35,7 +35,7 @@ export interface IdempotencyStore {
   release(input: { accountId: number; key: string }): Promise<void>;
   /**
    * Forgets an in-progress claim of this very request (same key, same body) that claim() may have
-   * stored before its connection was lost. Should it be a concurrent twin's live claim instead, a
+   * stored, or may still be storing, when its connection was lost. Should it be a concurrent twin's live claim instead, a
    * third attempt may then run beside that twin: the services' natural keys make that safe, as
    * they do a takeover after the lease.
    */
@@ -61,15 +61,7 @@ export function createIdempotencyStore(db: Db): IdempotencyStore {
     },
     complete: (input) => answer({ kind: 'complete', ...input }),
     release: (input) => answer({ kind: 'release', ...input }),
-    async releaseUncertainClaim(input) {
-      await db
-        .deleteFrom('idempotency_keys')
-        .where('account_id', '=', input.accountId)
-        .where('key', '=', input.key)
-        .where('state', '=', 'in_progress')
-        .where('request_hash', '=', input.requestHash)
-        .execute();
-    },
+    releaseUncertainClaim: (input) => releaseUncertainClaim(db, input),
     deleteExpired: (olderThan, limit) => deleteExpiredKeys(db, olderThan, limit),
   };
 }
@@ -95,6 +87,31 @@ function createCoalescers(db: Db): Coalescers {
       retryAlone: () => true,
     }),
   };
+}
+
+/**
+ * A claim statement whose connection was lost may still be running on its backend, which learns of
+ * the loss only when it answers, after its commit: a delete issued now would not see the claim
+ * being inserted and would leave it to block the client's retry for the whole lease. An insert of
+ * the same key waits for that insert to commit or roll back (a unique index's conflict with a row
+ * not yet committed), and the delete after it, in the same transaction but with a snapshot of its
+ * own, sees the outcome; a claim that took over an expired lease is a row update, which the delete
+ * waits for by its row lock. Only a statement that the backend has not yet begun to run when this
+ * transaction commits can still land after it.
+ */
+async function releaseUncertainClaim(db: Db, input: { accountId: number; key: string; requestHash: string }): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await sql`insert into idempotency_keys (account_id, key, request_hash, state)
+              values (${input.accountId}, ${input.key}, ${input.requestHash}, 'in_progress')
+              on conflict (account_id, key) do nothing`.execute(trx);
+    await trx
+      .deleteFrom('idempotency_keys')
+      .where('account_id', '=', input.accountId)
+      .where('key', '=', input.key)
+      .where('state', '=', 'in_progress')
+      .where('request_hash', '=', input.requestHash)
+      .execute();
+  });
 }
 
 /** Deletes records older than `olderThan`, at most `limit` at a time. Returns how many went. */

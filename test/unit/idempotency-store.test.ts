@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql, type KyselyPlugin } from 'kysely';
-import { openTestDatabase } from '../helpers/test-database.js';
+import pg from 'pg';
+import { openTestDatabase, testDatabaseKind } from '../helpers/test-database.js';
+import { runsIf } from '../helpers/runs-if.js';
 import { createIdempotencyStore, deleteExpiredKeys, type IdempotencyStore } from '../../src/platform/idempotency-store.js';
 import type { Database } from '../../src/db/database.js';
 
-let database: Database;
+let database: Database & { url: string | undefined };
 let store: IdempotencyStore;
 let accountId: number;
 beforeAll(async () => {
@@ -53,6 +55,38 @@ it('gives back a claim whose storing went unconfirmed (same body, still in progr
   await uncertain('k6');
   expect(await claim('k6')).toEqual({ kind: 'replay', status: 200, body: '{}' });
 });
+
+// The claim statement of a request whose connection was cut can still be running on its backend
+// when the request gives the claim back; a second connection holding its transaction open plays it.
+it.runIf(runsIf(testDatabaseKind() === 'postgres', 'a second connection: runs on PostgreSQL only (set DATABASE_URL)'))(
+  'gives back a claim whose statement commits only after the give-back began, inserted or taken over',
+  async () => {
+    const lost = new pg.Client({ connectionString: database.url });
+    await lost.connect();
+    try {
+      const insertClaim = `insert into idempotency_keys (account_id, key, request_hash, state) values ($1, 'k7', 'h1', 'in_progress')`;
+      const takeOver = `update idempotency_keys set locked_at = now() where account_id = $1 and key = 'k8'`;
+      expect(await claim('k8')).toEqual({ kind: 'claimed' });
+      await sql`update idempotency_keys set locked_at = now() - interval '5 minutes' where key = 'k8'`.execute(database.db);
+      for (const [key, statement] of [
+        ['k7', insertClaim],
+        ['k8', takeOver],
+      ] as const) {
+        await lost.query('begin');
+        await lost.query(statement, [accountId]);
+        let given = false;
+        const giveBack = store.releaseUncertainClaim({ accountId, key, requestHash: 'h1' }).then(() => (given = true));
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(given, 'the give-back waits for the statement it may be racing').toBe(false);
+        await lost.query('commit');
+        await giveBack;
+        expect(await claim(key)).toEqual({ kind: 'claimed' });
+      }
+    } finally {
+      await lost.end();
+    }
+  },
+);
 
 it('hands a claim whose lease is over to the next retry, once', async () => {
   expect(await claim('k4')).toEqual({ kind: 'claimed' });
