@@ -15,7 +15,7 @@ import { limitVolumeOf, type FiatTransfer } from './fiat-transfer.js';
 import { findTransferByIdempotencyKey, insertTransferIntent } from './fiat-transfers-repository.js';
 import { processTransfer } from './transfer-processing.js';
 import type { TransferHandles } from './transfer-events.js';
-import { readSenderStanding, type SenderStanding, type StandingReads } from './transfer-standing.js';
+import type { SenderStanding, StandingReads } from './transfer-standing.js';
 import { accountFrozen, lockSenderNotFrozen, refuseIfFrozen, stops } from '../compliance/freezes/freeze-checks.js';
 import { accountInDebt, cardDisputed } from './card-risk/sender-standing.js';
 import type { CardCredits } from './card-credit-batch.js';
@@ -46,14 +46,13 @@ export interface SentTransfer {
 
 type TransferDeps = {
   db: Db;
-  accountLookups: AccountLookups;
   processor: PaymentProcessor;
   clock: Clock;
   config: Config;
   limits: AccountLimits;
   cardCredits?: CardCredits | undefined;
   transferIntents?: TransferIntents | undefined;
-  standings?: StandingReads | undefined;
+  standings: StandingReads;
 };
 
 /**
@@ -62,38 +61,49 @@ type TransferDeps = {
  * look-up `started` with the request's key when it names the same handle.
  */
 async function recipientOf(
-  deps: { db: Db; accountLookups: AccountLookups },
+  deps: { accountLookups: AccountLookups },
   input: { senderAccountId: number; recipientHandle: string },
   started?: AccountLookup | null,
 ): Promise<AccountRow> {
-  const key = { handle: input.recipientHandle.trim().toUpperCase() };
+  const key = { handle: handleOf(input.recipientHandle) };
   const recipient = await (started && sameAccountKey(started.key, key) ? started.row : deps.accountLookups.account(key));
+  return checkRecipient(recipient ?? null, input.senderAccountId);
+}
+
+/** How a handle is looked up: trimmed, upper case. */
+function handleOf(raw: string): string {
+  return raw.trim().toUpperCase();
+}
+
+function checkRecipient(recipient: AccountRow | null, senderAccountId: number): AccountRow {
   if (!recipient) throw new AppError('recipient_not_found', 'No account has that handle.');
-  if (recipient.id === input.senderAccountId) throw new AppError('self_transfer', 'You cannot send money to yourself.');
+  if (recipient.id === senderAccountId) throw new AppError('self_transfer', 'You cannot send money to yourself.');
   return recipient;
 }
 
 export async function sendTransfer(deps: TransferDeps, input: SendTransferInput): Promise<SentTransfer> {
-  // The sender's freeze, debt, disputes and card in one statement (transfer-standing.ts), asked
-  // first: a frozen account is told so before anything else about the transfer (DESIGN §17), not
-  // that it lacks a card. The freeze check that counts is the one under the sender's lock below.
+  // The sender's freeze, debt, disputes and card, the recipient and the transfer already made under
+  // the key, in one statement (transfer-standing.ts), asked first: a frozen account is told so
+  // before anything else about the transfer (DESIGN §17), not that it lacks a card. The freeze
+  // check that counts is the one under the sender's lock below.
   const code = input.currency.trim().toUpperCase();
-  const key = { accountId: input.senderAccountId, currency: isFiatCurrency(code) ? code : null };
-  const standing = await (deps.standings ? deps.standings(key) : readSenderStanding(deps.db, key.accountId, key.currency));
+  const standing = await deps.standings({
+    accountId: input.senderAccountId,
+    currency: isFiatCurrency(code) ? code : null,
+    recipientHandle: handleOf(input.recipientHandle),
+    idempotencyKey: input.idempotencyKey,
+  });
   if (stops(standing.freeze, 'other')) throw accountFrozen('other');
   if (input.note !== undefined) checkVisibleText(input.note, 'note');
   const currency = currencyOf(input.currency);
   const amountMinor = amountOf(input.amount, currency, deps.config.maxFiatTransferMajor);
   const paymentMethod = input.paymentMethod ?? 'instant';
   checkFiatMinimum(amountMinor, currency, paymentMethod);
-  const recipient = await recipientOf(deps, input);
+  const recipient = checkRecipient(standing.recipient, input.senderAccountId);
   const terms = { recipientAccountId: recipient.id, currency, amountMinor, paymentMethod };
   const handles = { sender: input.senderHandle, recipient: recipient.handle };
 
-  if (input.idempotencyKey !== null) {
-    const earlier = await findTransferByIdempotencyKey(deps.db, input.senderAccountId, input.idempotencyKey);
-    if (earlier) return continueTransfer(deps, earlier, terms, handles);
-  }
+  if (standing.earlier) return continueTransfer(deps, standing.earlier, terms, handles);
 
   if (standing.owedMinor > 0n) throw accountInDebt(standing.owedMinor, currency);
   if (paymentMethod === 'instant' && standing.cardDisputed) throw cardDisputed();
