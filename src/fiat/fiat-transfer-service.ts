@@ -19,7 +19,7 @@ import type { SenderStanding, StandingReads } from './transfer-standing.js';
 import { accountFrozen, lockSenderNotFrozen, refuseIfFrozen, stops } from '../compliance/freezes/freeze-checks.js';
 import { accountInDebt, cardDisputed } from './card-risk/sender-standing.js';
 import type { CardCredits } from './card-credit-batch.js';
-import { intentMember, type TransferIntents } from './transfer-intent-batch.js';
+import { IntentKeyTaken, intentMember, type TransferIntents } from './transfer-intent-batch.js';
 import type { PaymentProcessor } from '../adapters/processor/payment-processor.js';
 import type { AccountLimits } from '../compliance/limits/limits-service.js';
 import type { Config } from '../config.js';
@@ -139,10 +139,20 @@ export async function sendTransfer(deps: TransferDeps, input: SendTransferInput)
 
 /**
  * Records the intent, null when the sender has a transfer under its key already: in a group commit
- * with the others of its moment (transfer-intent-batch.ts), or in a transaction of its own.
+ * with the others of its moment (transfer-intent-batch.ts), or in a transaction of its own when
+ * there is none or when the group commit could not tell whether its key was taken.
  */
 async function recordIntent(deps: TransferDeps, intent: FiatTransfer): Promise<FiatTransfer | null> {
-  if (deps.transferIntents) return deps.transferIntents.run(intentMember(intent));
+  if (!deps.transferIntents) return recordIntentAlone(deps, intent);
+  try {
+    return await deps.transferIntents.run(intentMember(intent));
+  } catch (error) {
+    if (error instanceof IntentKeyTaken) return recordIntentAlone(deps, intent);
+    throw error;
+  }
+}
+
+function recordIntentAlone(deps: TransferDeps, intent: FiatTransfer): Promise<FiatTransfer | null> {
   return deps.db.transaction().execute(async (trx) => {
     // The sender's row serialises its fiat movements (transfers and payouts): the limit check
     // below sees every one committed before it (decision 0036). Under that lock, which a freeze

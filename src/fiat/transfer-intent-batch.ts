@@ -5,22 +5,26 @@
 // same statement (a freeze's FOR UPDATE waits for them, decision 0035), then the senders' limit
 // volume (decision 0036).
 //
-// Together (several members, no key twice): each member is checked in memory in member order, a
-// frozen sender or one beyond its limits refused alone (nothing recorded for it), and the intents
-// of the others are written with their limit volume in one statement. Should an intent's key turn
-// out to be taken already (a replay racing its first request), that statement fails and the members
-// run again alone. Alone (a batch of one with an Idempotency-Key, or two members sharing a key):
-// exactly as a transfer recorded its intent before the group commit — lock, insert, then the
-// limits, whose refusal rolls the intent back; a taken key answers null. A batch of one without a
-// key cannot meet its key taken, so it is written together, in one statement fewer (decision 0056).
+// Each member is checked in memory in member order, a frozen sender or one beyond its limits
+// refused alone (nothing recorded for it), and the intents of the others are written with their
+// limit volume in one statement. Should an intent's key turn out to be taken already (a replay
+// racing its first request), that statement fails and the members run again alone. Two members
+// sharing a key are never written together: the batch fails, and they run alone.
+//
+// A batch of one with an Idempotency-Key is written the same way (decision 0060; until then it
+// was recorded as before the group commit: lock, insert, then the limits). Its key may be taken,
+// which only the insert tells: then, or when its limits refuse it (the volume that refuses it may
+// be its first request's own), the batch fails with IntentKeyTaken, nothing of it written, and
+// the caller records the intent in a transaction of its own, which answers null for a taken key
+// before any limit is checked (fiat-transfer-service.ts).
 import { sql } from 'kysely';
-import { accountFrozen, lockSenderNotFrozen, stops } from '../compliance/freezes/freeze-checks.js';
+import { accountFrozen, stops } from '../compliance/freezes/freeze-checks.js';
 import { freezeOf } from '../compliance/freezes/freezes-repository.js';
 import type { AccountLimits, Movement } from '../compliance/limits/limits-service.js';
 import type { Trx } from '../db/transaction.js';
 import type { BatchWriter, GroupCommit, MemberPlan, Outcome, WrittenMembers } from '../ledger/group-commit.js';
 import { limitVolumeOf, type FiatTransfer } from './fiat-transfer.js';
-import { insertTransferIntent, intentsClause } from './fiat-transfers-repository.js';
+import { intentsClause } from './fiat-transfers-repository.js';
 
 export interface IntentMember extends MemberPlan {
   readonly intent: FiatTransfer;
@@ -33,7 +37,11 @@ export function intentMember(intent: FiatTransfer): IntentMember {
   return { accounts: [], intent };
 }
 
-/** A batch written together met a key taken already: its members run again alone. */
+/**
+ * A batch met a key taken already (or, a keyed batch of one, may have: its limits refused it): its
+ * members run again alone, and a member alone that meets it records its intent in a transaction of
+ * its own.
+ */
 export class IntentKeyTaken extends Error {}
 
 function movementOf(intent: FiatTransfer): Movement {
@@ -44,27 +52,18 @@ function movementOf(intent: FiatTransfer): Movement {
 export function createIntentBatchWriter({ limits }: { limits: AccountLimits }): BatchWriter<IntentMember, FiatTransfer | null> {
   return async (trx, _batch, members) => {
     const keys = members.filter((m) => m.intent.idempotencyKey !== null).map((m) => keyOf(m.intent));
-    const keyed = members.length === 1 && members[0]!.intent.idempotencyKey !== null;
-    if (keyed || new Set(keys).size < keys.length) return writeAlone(trx, limits, members);
-    return writeTogether(trx, limits, members);
+    // Two members sharing a key are never written in one transaction: the batch fails, and each runs alone.
+    if (new Set(keys).size < keys.length) throw new IntentKeyTaken('two members of the batch share an Idempotency-Key');
+    const keyedAlone = members.length === 1 && keys.length === 1;
+    return writeTogether(trx, limits, members, keyedAlone);
   };
-}
-
-/** Each member as a transfer alone records its intent; a refusal fails the batch (a batch of one: that member alone). */
-async function writeAlone(trx: Trx, limits: AccountLimits, members: readonly IntentMember[]): Promise<WrittenMembers<FiatTransfer | null>> {
-  // Two members sharing a key are never written in one transaction: the batch fails, and each runs alone.
-  if (members.length > 1) throw new IntentKeyTaken('two members of the batch share an Idempotency-Key');
-  const { intent } = members[0]!;
-  await lockSenderNotFrozen(trx, intent.senderAccountId, 'other');
-  const recorded = await insertTransferIntent(trx, intent);
-  if (recorded) await limits.checkAndRecord(trx, movementOf(recorded));
-  return { outcomes: [{ ok: true, value: recorded }] };
 }
 
 async function writeTogether(
   trx: Trx,
   limits: AccountLimits,
   members: readonly IntentMember[],
+  keyedAlone: boolean,
 ): Promise<WrittenMembers<FiatTransfer | null>> {
   const senders = [...new Set(members.map((m) => m.intent.senderAccountId))].sort((a, b) => a - b);
   const locked = await sql<Parameters<typeof freezeOf>[0] & { id: number }>`
@@ -84,6 +83,8 @@ async function writeTogether(
     if (frozen.has(m.intent.senderAccountId)) return { ok: false, error: accountFrozen('other') };
     const movement = movementOf(m.intent);
     const refusal = limitBatch!.refusal(movement);
+    // Alone with a key, the volume that refuses it may be its own first request's: a taken key is answered first.
+    if (refusal && keyedAlone) throw new IntentKeyTaken('a keyed intent beyond its limits is checked for its key alone');
     if (refusal) return { ok: false, error: refusal };
     limitBatch!.stage(movement);
     written.push(m.intent);
