@@ -68,7 +68,12 @@ function intentOf(senderAccountId: number, recipientAccountId: number, idempoten
 }
 
 const volumeOf = (accountId: number) =>
-  server.deps.db.selectFrom('limit_volume').select(['span', 'starts_at', 'volume']).where('account_id', '=', accountId).orderBy('span').execute();
+  server.deps.db
+    .selectFrom('limit_volume')
+    .select(['span', 'starts_at', 'volume'])
+    .where('account_id', '=', accountId)
+    .orderBy('span')
+    .execute();
 
 describe('a keyed intent alone in its group commit', () => {
   it('costs the statements of an intent without a key', async () => {
