@@ -8,7 +8,7 @@ import autocannon from 'autocannon';
 
 export interface Scenario {
   url: string;
-  kind: 'agent_transfer' | 'agent_transfer_keyed' | 'fiat_instant' | 'quote' | 'balance' | 'hot_account' | 'static';
+  kind: 'agent_transfer' | 'agent_transfer_keyed' | 'fiat_instant' | 'fiat_instant_keyed' | 'quote' | 'balance' | 'hot_account' | 'static';
   connections: number;
   seconds: number;
   /** How many measurements of `seconds` each, one after another. */
@@ -59,6 +59,18 @@ function agentTransfer(req: Req, extraHeaders: Record<string, string>): Req {
     body: JSON.stringify({ to: users[r]!.handle, amount: 0.01, currency: 'USDC' }),
   };
 }
+/** A random pair's instant card transfer of 1 USD, with `extraHeaders`. */
+function fiatInstant(req: Req, extraHeaders: Record<string, string>): Req {
+  const [s, r] = pair();
+  return {
+    ...req,
+    method: 'POST',
+    path: '/transfers',
+    headers: { authorization: `Bearer ${users[s]!.key}`, 'content-type': 'application/json', ...extraHeaders },
+    body: JSON.stringify({ recipientHandle: users[r]!.handle, amount: 1, currency: 'USD', paymentMethod: 'instant' }),
+  };
+}
+
 switch (scenario.kind) {
   case 'static':
     setup = (req) => ({ ...req, method: 'GET', path: '/static' });
@@ -85,16 +97,11 @@ switch (scenario.kind) {
     };
     break;
   case 'fiat_instant':
-    setup = (req) => {
-      const [s, r] = pair();
-      return {
-        ...req,
-        method: 'POST',
-        path: '/transfers',
-        headers: { authorization: `Bearer ${users[s]!.key}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ recipientHandle: users[r]!.handle, amount: 1, currency: 'USD', paymentMethod: 'instant' }),
-      };
-    };
+    setup = (req) => fiatInstant(req, {});
+    break;
+  case 'fiat_instant_keyed':
+    // The card transfer as a real client sends it: a fresh Idempotency-Key each time.
+    setup = (req) => fiatInstant(req, { 'idempotency-key': randomUUID() });
     break;
   case 'quote':
     setup = (req) => {

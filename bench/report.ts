@@ -15,6 +15,7 @@ export const LABEL: Record<Kind, string> = {
   agent_transfer: 'POST /agent/transfer (random pair)',
   agent_transfer_keyed: 'POST /agent/transfer (random pair, Idempotency-Key)',
   fiat_instant: 'POST /transfers instant (card)',
+  fiat_instant_keyed: 'POST /transfers instant (card, Idempotency-Key)',
   quote: 'GET /agent/transfer/quote',
   balance: 'GET /stablecoin/balance',
   hot_account: 'POST /agent/transfer (one sender)',
