@@ -34,6 +34,8 @@ const REBROADCAST_MS = 30_000;
 const RETRY_FAILED_BROADCAST_MS = 5_000;
 /** A replacement offers at least this much more per gas than the transaction it replaces (nodes ask 10%). */
 const REPLACEMENT_BUMP_PERCENT = 25n;
+/** How long an entry's lease release is tried over lost connections (the next round gives back the rest). */
+const RELEASE_WITHIN_MS = 200;
 
 /**
  * The lease ends of this process's rounds that may still hold entries: a lease statement whose
@@ -88,8 +90,9 @@ export async function reconcileOutbox(deps: ProcessingDeps, limit: number): Prom
       failures.push(error);
     } finally {
       // A release that fails (the database went away) must not end the round: the entries after
-      // this one are leased too. What is not given back now is given back by the next round.
-      await retryIfUnavailable(() => releaseLease(deps.db, record.id)).catch((error: unknown) => {
+      // this one are leased too. What is not given back now is given back by the next round, so
+      // each entry's release is tried only briefly: in an outage a round ends in moments.
+      await retryIfUnavailable(() => releaseLease(deps.db, record.id), RELEASE_WITHIN_MS).catch((error: unknown) => {
         deps.owedLeases.owe(until);
         failures.push(error);
       });
