@@ -73,10 +73,22 @@ export function hasScript(): boolean {
   return process.platform === 'linux' && spawnSync('script', ['--version'], { encoding: 'utf8' }).status === 0;
 }
 
-/** Terminal output as text: no colour or cursor sequences, no carriage returns. */
+/** The frames of npm's progress spinner (its `dots`), drawn under a terminal when a script takes over 200 ms to start. */
+const NPM_SPINNER_FRAMES = /[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]/g;
+
+/**
+ * Terminal output as text: no colour or cursor sequences, no carriage returns, and no frames of
+ * npm's spinner, which npm draws until the script prints and which then sits in front of the
+ * script's first line (on a busy machine, npm itself starts slowly enough to draw it).
+ */
 export function plainText(output: string): string {
-  // eslint-disable-next-line no-control-regex
-  return output.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '').replace(/\r/g, '');
+  return (
+    output
+      // eslint-disable-next-line no-control-regex
+      .replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '')
+      .replace(/\r/g, '')
+      .replace(NPM_SPINNER_FRAMES, '')
+  );
 }
 
 export interface RunningService {
