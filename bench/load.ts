@@ -48,27 +48,26 @@ function pair(): [number, number] {
 type Req = { method?: string; path?: string; headers?: Record<string, string>; body?: string };
 let setup: (req: Req) => Req;
 
-/** A random pair's transfer of 0.01 USDC, with `extraHeaders`. */
-function agentTransfer(req: Req, extraHeaders: Record<string, string>): Req {
-  const [s, r] = pair();
+/** A JSON POST of `body` to `path` by user `sender`, with `extraHeaders`. */
+function postAs(req: Req, sender: number, path: string, body: unknown, extraHeaders: Record<string, string> = {}): Req {
   return {
     ...req,
     method: 'POST',
-    path: '/agent/transfer',
-    headers: { authorization: `Bearer ${users[s]!.key}`, 'content-type': 'application/json', ...extraHeaders },
-    body: JSON.stringify({ to: users[r]!.handle, amount: 0.01, currency: 'USDC' }),
+    path,
+    headers: { authorization: `Bearer ${users[sender]!.key}`, 'content-type': 'application/json', ...extraHeaders },
+    body: JSON.stringify(body),
   };
+}
+/** A random pair's transfer of 0.01 USDC, with `extraHeaders`. */
+function agentTransfer(req: Req, extraHeaders: Record<string, string>): Req {
+  const [s, r] = pair();
+  return postAs(req, s, '/agent/transfer', { to: users[r]!.handle, amount: 0.01, currency: 'USDC' }, extraHeaders);
 }
 /** A random pair's instant card transfer of 1 USD, with `extraHeaders`. */
 function fiatInstant(req: Req, extraHeaders: Record<string, string>): Req {
   const [s, r] = pair();
-  return {
-    ...req,
-    method: 'POST',
-    path: '/transfers',
-    headers: { authorization: `Bearer ${users[s]!.key}`, 'content-type': 'application/json', ...extraHeaders },
-    body: JSON.stringify({ recipientHandle: users[r]!.handle, amount: 1, currency: 'USD', paymentMethod: 'instant' }),
-  };
+  const body = { recipientHandle: users[r]!.handle, amount: 1, currency: 'USD', paymentMethod: 'instant' };
+  return postAs(req, s, '/transfers', body, extraHeaders);
 }
 
 switch (scenario.kind) {
@@ -87,13 +86,7 @@ switch (scenario.kind) {
     setup = (req) => {
       let r = pick();
       while (r === 0) r = pick();
-      return {
-        ...req,
-        method: 'POST',
-        path: '/agent/transfer',
-        headers: { authorization: `Bearer ${users[0]!.key}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ to: users[r]!.handle, amount: 0.01, currency: 'USDC' }),
-      };
+      return postAs(req, 0, '/agent/transfer', { to: users[r]!.handle, amount: 0.01, currency: 'USDC' });
     };
     break;
   case 'fiat_instant':
