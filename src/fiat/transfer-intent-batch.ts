@@ -13,10 +13,15 @@
 //
 // A batch of one with an Idempotency-Key is written the same way (decision 0060; until then it
 // was recorded as before the group commit: lock, insert, then the limits). Its key may be taken,
-// which only the insert tells: then, or when its limits refuse it (the volume that refuses it may
-// be its first request's own), the batch fails with IntentKeyTaken, nothing of it written, and
-// the caller records the intent in a transaction of its own, which answers null for a taken key
-// before any limit is checked (fiat-transfer-service.ts).
+// which only the insert tells: then the batch fails with IntentKeyTaken, nothing of it written,
+// and the caller records the intent in a transaction of its own, which answers null for a taken
+// key before any limit is checked (fiat-transfer-service.ts).
+//
+// A member with an Idempotency-Key that its limits refuse, alone or beside others, is answered
+// IntentKeyTaken, not the refusal (decision 0062): the volume that refuses it may be its own first
+// request's, committed after this request read its standing, so it too is recorded in a
+// transaction of its own, which finds that transfer under its key before checking any limit. The
+// batch's other members are written as they would have been without it.
 import { sql } from 'kysely';
 import { accountFrozen, stops } from '../compliance/freezes/freeze-checks.js';
 import { freezeOf } from '../compliance/freezes/freezes-repository.js';
@@ -38,9 +43,9 @@ export function intentMember(intent: FiatTransfer): IntentMember {
 }
 
 /**
- * A batch met a key taken already (or, a keyed batch of one, may have: its limits refused it): its
- * members run again alone, and a member alone that meets it records its intent in a transaction of
- * its own.
+ * A batch met a key taken already: its members run again alone, and a member alone that meets it
+ * records its intent in a transaction of its own. A keyed member that its limits refuse is
+ * answered it too (it may have met its own first request's volume), and does the same.
  */
 export class IntentKeyTaken extends Error {}
 
@@ -54,8 +59,7 @@ export function createIntentBatchWriter({ limits }: { limits: AccountLimits }): 
     const keys = members.filter((m) => m.intent.idempotencyKey !== null).map((m) => keyOf(m.intent));
     // Two members sharing a key are never written in one transaction: the batch fails, and each runs alone.
     if (new Set(keys).size < keys.length) throw new IntentKeyTaken('two members of the batch share an Idempotency-Key');
-    const keyedAlone = members.length === 1 && keys.length === 1;
-    return writeTogether(trx, limits, members, keyedAlone);
+    return writeTogether(trx, limits, members);
   };
 }
 
@@ -63,7 +67,6 @@ async function writeTogether(
   trx: Trx,
   limits: AccountLimits,
   members: readonly IntentMember[],
-  keyedAlone: boolean,
 ): Promise<WrittenMembers<FiatTransfer | null>> {
   const senders = [...new Set(members.map((m) => m.intent.senderAccountId))].sort((a, b) => a - b);
   const locked = await sql<Parameters<typeof freezeOf>[0] & { id: number }>`
@@ -83,8 +86,10 @@ async function writeTogether(
     if (frozen.has(m.intent.senderAccountId)) return { ok: false, error: accountFrozen('other') };
     const movement = movementOf(m.intent);
     const refusal = limitBatch!.refusal(movement);
-    // Alone with a key, the volume that refuses it may be its own first request's: a taken key is answered first.
-    if (refusal && keyedAlone) throw new IntentKeyTaken('a keyed intent beyond its limits is checked for its key alone');
+    // With a key, the volume that refuses it may be its own first request's: its key is checked first, alone.
+    if (refusal && m.intent.idempotencyKey !== null) {
+      return { ok: false, error: new IntentKeyTaken('a keyed intent beyond its limits is checked for its key alone') };
+    }
     if (refusal) return { ok: false, error: refusal };
     limitBatch!.stage(movement);
     written.push(m.intent);

@@ -2,10 +2,11 @@
 // decision 0060) is written as one without a key is, in as many statements; when its key is taken,
 // or its limits refuse it, nothing of that batch is written and the request records its intent in a
 // transaction of its own, so that a replay racing its first request (past the standing's read of
-// the key) is answered that transfer, not a refusal its own first request's volume caused.
+// the key) is answered that transfer, not a refusal its own first request's volume caused. Beside
+// other members, a keyed member that its limits refuse does the same (decision 0062).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedgerInvariants } from '../../src/ledger/ledger-queries.js';
-import { createGroupCommit } from '../../src/ledger/group-commit.js';
+import { createGroupCommit, type BatchReport } from '../../src/ledger/group-commit.js';
 import { createIntentBatchWriter, IntentKeyTaken, intentMember, type TransferIntents } from '../../src/fiat/transfer-intent-batch.js';
 import { sendTransfer, type SendTransferInput } from '../../src/fiat/fiat-transfer-service.js';
 import { coalescedStandings } from '../../src/fiat/transfer-standing.js';
@@ -122,5 +123,49 @@ describe('a keyed intent alone in its group commit', () => {
     expect(await chargesFor(server, [first.transfer.id])).toBe(1);
     // Without a key the same transfer again is beyond the limit.
     await expect(sendTransfer(racing, { ...input, idempotencyKey: null })).rejects.toMatchObject({ code: 'limit_exceeded' });
+  });
+});
+
+describe('a keyed intent beside others in its group commit', () => {
+  it('refused by its limits is checked for its key alone, and its neighbours are written together', async () => {
+    const a = await sender();
+    const b = await sender();
+    const { db, processor, clock, config, limits } = server.deps;
+    const standings = coalescedStandings(db);
+    const reports: BatchReport[] = [];
+    // A batch starts when its second member arrives, so the two requests below share one.
+    const pair = createGroupCommit(db, createIntentBatchWriter({ limits }), {
+      maxBatch: 2,
+      maxWaitMs: 5_000,
+      concurrency: 1,
+      maxQueued: 10,
+      onBatch: (report) => reports.push(report),
+    });
+    const deps = { db, processor, clock, config, limits, transferIntents: intents, standings };
+    const input: SendTransferInput = {
+      senderAccountId: a.id,
+      senderHandle: a.user.handle,
+      recipientHandle: recipient.handle,
+      amount: 900,
+      currency: 'USD',
+      paymentMethod: 'instant',
+      idempotencyKey: 'batch-pair-1',
+    };
+    const first = await sendTransfer(deps, input);
+    expect(first.transfer.status).toBe('completed');
+    // The replay read its standing before the first committed: it saw no transfer under its key.
+    const racing = {
+      ...deps,
+      transferIntents: pair,
+      standings: async (key: Parameters<typeof standings>[0]) => ({ ...(await standings(key)), earlier: null }),
+    };
+    const neighbour: SendTransferInput = { ...input, senderAccountId: b.id, senderHandle: b.user.handle, amount: 5, idempotencyKey: null };
+    const [replay, other] = await Promise.all([sendTransfer(racing, input), sendTransfer(racing, neighbour)]);
+    expect(replay.transfer).toEqual(first.transfer);
+    expect(other.transfer.status).toBe('completed');
+    expect(reports[0]).toEqual({ size: 2, ending: 'committed' });
+    expect(await chargesFor(server, [first.transfer.id])).toBe(1);
+    const rows = await db.selectFrom('fiat_transfers').select('id').where('sender_account_id', '=', a.id).execute();
+    expect(rows).toEqual([{ id: first.transfer.id }]);
   });
 });
