@@ -64,6 +64,7 @@ import { createFiatTransfers, type FiatTransfers } from './fiat/fiat-transfers.j
 import { writeCardCredits, type CardCredits } from './fiat/card-credit-batch.js';
 import { prepareCardCredits } from './fiat/card-credit-locks.js';
 import { createIntentBatchWriter } from './fiat/transfer-intent-batch.js';
+import { createCardSendWriter, prepareCardSends } from './fiat/card-send-batch.js';
 import { createFiatHistory, type FiatHistory } from './fiat/fiat-history.js';
 import { createPayouts, type Payouts } from './fiat/payouts.js';
 import { createSetupLinks, type SetupLinks } from './fiat/setup-links.js';
@@ -312,6 +313,9 @@ function fiatServices({ config, database, clock, processor, sandboxProcessor }: 
       accountLookups,
       cardCredits: createCardCredits(config, database),
       transferIntents: createGroupCommit(database.db, createIntentBatchWriter({ limits }), groupCommitOptions(config, database)),
+      cardSends: processor.chargesInCredit
+        ? createGroupCommit(database.db, createCardSendWriter({ limits }), groupCommitOptions(config, database), prepareCardSends)
+        : undefined,
     }),
     fiatHistory: createFiatHistory({ db }),
     payouts: createPayouts({ db, clock, processor, limits }),

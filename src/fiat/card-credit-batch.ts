@@ -21,11 +21,12 @@ import { newId } from '../platform/ids.js';
 import { holdsClause, type Hold } from './card-risk/holds-repository.js';
 import type { ChargedTransfers } from './card-credit-locks.js';
 import type { CardCreditMember } from './card-credit-member.js';
+import type { CardHold } from './fiat-ledger.js';
 import { creditOperationId, type FiatTransfer } from './fiat-transfer.js';
 import { transferEvents } from './transfer-events.js';
 import type { NewEvent } from '../events/record-event.js';
 
-type NewHold = Hold & { createdAt: Date };
+export type NewHold = Hold & { createdAt: Date };
 
 /** Card credits, written in shared transactions (ledger/group-commit.ts). */
 export type CardCredits = GroupCommit<CardCreditMember, FiatTransfer | null>;
@@ -48,7 +49,7 @@ export const writeCardCredits: PreparedBatchWriter<CardCreditMember, FiatTransfe
       outcomes.push({ ok: true, value: null });
       continue;
     }
-    const hold = stageCredit(batch, transfer, member);
+    const hold = stageCredit(batch, transfer, member.hold);
     if (hold) holds.push(hold);
     if (member.unwritten) unwritten.push(member.unwritten);
     events.push(...transferEvents({ transfer, from: 'processing', now: member.now, handles: member.handles }));
@@ -76,8 +77,11 @@ export const writeCardCredits: PreparedBatchWriter<CardCreditMember, FiatTransfe
 
 const min = (a: bigint, b: bigint) => (a < b ? a : b);
 
-/** Stages one transfer's credit as `receive` makes it (and the fee); its new hold, when its money is held. */
-function stageCredit(batch: LedgerBatch, transfer: FiatTransfer, member: CardCreditMember): NewHold | null {
+/**
+ * Stages one card transfer's credit as `receive` makes it (and the fee); its new hold, when its
+ * money is held. Also the sandbox's card sends (card-send-batch.ts).
+ */
+export function stageCredit(batch: LedgerBatch, transfer: FiatTransfer, hold: CardHold | undefined): NewHold | null {
   const { recipientAccountId: recipient, currency } = transfer;
   const clearing = platformAccount('processor_clearing', currency);
   // Only a receivable owing something is in the batch (card-credit-locks.ts); its locked balance is
@@ -86,7 +90,6 @@ function stageCredit(batch: LedgerBatch, transfer: FiatTransfer, member: CardCre
   const balance = receivable ? batch.locked.get(receivable.id)!.balance : 0n;
   const repaid = min(balance < 0n ? -balance : 0n, transfer.amountMinor);
   const credited = transfer.amountMinor - repaid;
-  const hold = member.hold;
   const held = hold !== undefined && hold.releaseAt > hold.now && credited > 0n;
   const transfers: TransferInput[] = [
     ...movement(clearing, receivableOf(recipient, currency), repaid, 'debt_repaid'),

@@ -54,7 +54,10 @@ async function completeCharged(trx: Trx, members: readonly CardCreditMember[]): 
 }
 
 /** The receivables of these recipients that are owed something (negative), as ledger keys. */
-async function owingReceivables(trx: Trx, of: readonly { accountId: number; currency: FiatCurrency }[]): Promise<LedgerAccountKey[]> {
+export async function owingReceivables(
+  trx: Trx,
+  of: readonly { accountId: number; currency: FiatCurrency }[],
+): Promise<LedgerAccountKey[]> {
   const keys = new Map(
     of.map(({ accountId, currency }) => [specOf(receivableOf(accountId, currency)).code, receivableOf(accountId, currency)]),
   );

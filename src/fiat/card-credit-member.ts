@@ -25,12 +25,19 @@ export function cardCreditMember(
   transfer: FiatTransfer,
   answer: Pick<CardCreditMember, 'chargeRef' | 'now' | 'hold' | 'handles' | 'unwritten'>,
 ): CardCreditMember {
-  const destination = answer.hold
+  return { accounts: creditAccounts(transfer, answer.hold), transfer, ...answer };
+}
+
+/**
+ * The ledger accounts a card transfer's credit names, but the receivable: only one owing something
+ * is locked, found under the recipient's lock (card-credit-locks.ts). The fees account is the
+ * batch's shard of it.
+ */
+export function creditAccounts(transfer: FiatTransfer, hold: CardHold | undefined): LedgerAccountKey[] {
+  const destination = hold
     ? userHeld(transfer.recipientAccountId, transfer.currency)
     : userAvailable(transfer.recipientAccountId, transfer.currency);
-  // The receivable is not named here: only one owing something is locked, found under the
-  // recipient's lock (card-credit-locks.ts). The fees account is the batch's shard of it.
   const accounts: LedgerAccountKey[] = [platformAccount('processor_clearing', transfer.currency), destination];
   if (transfer.feeMinor > 0n) accounts.push(platformAccount('fees', transfer.currency));
-  return { accounts, transfer, ...answer };
+  return accounts;
 }

@@ -1,7 +1,9 @@
 // POST /transfers: send fiat to another user, paid by the sender's card (instant) or bank debit
 // (ach), fee on top. The intent is recorded first, then the processor is asked, then its answer is
 // recorded with the ledger movement (transfer-processing.ts). The client's Idempotency-Key is the
-// transfer's natural key, so a retry after a crash continues the same transfer.
+// transfer's natural key, so a retry after a crash continues the same transfer. The sandbox's card
+// that succeeds asks nothing outside the database, so its transfer is recorded whole in one
+// transaction instead (card-send.ts, decision 0063).
 import { sameAccountKey, type AccountLookup, type AccountLookups } from '../accounts/account-lookups.js';
 import type { AccountRow } from '../accounts/accounts-repository.js';
 import { checkVisibleText } from '../accounts/account-rules.js';
@@ -20,6 +22,8 @@ import { accountFrozen, lockSenderNotFrozen, refuseIfFrozen, stops } from '../co
 import { accountInDebt, cardDisputed } from './card-risk/sender-standing.js';
 import type { CardCredits } from './card-credit-batch.js';
 import { IntentKeyTaken, intentMember, type TransferIntents } from './transfer-intent-batch.js';
+import type { CardSends } from './card-send-batch.js';
+import { sendCardInOneStep } from './card-send.js';
 import type { PaymentProcessor } from '../adapters/processor/payment-processor.js';
 import type { AccountLimits } from '../compliance/limits/limits-service.js';
 import type { Config } from '../config.js';
@@ -52,6 +56,7 @@ type TransferDeps = {
   limits: AccountLimits;
   cardCredits?: CardCredits | undefined;
   transferIntents?: TransferIntents | undefined;
+  cardSends?: CardSends | undefined;
   standings: StandingReads;
 };
 
@@ -127,6 +132,9 @@ export async function sendTransfer(deps: TransferDeps, input: SendTransferInput)
     settlesAt: null,
     completedAt: null,
   };
+  // The sandbox's card that succeeds: the whole transfer in one transaction (card-send.ts).
+  const sent = await sendCardInOneStep(deps, intent, { customerRef, handles });
+  if (sent) return finish(sent, recipient.handle);
   const inserted = await recordIntent(deps, intent);
   if (!inserted) {
     // A request with the same key got in between (only possible after its key's lease ran out).

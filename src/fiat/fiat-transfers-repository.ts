@@ -77,21 +77,23 @@ export async function insertTransferIntent(db: Db | Trx, t: FiatTransfer): Promi
 }
 
 /**
- * The insert of new intents as a WITH clause `intents_added` of a group commit's statement
- * (transfer-intent-batch.ts), returning the id of each inserted; one whose key is taken is left
- * out (the caller counts them). Each column is one array parameter.
+ * The insert of new transfers as a WITH clause `name` of a group commit's statement, returning the
+ * id of each inserted; one whose key is taken is left out (the caller counts them). Each column is
+ * one array parameter. Intents (transfer-intent-batch.ts) are inserted processing; the sandbox's
+ * card sends (card-send-batch.ts) completed, with their charge and completion time.
  */
-export function intentsClause(intents: readonly FiatTransfer[]): RawBuilder<unknown> {
-  const column = <T>(of: (t: FiatTransfer) => T): T[] => intents.map(of);
-  return sql`intents_added as (
+export function newTransfersClause(name: 'intents_added' | 'card_sends_added', transfers: readonly FiatTransfer[]): RawBuilder<unknown> {
+  const column = <T>(of: (t: FiatTransfer) => T): T[] => transfers.map(of);
+  return sql`${sql.id(name)} as (
       insert into fiat_transfers (id, sender_account_id, recipient_account_id, currency, amount, fee, payment_method, status, note,
-                                  instrument_ref, idempotency_key, created_at)
+                                  instrument_ref, idempotency_key, created_at, processor_ref, completed_at)
       select * from unnest(${column((t) => t.id)}::text[], ${column((t) => t.senderAccountId)}::integer[],
                            ${column((t) => t.recipientAccountId)}::integer[], ${column((t) => t.currency)}::text[],
                            ${column((t) => String(t.amountMinor))}::bigint[], ${column((t) => String(t.feeMinor))}::bigint[],
                            ${column((t) => t.paymentMethod)}::text[], ${column((t) => t.status)}::text[], ${column((t) => t.note)}::text[],
                            ${column((t) => t.instrumentRef)}::text[], ${column((t) => t.idempotencyKey)}::text[],
-                           ${column((t) => t.createdAt.toISOString())}::timestamptz[])
+                           ${column((t) => t.createdAt.toISOString())}::timestamptz[], ${column((t) => t.processorRef)}::text[],
+                           ${column((t) => t.completedAt?.toISOString() ?? null)}::timestamptz[])
       on conflict (sender_account_id, idempotency_key) do nothing
       returning id
     )`;

@@ -13,6 +13,7 @@ import { settleDueTransfers } from './ach-settlement.js';
 import { recoverOrphanedTransfers } from './transfer-recovery.js';
 import type { CardCredits } from './card-credit-batch.js';
 import type { TransferIntents } from './transfer-intent-batch.js';
+import type { CardSends } from './card-send-batch.js';
 import { coalescedStandings } from './transfer-standing.js';
 import type { AccountLookups } from '../accounts/account-lookups.js';
 import type { PaymentProcessor } from '../adapters/processor/payment-processor.js';
@@ -32,6 +33,8 @@ export interface FiatTransfersDeps {
   cardCredits?: CardCredits;
   /** The group commit that records transfer intents (transfer-intent-batch.ts); without it, each alone. */
   transferIntents?: TransferIntents;
+  /** The group commit that writes a sandbox card transfer whole (card-send-batch.ts); without it, the two steps above. */
+  cardSends?: CardSends;
 }
 
 export interface FiatTransfers {

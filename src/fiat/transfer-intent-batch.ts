@@ -23,13 +23,12 @@
 // transaction of its own, which finds that transfer under its key before checking any limit. The
 // batch's other members are written as they would have been without it.
 import { sql } from 'kysely';
-import { accountFrozen, stops } from '../compliance/freezes/freeze-checks.js';
-import { freezeOf } from '../compliance/freezes/freezes-repository.js';
+import { accountFrozen, lockedFrozenSenders } from '../compliance/freezes/freeze-checks.js';
 import type { AccountLimits, Movement } from '../compliance/limits/limits-service.js';
 import type { Trx } from '../db/transaction.js';
 import type { BatchWriter, GroupCommit, MemberPlan, Outcome, WrittenMembers } from '../ledger/group-commit.js';
 import { limitVolumeOf, type FiatTransfer } from './fiat-transfer.js';
-import { intentsClause } from './fiat-transfers-repository.js';
+import { newTransfersClause } from './fiat-transfers-repository.js';
 
 export interface IntentMember extends MemberPlan {
   readonly intent: FiatTransfer;
@@ -68,11 +67,7 @@ async function writeTogether(
   limits: AccountLimits,
   members: readonly IntentMember[],
 ): Promise<WrittenMembers<FiatTransfer | null>> {
-  const senders = [...new Set(members.map((m) => m.intent.senderAccountId))].sort((a, b) => a - b);
-  const locked = await sql<Parameters<typeof freezeOf>[0] & { id: number }>`
-    select id, frozen_scope, frozen_id, frozen_at, frozen_by from accounts
-     where id = any(${senders}::integer[]) order by id for no key update`.execute(trx);
-  const frozen = new Set(locked.rows.filter((row) => stops(freezeOf(row), 'other')).map((row) => row.id));
+  const frozen = await lockedFrozenSenders(trx, { senders: members.map((m) => m.intent.senderAccountId) }, 'other');
   const open = members.filter((m) => !frozen.has(m.intent.senderAccountId));
   const limitBatch =
     open.length > 0
@@ -97,7 +92,7 @@ async function writeTogether(
   });
   if (written.length === 0) return { outcomes };
   const volume = limitBatch!.clause();
-  const clauses = [intentsClause(written), ...(volume ? [volume.clause] : [])];
+  const clauses = [newTransfersClause('intents_added', written), ...(volume ? [volume.clause] : [])];
   const counted = await sql<{ intents: string }>`
     with ${sql.join(clauses, sql`, `)} select (select count(*) from intents_added)::text as intents`.execute(trx);
   if (Number(counted.rows[0]!.intents) !== written.length) throw new IntentKeyTaken('an intent of the batch met its key taken');

@@ -77,14 +77,7 @@ async function askProcessor(
   transfer: FiatTransfer,
   { customerRef, instrumentRef, inCredit }: { customerRef: string; instrumentRef: string; inCredit: ChargesInCredit | undefined },
 ): Promise<ProcessorAnswer> {
-  const common = {
-    transferId: transfer.id,
-    customerRef,
-    currency: transfer.currency,
-    amountMinor: transfer.amountMinor + transfer.feeMinor,
-    idempotencyKey: transfer.id,
-    description: `peerpay transfer ${transfer.id}`,
-  };
+  const common = chargeInputOf(transfer, customerRef);
   if (transfer.paymentMethod === 'instant') {
     const input = { ...common, cardRef: instrumentRef };
     if (!inCredit) return cardAnswer(await deps.processor.chargeCard(input));
@@ -107,6 +100,18 @@ async function askProcessor(
     case 'returned':
       return { to: 'failed', processorRef: debit.debitRef, failureCode: 'bank_debit_refused' };
   }
+}
+
+/** What the processor is asked for a transfer: amount + fee, keyed by the transfer's id (a retry charges once). */
+export function chargeInputOf(transfer: FiatTransfer, customerRef: string) {
+  return {
+    transferId: transfer.id,
+    customerRef,
+    currency: transfer.currency,
+    amountMinor: transfer.amountMinor + transfer.feeMinor,
+    idempotencyKey: transfer.id,
+    description: `peerpay transfer ${transfer.id}`,
+  };
 }
 
 function cardAnswer(charge: CardChargeResult): ProcessorAnswer {

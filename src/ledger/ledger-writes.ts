@@ -142,6 +142,22 @@ export interface Alongside {
   readonly expectedRows: ReadonlyMap<string, number>;
 }
 
+/** One named clause whose rows the statement counts (a limit's volume, a feature's records). */
+export interface CountedClause {
+  readonly clause: RawBuilder<unknown>;
+  readonly name: string;
+  readonly rows: number;
+}
+
+/** `alongside` with one more counted clause; unchanged for none (nothing to write). */
+export function withCounted(alongside: Alongside, counted: CountedClause | null): Alongside {
+  if (!counted) return alongside;
+  return {
+    clauses: [...alongside.clauses, counted.clause],
+    expectedRows: new Map([...alongside.expectedRows, [counted.name, counted.rows]]),
+  };
+}
+
 /** The statement wrote fewer (or more) rows alongside the ledger's than its caller expected. */
 export class AlongsideMismatch extends Error {
   constructor(

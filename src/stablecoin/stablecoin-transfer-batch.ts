@@ -16,7 +16,7 @@ import { accountFrozen, frozenAmong } from '../compliance/freezes/freeze-checks.
 import { eventsClause, recordEvents } from '../events/record-event.js';
 import type { BatchWriter, GroupCommit, MemberPlan, Outcome, WrittenMembers } from '../ledger/group-commit.js';
 import type { AccountLimits, LimitBatch, Movement } from '../compliance/limits/limits-service.js';
-import type { Alongside } from '../ledger/ledger-writes.js';
+import { withCounted, type Alongside } from '../ledger/ledger-writes.js';
 import { insufficientBalance, stageOperation, type LedgerBatch } from '../ledger/ledger-batch.js';
 import type { Trx } from '../db/transaction.js';
 import { assert } from '../platform/errors.js';
@@ -161,9 +161,7 @@ function writeTogether(
 
 /** The written members' limit volume, added to what goes in the ledger's statement. */
 function withVolume(limitBatch: LimitBatch, alongside: Alongside): Alongside {
-  const volume = limitBatch.clause();
-  if (!volume) return alongside;
-  return { clauses: [...alongside.clauses, volume.clause], expectedRows: new Map([...alongside.expectedRows, [volume.name, volume.rows]]) };
+  return withCounted(alongside, limitBatch.clause());
 }
 
 async function writeCarefully(

@@ -204,23 +204,29 @@ describe('the natural key: retries after a failure continue the same transfer', 
 
   it('a processor failure answers 503 and leaves the transfer processing; the retry with the key completes it, charging once', async () => {
     const key = 'processor-down-1';
-    // The processor is down whichever way its card charge is asked for: the sandbox's charge
-    // written with its credit (chargesInCredit) or on its own (chargeCard).
+    // The two-step way (the intent, then the charge): the one-step send stands aside, as for a card
+    // that declines, and the processor is down whichever way its card charge is then asked for: the
+    // sandbox's charge written with its credit (chargesInCredit) or on its own (chargeCard).
     type Charging = { chargeCard: (...args: unknown[]) => Promise<unknown> };
-    const processor = server.deps.processor as unknown as Charging & { chargesInCredit: Charging };
+    const processor = server.deps.processor as unknown as Charging & {
+      chargesInCredit: Charging & { succeedingCharge: Charging['chargeCard'] };
+    };
     const charging = [processor, processor.chargesInCredit];
     const chargeCards = charging.map((c) => c.chargeCard);
+    const succeedingCharge = processor.chargesInCredit.succeedingCharge;
     for (const c of charging) {
       c.chargeCard = async () => {
         throw new Error('connection reset by the processor');
       };
     }
+    processor.chargesInCredit.succeedingCharge = async () => null;
     const before = await moneySnapshot(server);
     let failed;
     try {
       failed = await send(server, sender, body(), { 'idempotency-key': key });
     } finally {
       charging.forEach((c, i) => (c.chargeCard = chargeCards[i]!));
+      processor.chargesInCredit.succeedingCharge = succeedingCharge;
     }
     expectProblem(failed, 503, 'processor_unavailable');
     expect(failed.headers.get('retry-after')).toBe('5');
@@ -236,6 +242,35 @@ describe('the natural key: retries after a failure continue the same transfer', 
     expect(retry.headers.get('idempotent-replayed')).toBeNull();
     expect(retry.body.transfer).toMatchObject({ id: stuck!.id, status: 'completed' });
     expect(await chargesFor(server, [stuck!.id])).toBe(1);
+  });
+
+  it('a processor failure before a one-step card send answers 503 and records nothing; the retry with the key sends it once', async () => {
+    const key = 'processor-down-2';
+    const processor = server.deps.processor as unknown as {
+      chargesInCredit: { succeedingCharge: (...args: unknown[]) => Promise<unknown> };
+    };
+    const succeedingCharge = processor.chargesInCredit.succeedingCharge;
+    processor.chargesInCredit.succeedingCharge = async () => {
+      throw new Error('connection reset by the processor');
+    };
+    const before = await moneySnapshot(server);
+    let failed;
+    try {
+      failed = await send(server, sender, body(), { 'idempotency-key': key });
+    } finally {
+      processor.chargesInCredit.succeedingCharge = succeedingCharge;
+    }
+    expectProblem(failed, 503, 'processor_unavailable');
+    expect(failed.body.detail).not.toContain('connection reset');
+    expect(await transfersWithKey(sender, key)).toEqual([]);
+    expect(await moneySnapshot(server)).toBe(before);
+
+    const retry = await send(server, sender, body(), { 'idempotency-key': key });
+    expect(retry.status).toBe(200);
+    expect(retry.body.transfer).toMatchObject({ status: 'completed' });
+    const [sent] = await transfersWithKey(sender, key);
+    expect(sent?.id).toBe(retry.body.transfer.id);
+    expect(await chargesFor(server, [sent!.id])).toBe(1);
   });
 
   it('a transfer left processing with its charge recorded apart is completed with that charge, charged once', async () => {

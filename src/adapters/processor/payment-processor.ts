@@ -91,6 +91,12 @@ export interface ChargesInCredit {
   /** As chargeCard, but a succeeded charge is not written: its transaction writes it with `clause`. */
   chargeCard(input: CardChargeInput): Promise<ChargeInCredit>;
   /**
+   * The charge chargeCard would make when it succeeds, unwritten, or null when the card would not
+   * succeed: nothing is written either way. The sandbox's card transfer is then written whole in
+   * one transaction, its charge with it (fiat/card-send-batch.ts); a null sends it the two-step way.
+   */
+  succeedingCharge(input: CardChargeInput): Promise<UnwrittenCardCharge | null>;
+  /**
    * A WITH clause named CHARGES_IN_CREDIT_CLAUSE inserting the charges, returning one row per
    * charge written; a charge whose idempotency key is taken already is left out (the caller counts).
    */

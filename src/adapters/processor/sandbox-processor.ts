@@ -32,6 +32,7 @@ import type {
   PayoutResult,
   SetupSession,
   SetupSessionInput,
+  UnwrittenCardCharge,
 } from './payment-processor.js';
 
 /** How a sandbox instrument behaves from its setup on: the outcome chosen on its setup page. */
@@ -81,6 +82,7 @@ export class SandboxProcessor implements PaymentProcessor {
   /** The sandbox's books are peerpay's tables: a succeeded card charge is written with its credit. */
   readonly chargesInCredit: ChargesInCredit = {
     chargeCard: (input) => this.chargeCardInCredit(input),
+    succeedingCharge: (input) => this.succeedingCharge(input),
     clause: sandboxChargesClause,
   };
 
@@ -151,10 +153,16 @@ export class SandboxProcessor implements PaymentProcessor {
    * records it, and answered the same.
    */
   private async chargeCardInCredit(input: CardChargeInput): Promise<ChargeInCredit> {
+    const charge = await this.succeedingCharge(input);
+    return charge ? { written: false, charge } : { written: true, result: await this.chargeCard(input) };
+  }
+
+  /** The charge a card that succeeds makes, unwritten; null for a card that declines. Writes nothing. */
+  private async succeedingCharge(input: CardChargeInput): Promise<UnwrittenCardCharge | null> {
     const instrument = await this.instrument(input.cardRef, 'card', input.customerRef);
-    if (instrument.behaviour === 'decline') return { written: true, result: await this.chargeCard(input) };
+    if (instrument.behaviour === 'decline') return null;
     if (input.amountMinor <= 0n) throw new Error('sandbox: charge amount must be positive');
-    const charge = {
+    return {
       chargeRef: newId('ch_sbx'),
       idempotencyKey: input.idempotencyKey,
       cardRef: input.cardRef,
@@ -162,7 +170,6 @@ export class SandboxProcessor implements PaymentProcessor {
       amountMinor: input.amountMinor,
       createdAt: this.deps.clock.now(),
     };
-    return { written: false, charge };
   }
 
   async debitBank(input: BankDebitInput): Promise<BankDebitStatus> {

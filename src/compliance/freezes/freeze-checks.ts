@@ -7,7 +7,7 @@
 import type { Db } from '../../db/database.js';
 import type { Trx } from '../../db/transaction.js';
 import { AppError } from '../../platform/errors.js';
-import { lockFreezesShared, lockSenderReadingFreeze, readFreeze, type Freeze } from './freezes-repository.js';
+import { lockAccountsReadingFreezes, lockFreezesShared, lockSenderReadingFreeze, readFreeze, type Freeze } from './freezes-repository.js';
 
 /** What leaves the account: a payout to its bank, or anything else (a transfer, a withdrawal, an x402 payment). */
 export type Movement = 'payout' | 'other';
@@ -54,6 +54,20 @@ export async function frozenAmong(trx: Trx, accountIds: readonly number[], movem
   const frozen = new Set<number>();
   for (const [id, freeze] of freezes) if (stops(freeze, movement)) frozen.add(id);
   return frozen;
+}
+
+/**
+ * lockSenderNotFrozen for a batch of fiat sends: takes every named account's row FOR NO KEY UPDATE
+ * in id order, and answers which of the `senders` are frozen for `movement`, so that the batch
+ * refuses those members alone.
+ */
+export async function lockedFrozenSenders(
+  trx: Trx,
+  { senders, others = [] }: { senders: readonly number[]; others?: readonly number[] },
+  movement: Movement,
+): Promise<Set<number>> {
+  const freezes = await lockAccountsReadingFreezes(trx, [...senders, ...others]);
+  return new Set(senders.filter((id) => stops(freezes.get(id) ?? null, movement)));
 }
 
 /** Before anything else about a movement, or in a quote: the freeze as last committed, no lock. */

@@ -67,6 +67,24 @@ export async function lockSenderReadingFreeze(trx: Trx, accountId: number): Prom
   return freezeOf(row);
 }
 
+/**
+ * Locks the accounts' rows FOR NO KEY UPDATE in id order, in one statement, reading their freezes:
+ * what a fiat send takes (lockSenderReadingFreeze) for a group commit of them, its recipients' rows
+ * too when it credits them in the same transaction.
+ */
+export async function lockAccountsReadingFreezes(trx: Trx, accountIds: readonly number[]): Promise<Map<number, Freeze | null>> {
+  const ids = [...new Set(accountIds)].sort((a, b) => a - b);
+  assert(ids.length <= MAX_ACCOUNTS_PER_FREEZE_READ, 'a bounded number of accounts per freeze read');
+  if (ids.length === 0) return new Map();
+  const rows = await sql<FreezeColumns & Pick<Selectable<AccountsTable>, 'id'>>`
+    select id, frozen_scope, frozen_id, frozen_at, frozen_by
+      from accounts
+     where id = any(${ids}::integer[])
+     order by id
+       for no key update`.execute(trx);
+  return new Map(rows.rows.map((row) => [row.id, freezeOf(row)]));
+}
+
 /** The account's freeze as last committed, without a lock (an early refusal, a quote, a view). */
 export async function readFreeze(db: Db | Trx, accountId: number): Promise<Freeze | null> {
   const row = await db.selectFrom('accounts').select(COLUMNS).where('id', '=', accountId).executeTakeFirst();
