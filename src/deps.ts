@@ -64,7 +64,7 @@ import { createFiatTransfers, type FiatTransfers } from './fiat/fiat-transfers.j
 import { writeCardCredits, type CardCredits } from './fiat/card-credit-batch.js';
 import { prepareCardCredits } from './fiat/card-credit-locks.js';
 import { createIntentBatchWriter } from './fiat/transfer-intent-batch.js';
-import { createCardSendWriter, prepareCardSends } from './fiat/card-send-batch.js';
+import { createCardSendWriter, prepareCardSends, type CardSends } from './fiat/card-send-batch.js';
 import { createFiatHistory, type FiatHistory } from './fiat/fiat-history.js';
 import { createPayouts, type Payouts } from './fiat/payouts.js';
 import { createSetupLinks, type SetupLinks } from './fiat/setup-links.js';
@@ -313,9 +313,7 @@ function fiatServices({ config, database, clock, processor, sandboxProcessor }: 
       accountLookups,
       cardCredits: createCardCredits(config, database),
       transferIntents: createGroupCommit(database.db, createIntentBatchWriter({ limits }), groupCommitOptions(config, database)),
-      cardSends: processor.chargesInCredit
-        ? createGroupCommit(database.db, createCardSendWriter({ limits }), groupCommitOptions(config, database), prepareCardSends)
-        : undefined,
+      cardSends: processor.chargesInCredit ? createCardSends(config, database, limits) : undefined,
     }),
     fiatHistory: createFiatHistory({ db }),
     payouts: createPayouts({ db, clock, processor, limits }),
@@ -339,6 +337,21 @@ function fiatServices({ config, database, clock, processor, sandboxProcessor }: 
  */
 function createCardCredits(config: Config, database: Core['database']): CardCredits {
   return createGroupCommit(database.db, writeCardCredits, groupCommitOptions(config, database), prepareCardCredits);
+}
+
+/**
+ * The group commit of the sandbox's card sends (fiat/card-send-batch.ts). One batch at a time,
+ * whatever GROUP_COMMIT_CONCURRENCY says (decision 0064): every batch locks its currencies'
+ * processor clearing account, one ledger row, so a second batch at once would only wait for the
+ * first's commit, and the batches would be smaller, each paying its statements for fewer transfers.
+ */
+function createCardSends(config: Config, database: Core['database'], limits: AccountLimits): CardSends {
+  return createGroupCommit(
+    database.db,
+    createCardSendWriter({ limits }),
+    { ...groupCommitOptions(config, database), concurrency: 1 },
+    prepareCardSends,
+  );
 }
 
 /** The fiat rail's group commits: the configured sizes, one batch at a time on PGlite (one connection). */
