@@ -194,7 +194,8 @@ export const configSchema = Type.Object(
       default: 4,
       minimum: 1,
       maximum: 32,
-      description: 'batches written at once on PostgreSQL, each on a connection of its own (PGlite always writes one)',
+      description:
+        "batches written at once on PostgreSQL, each on a connection of its own (PGlite always writes one; the sandbox's card transfers always one, as each of their batches locks the currency's processor clearing account)",
     }),
     TRUST_PROXY: text({
       default: 'false',

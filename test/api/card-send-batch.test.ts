@@ -14,12 +14,12 @@ import { writeCardCredits } from '../../src/fiat/card-credit-batch.js';
 import { prepareCardCredits } from '../../src/fiat/card-credit-locks.js';
 import { createIntentBatchWriter } from '../../src/fiat/transfer-intent-batch.js';
 import { createFiatTransfers, type FiatTransfers } from '../../src/fiat/fiat-transfers.js';
-import { sendTransfer, type SendTransferInput } from '../../src/fiat/fiat-transfer-service.js';
+import { sendTransfer } from '../../src/fiat/fiat-transfer-service.js';
 import { coalescedStandings } from '../../src/fiat/transfer-standing.js';
 import { freezeAccount } from '../../src/compliance/freezes/account-freezes.js';
 import { AppError } from '../../src/platform/errors.js';
 import { registerUser, startTestServer, type TestServer, type TestUser } from '../helpers/test-server.js';
-import { chargesFor, setUp } from '../helpers/fiat.js';
+import { cardSender, cardSendInput, chargesFor } from '../helpers/fiat.js';
 import { statementCounter } from '../helpers/statement-counter.js';
 
 let server: TestServer;
@@ -38,24 +38,10 @@ afterAll(async () => {
   await server.close();
 });
 
-async function sender(): Promise<{ user: TestUser; id: number }> {
-  const user = await registerUser(server);
-  await setUp(server, user, '/agent/setup-link');
-  const row = await server.deps.db.selectFrom('accounts').select('id').where('handle', '=', user.handle).executeTakeFirstOrThrow();
-  return { user, id: row.id };
-}
+const sender = () => cardSender(server);
 
-function input(from: { user: TestUser; id: number }, amount: number, idempotencyKey: string | null): SendTransferInput {
-  return {
-    senderAccountId: from.id,
-    senderHandle: from.user.handle,
-    recipientHandle: recipient.handle,
-    amount,
-    currency: 'USD',
-    paymentMethod: 'instant',
-    idempotencyKey,
-  };
-}
+const input = (from: { user: TestUser; id: number }, amount: number, idempotencyKey: string | null) =>
+  cardSendInput(from, recipient, amount, idempotencyKey);
 
 /** The service's parts over the counting handle: the two steps' group commits, and the one step's when `cardSends` is given. */
 function parts(cardSends?: (db: TestServer['deps']['db']) => CardSends) {
@@ -105,9 +91,12 @@ describe('a sandbox card transfer in one group commit', () => {
     });
     // Statements through the handle (BEGIN and COMMIT not counted: the two steps are two
     // transactions, the one step one): the key's standing, then the one transaction's locks, the
-    // recipients' debts, the ledger's accounts, the limits' standing and the one write.
-    expect(twoSteps).toBe(10);
-    expect(oneStepCount).toBe(7);
+    // recipients' debts, the ledger's accounts, the limits' standing and the one write; each way one
+    // more when the batch's fee shard is an account its group commit has not met yet (created).
+    expect(twoSteps).toBeGreaterThanOrEqual(9);
+    expect(twoSteps).toBeLessThanOrEqual(10);
+    expect(oneStepCount).toBeGreaterThanOrEqual(6);
+    expect(oneStepCount).toBeLessThanOrEqual(7);
     const transfer = sent!.transfer;
     expect(transfer).toMatchObject({ status: 'completed', amountMinor: 250n, idempotencyKey: 'one-step-1' });
     const row = await server.deps.db.selectFrom('fiat_transfers').selectAll().where('id', '=', transfer.id).executeTakeFirstOrThrow();

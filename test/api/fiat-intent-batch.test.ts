@@ -8,13 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedgerInvariants } from '../../src/ledger/ledger-queries.js';
 import { createGroupCommit, type BatchReport } from '../../src/ledger/group-commit.js';
 import { createIntentBatchWriter, IntentKeyTaken, intentMember, type TransferIntents } from '../../src/fiat/transfer-intent-batch.js';
-import { sendTransfer, type SendTransferInput } from '../../src/fiat/fiat-transfer-service.js';
+import { sendTransfer } from '../../src/fiat/fiat-transfer-service.js';
 import { coalescedStandings } from '../../src/fiat/transfer-standing.js';
 import { insertTransferIntent } from '../../src/fiat/fiat-transfers-repository.js';
 import type { FiatTransfer } from '../../src/fiat/fiat-transfer.js';
 import { newId } from '../../src/platform/ids.js';
 import { registerUser, startTestServer, type TestServer, type TestUser } from '../helpers/test-server.js';
-import { chargesFor, setUp } from '../helpers/fiat.js';
+import { cardSender, cardSendInput, chargesFor } from '../helpers/fiat.js';
 import { statementCounter } from '../helpers/statement-counter.js';
 
 let server: TestServer;
@@ -36,12 +36,7 @@ afterAll(async () => {
   await server.close();
 });
 
-async function sender(): Promise<{ user: TestUser; id: number }> {
-  const user = await registerUser(server);
-  await setUp(server, user, '/agent/setup-link');
-  const row = await server.deps.db.selectFrom('accounts').select('id').where('handle', '=', user.handle).executeTakeFirstOrThrow();
-  return { user, id: row.id };
-}
+const sender = () => cardSender(server);
 
 async function recipientId(): Promise<number> {
   return (await server.deps.db.selectFrom('accounts').select('id').where('handle', '=', recipient.handle).executeTakeFirstOrThrow()).id;
@@ -105,15 +100,7 @@ describe('a keyed intent alone in its group commit', () => {
     const standings = coalescedStandings(db);
     const deps = { db, processor, clock, config, limits, transferIntents: intents, standings };
     // A new account may send USD 1,000.00 a day, fee included: the first uses most of it.
-    const input: SendTransferInput = {
-      senderAccountId: id,
-      senderHandle: user.handle,
-      recipientHandle: recipient.handle,
-      amount: 900,
-      currency: 'USD',
-      paymentMethod: 'instant',
-      idempotencyKey: 'batch-race-1',
-    };
+    const input = cardSendInput({ user, id }, recipient, 900, 'batch-race-1');
     const first = await sendTransfer(deps, input);
     expect(first.transfer.status).toBe('completed');
     // The replay read its standing before the first committed: it saw no transfer under its key.
@@ -142,15 +129,7 @@ describe('a keyed intent beside others in its group commit', () => {
       onBatch: (report) => reports.push(report),
     });
     const deps = { db, processor, clock, config, limits, transferIntents: intents, standings };
-    const input: SendTransferInput = {
-      senderAccountId: a.id,
-      senderHandle: a.user.handle,
-      recipientHandle: recipient.handle,
-      amount: 900,
-      currency: 'USD',
-      paymentMethod: 'instant',
-      idempotencyKey: 'batch-pair-1',
-    };
+    const input = cardSendInput(a, recipient, 900, 'batch-pair-1');
     const first = await sendTransfer(deps, input);
     expect(first.transfer.status).toBe('completed');
     // The replay read its standing before the first committed: it saw no transfer under its key.
@@ -159,7 +138,7 @@ describe('a keyed intent beside others in its group commit', () => {
       transferIntents: pair,
       standings: async (key: Parameters<typeof standings>[0]) => ({ ...(await standings(key)), earlier: null }),
     };
-    const neighbour: SendTransferInput = { ...input, senderAccountId: b.id, senderHandle: b.user.handle, amount: 5, idempotencyKey: null };
+    const neighbour = cardSendInput(b, recipient, 5, null);
     const [replay, other] = await Promise.all([sendTransfer(racing, input), sendTransfer(racing, neighbour)]);
     expect(replay.transfer).toEqual(first.transfer);
     expect(other.transfer.status).toBe('completed');

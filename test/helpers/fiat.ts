@@ -1,7 +1,8 @@
 // Helpers for fiat-rail tests: drive the sandbox setup pages, send transfers, read balances, and
 // snapshot what money-moving tables hold so that a test can show a refused request changed nothing.
 import { sql } from 'kysely';
-import type { TestResponse, TestServer, TestUser } from './test-server.js';
+import type { SendTransferInput } from '../../src/fiat/fiat-transfer-service.js';
+import { registerUser, type TestResponse, type TestServer, type TestUser } from './test-server.js';
 
 export type SetupEndpoint = '/agent/setup-link' | '/agent/bank-debit-link' | '/agent/connect-link';
 
@@ -39,6 +40,32 @@ export async function setUp(server: TestServer, user: TestUser, endpoint: SetupE
   const link = await newLink(server, user, endpoint);
   const done = await submitLink(server, link.url, outcome);
   if (done.status !== 200) throw new Error(`completing ${endpoint} link: ${done.status}`);
+}
+
+/** A new user with a sandbox card that succeeds, and its account id (for tests below the HTTP layer). */
+export async function cardSender(server: TestServer): Promise<{ user: TestUser; id: number }> {
+  const user = await registerUser(server);
+  await setUp(server, user, '/agent/setup-link');
+  const row = await server.deps.db.selectFrom('accounts').select('id').where('handle', '=', user.handle).executeTakeFirstOrThrow();
+  return { user, id: row.id };
+}
+
+/** What the fiat transfers service is asked for a USD card transfer from `from` to `to`. */
+export function cardSendInput(
+  from: { user: TestUser; id: number },
+  to: TestUser,
+  amount: number,
+  idempotencyKey: string | null,
+): SendTransferInput {
+  return {
+    senderAccountId: from.id,
+    senderHandle: from.user.handle,
+    recipientHandle: to.handle,
+    amount,
+    currency: 'USD',
+    paymentMethod: 'instant',
+    idempotencyKey,
+  };
 }
 
 export interface SendBody {

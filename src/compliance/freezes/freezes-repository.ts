@@ -6,7 +6,7 @@
 // conflicts with nothing but FOR UPDATE, so that movements never queue on each other through it.
 // Each locking read takes its lock and reads the freeze in one statement: when it waited on a
 // freeze, PostgreSQL reads the row again as the freeze committed it.
-import { sql, type Selectable } from 'kysely';
+import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { AccountsTable } from '../../db/schema.js';
 import type { Trx } from '../../db/transaction.js';
@@ -72,17 +72,8 @@ export async function lockSenderReadingFreeze(trx: Trx, accountId: number): Prom
  * what a fiat send takes (lockSenderReadingFreeze) for a group commit of them, its recipients' rows
  * too when it credits them in the same transaction.
  */
-export async function lockAccountsReadingFreezes(trx: Trx, accountIds: readonly number[]): Promise<Map<number, Freeze | null>> {
-  const ids = [...new Set(accountIds)].sort((a, b) => a - b);
-  assert(ids.length <= MAX_ACCOUNTS_PER_FREEZE_READ, 'a bounded number of accounts per freeze read');
-  if (ids.length === 0) return new Map();
-  const rows = await sql<FreezeColumns & Pick<Selectable<AccountsTable>, 'id'>>`
-    select id, frozen_scope, frozen_id, frozen_at, frozen_by
-      from accounts
-     where id = any(${ids}::integer[])
-     order by id
-       for no key update`.execute(trx);
-  return new Map(rows.rows.map((row) => [row.id, freezeOf(row)]));
+export function lockAccountsReadingFreezes(trx: Trx, accountIds: readonly number[]): Promise<Map<number, Freeze | null>> {
+  return lockReadingFreezes(trx, accountIds, sql`for no key update`);
 }
 
 /** The account's freeze as last committed, without a lock (an early refusal, a quote, a view). */
@@ -104,7 +95,12 @@ export async function readFreezes(db: Db, accountIds: readonly number[]): Promis
  * Takes a key-share lock on each account's row, in id order, and reads their freezes in the same
  * statement: from here to the commit no freeze of these accounts can commit.
  */
-export async function lockFreezesShared(trx: Trx, accountIds: readonly number[]): Promise<Map<number, Freeze | null>> {
+export function lockFreezesShared(trx: Trx, accountIds: readonly number[]): Promise<Map<number, Freeze | null>> {
+  return lockReadingFreezes(trx, accountIds, sql`for key share`);
+}
+
+/** The accounts' rows locked with `lock` in id order, in one statement, with their freezes. */
+async function lockReadingFreezes(trx: Trx, accountIds: readonly number[], lock: RawBuilder<unknown>): Promise<Map<number, Freeze | null>> {
   const ids = [...new Set(accountIds)].sort((a, b) => a - b);
   assert(ids.length <= MAX_ACCOUNTS_PER_FREEZE_READ, 'a bounded number of accounts per freeze read');
   if (ids.length === 0) return new Map();
@@ -113,6 +109,6 @@ export async function lockFreezesShared(trx: Trx, accountIds: readonly number[])
       from accounts
      where id = any(${ids}::integer[])
      order by id
-       for key share`.execute(trx);
+       ${lock}`.execute(trx);
   return new Map(rows.rows.map((row) => [row.id, freezeOf(row)]));
 }
