@@ -7,7 +7,7 @@
 //      so its snapshot is taken once they are held), so that the receivables owing anything are
 //      locked with the ledger's accounts and repaid first (DESIGN §16).
 // Then the group commit creates and locks the ledger accounts (ledger-batch.ts).
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Trx } from '../db/transaction.js';
 import type { BatchPreparer } from '../ledger/group-commit.js';
 import { receivableOf, specOf, type LedgerAccountKey } from '../ledger/ledger-accounts.js';
@@ -53,15 +53,41 @@ async function completeCharged(trx: Trx, members: readonly CardCreditMember[]): 
   return rows.rows.map(toTransfer);
 }
 
+type Owing = readonly { accountId: number; currency: FiatCurrency }[];
+
+function receivableKeys(of: Owing): Map<string, LedgerAccountKey> {
+  return new Map(of.map(({ accountId, currency }) => [specOf(receivableOf(accountId, currency)).code, receivableOf(accountId, currency)]));
+}
+
+function owingCodes(keys: ReadonlyMap<string, LedgerAccountKey>) {
+  return sql`select code from ledger_accounts where code = any(${[...keys.keys()]}::text[]) and balance < 0`;
+}
+
 /** The receivables of these recipients that are owed something (negative), as ledger keys. */
-export async function owingReceivables(
-  trx: Trx,
-  of: readonly { accountId: number; currency: FiatCurrency }[],
-): Promise<LedgerAccountKey[]> {
-  const keys = new Map(
-    of.map(({ accountId, currency }) => [specOf(receivableOf(accountId, currency)).code, receivableOf(accountId, currency)]),
-  );
-  const rows = await sql<{ code: string }>`
-    select code from ledger_accounts where code = any(${[...keys.keys()]}::text[]) and balance < 0`.execute(trx);
+export async function owingReceivables(trx: Trx, of: Owing): Promise<LedgerAccountKey[]> {
+  const keys = receivableKeys(of);
+  const rows = await sql<{ code: string }>`${owingCodes(keys)}`.execute(trx);
   return rows.rows.map((row) => keys.get(row.code)!);
+}
+
+/**
+ * What owingReceivables reads, and the rows of `beside` (another read that must come after the
+ * recipients' locks), in one statement: one round trip for both (decision 0065).
+ */
+export async function owingReceivablesBeside<R extends object>(
+  trx: Trx,
+  of: Owing,
+  beside: RawBuilder<R>,
+): Promise<{ owing: LedgerAccountKey[]; rows: R[] }> {
+  const keys = receivableKeys(of);
+  // One row even when `beside` has none (the left join), marked by `beside_row`.
+  const result = await sql<R & { owing_codes: string[]; beside_row: boolean | null }>`
+    select o.owing_codes, b.*
+      from (select coalesce(array_agg(code), '{}') as owing_codes from (${owingCodes(keys)}) c) o
+      left join lateral (select true as beside_row, x.* from (${beside}) x) b on true`.execute(trx);
+  const owing = (result.rows[0]?.owing_codes ?? []).map((code) => keys.get(code)!);
+  const rows = result.rows
+    .filter((row) => row.beside_row === true)
+    .map(({ owing_codes: _codes, beside_row: _marker, ...row }) => row as unknown as R);
+  return { owing, rows };
 }

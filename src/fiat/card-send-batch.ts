@@ -11,9 +11,11 @@
 //   1. the senders' and recipients' `accounts` rows, FOR NO KEY UPDATE in id order in one
 //      statement, reading the senders' freezes (decision 0035): from here no take-back, repayment
 //      or release of a recipient runs, and every fiat movement of a sender waits (decision 0036);
-//   2. what the recipients owe, read after those locks (its own statement, so that its snapshot sees
-//      every take-back committed before them): those receivables are locked with the ledger's;
-//   3. the ledger accounts (openBatch), then the senders' limit standing.
+//   2. what the recipients owe and the senders' limit standing, read after those locks in one
+//      statement of their own (so that its snapshot sees every take-back and every movement of the
+//      senders committed before them; decision 0065): the receivables owing are locked with the
+//      ledger's;
+//   3. the ledger accounts (openBatch).
 // Each member is then checked in memory in member order: a frozen sender refused, one beyond its
 // limits refused (with an Idempotency-Key it is sent apart: the volume may be its own first
 // request's), the rest staged. The transfers, charges, holds, limit volume and events of those
@@ -22,14 +24,15 @@
 // member fails and is sent apart.
 import { CHARGES_IN_CREDIT_CLAUSE, type ChargesInCredit, type UnwrittenCardCharge } from '../adapters/processor/payment-processor.js';
 import { accountFrozen, lockedFrozenSenders } from '../compliance/freezes/freeze-checks.js';
-import type { AccountLimits, Movement } from '../compliance/limits/limits-service.js';
+import { standingFrom, standingQuery, type AccountStanding } from '../compliance/limits/limits-repository.js';
+import { batchStandingInput, type AccountLimits, type Movement } from '../compliance/limits/limits-service.js';
 import { eventsClause, type NewEvent } from '../events/record-event.js';
 import type { BatchPreparer, GroupCommit, MemberPlan, Outcome, PreparedBatchWriter } from '../ledger/group-commit.js';
 import { AlongsideMismatch, withCounted, type Alongside } from '../ledger/ledger-writes.js';
 import { assert } from '../platform/errors.js';
 import { holdsClause } from './card-risk/holds-repository.js';
 import { stageCredit, type NewHold } from './card-credit-batch.js';
-import { owingReceivables } from './card-credit-locks.js';
+import { owingReceivablesBeside } from './card-credit-locks.js';
 import { creditAccounts } from './card-credit-member.js';
 import type { CardHold } from './fiat-ledger.js';
 import { limitVolumeOf, type FiatTransfer } from './fiat-transfer.js';
@@ -71,22 +74,28 @@ export function cardSendMember(
   return { accounts: creditAccounts(transfer, paid.hold), transfer, ...paid };
 }
 
-/** The senders frozen for a transfer, found under the batch's locks (steps 1 and 2 above). */
-export const prepareCardSends: BatchPreparer<CardSendMember, ReadonlySet<number>> = async (trx, members) => {
+/** What the batch found under its locks (steps 1 and 2 above). */
+export interface CardSendsFound {
+  /** The senders frozen for a transfer. */
+  readonly frozen: ReadonlySet<number>;
+  /** The limit standing of the senders that are not. */
+  readonly standing: Map<number, AccountStanding>;
+}
+
+export const prepareCardSends: BatchPreparer<CardSendMember, CardSendsFound> = async (trx, members) => {
   const frozen = await lockedFrozenSenders(
     trx,
     { senders: members.map((m) => m.transfer.senderAccountId), others: members.map((m) => m.transfer.recipientAccountId) },
     'other',
   );
   const open = members.filter((m) => !frozen.has(m.transfer.senderAccountId));
-  const accounts =
-    open.length > 0
-      ? await owingReceivables(
-          trx,
-          open.map((m) => ({ accountId: m.transfer.recipientAccountId, currency: m.transfer.currency })),
-        )
-      : [];
-  return { accounts, state: frozen };
+  if (open.length === 0) return { accounts: [], state: { frozen, standing: new Map() } };
+  const { owing, rows } = await owingReceivablesBeside(
+    trx,
+    open.map((m) => ({ accountId: m.transfer.recipientAccountId, currency: m.transfer.currency })),
+    standingQuery(batchStandingInput(open.map((m) => movementOf(m.transfer)))),
+  );
+  return { accounts: owing, state: { frozen, standing: standingFrom(rows) } };
 };
 
 function movementOf(transfer: FiatTransfer): Movement {
@@ -98,30 +107,23 @@ export function createCardSendWriter({
   limits,
 }: {
   limits: AccountLimits;
-}): PreparedBatchWriter<CardSendMember, FiatTransfer, ReadonlySet<number>> {
-  return async (trx, batch, members, frozen) => {
+}): PreparedBatchWriter<CardSendMember, FiatTransfer, CardSendsFound> {
+  return async (_trx, batch, members, { frozen, standing }) => {
     const keys = members
       .filter((m) => m.transfer.idempotencyKey !== null)
       .map((m) => `${m.transfer.senderAccountId}/${m.transfer.idempotencyKey}`);
     // Two members sharing a key are never written together: the batch fails, and each runs alone.
     if (new Set(keys).size < keys.length) throw new SendApart('two members of the batch share an Idempotency-Key');
-    const open = members.filter((m) => !frozen.has(m.transfer.senderAccountId));
-    const limitBatch =
-      open.length > 0
-        ? await limits.openBatch(
-            trx,
-            open.map((m) => movementOf(m.transfer)),
-          )
-        : null;
+    const limitBatch = limits.batchOver(standing);
     const written: CardSendMember[] = [];
     const holds: NewHold[] = [];
     const outcomes = members.map((m): Outcome<FiatTransfer> => {
       if (frozen.has(m.transfer.senderAccountId)) return { ok: false, error: accountFrozen('other') };
       const movement = movementOf(m.transfer);
-      const refusal = limitBatch!.refusal(movement);
+      const refusal = limitBatch.refusal(movement);
       if (refusal && m.transfer.idempotencyKey !== null) return { ok: false, error: new SendApart('a keyed send beyond its limits') };
       if (refusal) return { ok: false, error: refusal };
-      limitBatch!.stage(movement);
+      limitBatch.stage(movement);
       const hold = stageCredit(batch, m.transfer, m.hold);
       if (hold) holds.push(hold);
       written.push(m);
@@ -152,7 +154,7 @@ export function createCardSendWriter({
       ]),
     };
     if (holds.length > 0) alongside = withCounted(alongside, { clause: holdsClause(holds), name: 'holds_added', rows: holds.length });
-    return { outcomes, alongside: withCounted(alongside, limitBatch!.clause()) };
+    return { outcomes, alongside: withCounted(alongside, limitBatch.clause()) };
   };
 }
 

@@ -91,12 +91,13 @@ describe('a sandbox card transfer in one group commit', () => {
     });
     // Statements through the handle (BEGIN and COMMIT not counted: the two steps are two
     // transactions, the one step one): the key's standing, then the one transaction's locks, the
-    // recipients' debts, the ledger's accounts, the limits' standing and the one write; each way one
-    // more when the batch's fee shard is an account its group commit has not met yet (created).
+    // recipients' debts with the limits' standing (decision 0065), the ledger's accounts and the one
+    // write; each way one more when the batch's fee shard is an account its group commit has not
+    // met yet (created).
     expect(twoSteps).toBeGreaterThanOrEqual(9);
     expect(twoSteps).toBeLessThanOrEqual(10);
-    expect(oneStepCount).toBeGreaterThanOrEqual(6);
-    expect(oneStepCount).toBeLessThanOrEqual(7);
+    expect(oneStepCount).toBeGreaterThanOrEqual(5);
+    expect(oneStepCount).toBeLessThanOrEqual(6);
     const transfer = sent!.transfer;
     expect(transfer).toMatchObject({ status: 'completed', amountMinor: 250n, idempotencyKey: 'one-step-1' });
     const row = await server.deps.db.selectFrom('fiat_transfers').selectAll().where('id', '=', transfer.id).executeTakeFirstOrThrow();

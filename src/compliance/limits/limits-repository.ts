@@ -37,19 +37,38 @@ function rowsOf(value: JsonRows): unknown[][] {
   return typeof value === 'string' ? (JSON.parse(value) as unknown[][]) : value;
 }
 
+/** Which accounts' standing a read gives, with the buckets of `currencies` from the windows of `from` onwards. */
+export interface StandingInput {
+  accountIds: readonly number[];
+  currencies: readonly Asset[];
+  from: Date;
+}
+
+/** One row of standingQuery: an account's age, overrides and buckets (JSON). */
+export interface StandingRow {
+  id: number;
+  created_at: Date;
+  overrides: JsonRows;
+  buckets: JsonRows;
+}
+
 /**
  * The standing of each account in `accountIds` (absent: no such account), with the buckets of
  * `currencies` that the windows of `from` onwards count. One round trip.
  */
-export async function readStanding(
-  db: Db | Trx,
-  input: { accountIds: readonly number[]; currencies: readonly Asset[]; from: Date },
-): Promise<Map<number, AccountStanding>> {
-  const standing = new Map<number, AccountStanding>();
-  if (input.accountIds.length === 0) return standing;
+export async function readStanding(db: Db | Trx, input: StandingInput): Promise<Map<number, AccountStanding>> {
+  if (input.accountIds.length === 0) return new Map();
+  return standingFrom((await standingQuery(input).execute(db)).rows);
+}
+
+/**
+ * The statement readStanding runs, for a caller that reads it as part of one of its own (the
+ * sandbox's card sends read it with what their recipients owe, decision 0065).
+ */
+export function standingQuery(input: StandingInput): RawBuilder<StandingRow> {
   const dayFrom = windowFrom(input.from, 'day');
   const monthFrom = windowFrom(input.from, 'month');
-  const result = await sql<{ id: number; created_at: Date; overrides: JsonRows; buckets: JsonRows }>`
+  return sql<StandingRow>`
     select a.id, a.created_at,
            coalesce((select json_agg(json_build_array(o.currency, o.day_limit::text, o.month_limit::text))
                        from account_limit_overrides o where o.account_id = a.id), '[]'::json) as overrides,
@@ -60,8 +79,13 @@ export async function readStanding(
                         and ((v.span = 'hour' and v.starts_at >= ${dayFrom}) or (v.span = 'day' and v.starts_at >= ${monthFrom}))),
                     '[]'::json) as buckets
       from accounts a
-     where a.id = any(${input.accountIds}::integer[])`.execute(db);
-  for (const row of result.rows) {
+     where a.id = any(${input.accountIds}::integer[])`;
+}
+
+/** The standings standingQuery's rows describe. */
+export function standingFrom(rows: readonly StandingRow[]): Map<number, AccountStanding> {
+  const standing = new Map<number, AccountStanding>();
+  for (const row of rows) {
     const overrides = new Map<string, LimitOverride>();
     for (const [currency, day, month] of rowsOf(row.overrides) as [string, string | null, string | null][])
       overrides.set(currency, { day: day === null ? null : BigInt(day), month: month === null ? null : BigInt(month) });

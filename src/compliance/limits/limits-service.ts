@@ -23,6 +23,7 @@ import {
   saveOverride,
   type AccountStanding,
   type LimitOverride,
+  type StandingInput,
   type Volume,
 } from './limits-repository.js';
 
@@ -76,6 +77,11 @@ export interface AccountLimits {
   checkAndRecord(trx: Trx, movement: Movement): Promise<void>;
   /** A group-commit batch's movements; `trx` holds every sender's ledger account. */
   openBatch(trx: Trx, movements: readonly Movement[]): Promise<LimitBatch>;
+  /**
+   * A batch over a standing its caller read (batchStandingInput) after it took every sender's
+   * rail lock; the batch stages into it, so it serves one batch.
+   */
+  batchOver(standing: Map<number, AccountStanding>): LimitBatch;
   /** A quote: refuses as the movement would now, without recording anything. */
   refuseBeyond(movement: Omit<Movement, 'at'>): Promise<void>;
   /** What may still leave now (a payout takes at most this); `trx` holds the rail's lock. */
@@ -110,6 +116,7 @@ export function createAccountLimits({ db, clock, settings }: AccountLimitsDeps):
     },
 
     openBatch: (trx, movements) => openBatch(settings, trx, movements),
+    batchOver: (standing) => batchOver(settings, standing),
 
     async refuseBeyond(movement) {
       const at = clock.now();
@@ -173,13 +180,21 @@ async function linesNow(settings: LimitSettings, from: Db | Trx, accountId: numb
   return linesOf(settings, standing, at);
 }
 
-async function openBatch(settings: LimitSettings, trx: Trx, movements: readonly Movement[]): Promise<LimitBatch> {
-  const earliest = new Date(Math.min(...movements.map((m) => m.at.getTime())));
-  const standing = await readStanding(trx, {
+/** What a batch of `movements` reads (readStanding, or standingQuery inside a caller's statement). */
+export function batchStandingInput(movements: readonly Movement[]): StandingInput {
+  return {
     accountIds: [...new Set(movements.map((m) => m.accountId))],
     currencies: [...new Set(movements.map((m) => m.currency))],
-    from: earliest,
-  });
+    // From the earliest movement's windows: a later one's windows count no bucket before them.
+    from: new Date(Math.min(...movements.map((m) => m.at.getTime()))),
+  };
+}
+
+async function openBatch(settings: LimitSettings, trx: Trx, movements: readonly Movement[]): Promise<LimitBatch> {
+  return batchOver(settings, await readStanding(trx, batchStandingInput(movements)));
+}
+
+function batchOver(settings: LimitSettings, standing: Map<number, AccountStanding>): LimitBatch {
   const staged: Movement[] = [];
   return {
     refusal(movement) {
