@@ -68,17 +68,23 @@ export async function readStanding(db: Db | Trx, input: StandingInput): Promise<
 export function standingQuery(input: StandingInput): RawBuilder<StandingRow> {
   const dayFrom = windowFrom(input.from, 'day');
   const monthFrom = windowFrom(input.from, 'month');
+  // Each table is read once for all the accounts, grouped, not once per account: a small table
+  // (no overrides, a new service's few buckets) is read whole, and every such scan asks the file
+  // system for the table's size, which in PGlite is a call out of its engine (decision 0066).
   return sql<StandingRow>`
-    select a.id, a.created_at,
-           coalesce((select json_agg(json_build_array(o.currency, o.day_limit::text, o.month_limit::text))
-                       from account_limit_overrides o where o.account_id = a.id), '[]'::json) as overrides,
-           coalesce((select json_agg(json_build_array(v.currency, v.span, (extract(epoch from v.starts_at) * 1000)::bigint::text, v.volume::text))
-                       from limit_volume v
-                      where v.account_id = a.id
-                        and v.currency = any(${input.currencies}::text[])
-                        and ((v.span = 'hour' and v.starts_at >= ${dayFrom}) or (v.span = 'day' and v.starts_at >= ${monthFrom}))),
-                    '[]'::json) as buckets
+    select a.id, a.created_at, coalesce(o.rows, '[]'::json) as overrides, coalesce(v.rows, '[]'::json) as buckets
       from accounts a
+      left join (select o.account_id, json_agg(json_build_array(o.currency, o.day_limit::text, o.month_limit::text)) as rows
+                   from account_limit_overrides o
+                  where o.account_id = any(${input.accountIds}::integer[])
+                  group by o.account_id) o on o.account_id = a.id
+      left join (select v.account_id,
+                        json_agg(json_build_array(v.currency, v.span, (extract(epoch from v.starts_at) * 1000)::bigint::text, v.volume::text)) as rows
+                   from limit_volume v
+                  where v.account_id = any(${input.accountIds}::integer[])
+                    and v.currency = any(${input.currencies}::text[])
+                    and ((v.span = 'hour' and v.starts_at >= ${dayFrom}) or (v.span = 'day' and v.starts_at >= ${monthFrom}))
+                  group by v.account_id) v on v.account_id = a.id
      where a.id = any(${input.accountIds}::integer[])`;
 }
 
