@@ -1,7 +1,8 @@
-// Idle RSS as DESIGN §20 measures it: `node dist/main.js` (what `npm start` runs) in sandbox mode
-// on a fresh DATA_DIR, PGlite or a fresh PostgreSQL database, left alone after it answers
-// /health/live, then the resident memory of that node process (its embedded chain is a process of
-// its own and not counted). Unlike the bench's in-process figures, nothing of the bench is in it.
+// Idle RSS as DESIGN §20 measures it: what `npm start` runs (node with its flags, dist/main.js) in
+// sandbox mode on a fresh DATA_DIR, PGlite or a fresh PostgreSQL database, left alone after it
+// answers /health/live, then the resident memory of that node process (its embedded chain is a
+// process of its own and not counted). Unlike the bench's in-process figures, nothing of the bench
+// is in it.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -37,9 +38,18 @@ async function answers(url: string): Promise<boolean> {
   }
 }
 
+/** The node flags `npm start` runs dist/main.js with (package.json; decision 0068). */
+export function startFlags(root: string): string[] {
+  const start: unknown = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts?.start;
+  const words = typeof start === 'string' ? start.trim().split(/\s+/) : [];
+  if (words[0] !== 'node' || words.at(-1) !== 'dist/main.js')
+    throw new Error(`npm start is not "node [flags] dist/main.js": ${String(start)}`);
+  return words.slice(1, -1);
+}
+
 /**
- * Starts dist/main.js, waits until it answers and then IDLE_SETTLE_MS more, and answers its RSS in
- * MiB. `databaseUrl` undefined: PGlite in a fresh DATA_DIR.
+ * Starts dist/main.js as npm start does, waits until it answers and then IDLE_SETTLE_MS more, and
+ * answers its RSS in MiB. `databaseUrl` undefined: PGlite in a fresh DATA_DIR.
  */
 export async function idleRssOfStart(root: string, databaseUrl: string | undefined): Promise<number> {
   const main = path.join(root, 'dist', 'main.js');
@@ -56,7 +66,7 @@ export async function idleRssOfStart(root: string, databaseUrl: string | undefin
   };
   delete env.DATABASE_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  const child = spawn(process.execPath, [main], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, [...startFlags(root), main], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
   try {
     const deadline = Date.now() + START_TIMEOUT_MS;
     while (!(await answers(`http://127.0.0.1:${port}/health/live`))) {

@@ -99,7 +99,7 @@ export function renderReport(input: {
   started: Date;
   elapsedSeconds: number;
   chartFile: string;
-  /** Idle RSS of `node dist/main.js` per database (bench/idle-rss.ts), when measured. */
+  /** Idle RSS of what `npm start` runs, per database (bench/idle-rss.ts), when measured. */
   idleRss?: Partial<Record<'pglite' | 'postgres', number>>;
 }): { markdown: string; failed: boolean } {
   const { settings, versions: v, runs, http } = input;
@@ -248,7 +248,7 @@ function memorySection(runs: DatabaseRun[]): string[] {
       'Idle: right after peerpay started, after full garbage collections (what the start-up left, PGlite’s initdb among it, is not counted). Peak: from the end of the seeding to the end of the load, every figure of that database included ' +
       "(for PostgreSQL also the second peerpay of the durability-off part); VmHWM is the kernel's high-water mark (reset at the start), samples the largest of 100 ms samples. " +
       "Before start is what the process held just before peerpay started (after the same collections): the bench itself and what an earlier database left (PGlite's heap is not all returned to the system when it closes), so the idle figure of a database measured after another is not that database's alone. " +
-      '`node dist/main.js` alone is how DESIGN §20 measures idle RSS (decision 0054); the peak ÷ idle ratio is what this table is for.',
+      '`npm start` alone (node with its flags, `dist/main.js`) is how DESIGN §20 measures idle RSS (decisions 0054, 0068); the peak ÷ idle ratio is what this table is for.',
     '',
     '| Database | RSS before start (MiB) | Idle RSS after start (MiB) | Peak RSS during the load (MiB) | Peak ÷ idle | Peak from |',
     '|---|---:|---:|---:|---:|---|',

@@ -327,7 +327,7 @@ function versions() {
 }
 
 /**
- * §20's idle RSS: `node dist/main.js` alone on each database, one after the other (they would share
+ * §20's idle RSS: what `npm start` runs, alone on each database, one after the other (they would share
  * the cores' start-up work). Skipped, and reported as not measured, without a build.
  */
 async function measureIdleRss(): Promise<Partial<Record<'pglite' | 'postgres', number>>> {
@@ -344,7 +344,7 @@ async function measureIdleRss(): Promise<Partial<Record<'pglite' | 'postgres', n
     }
     try {
       figures[database] = await idleRssOfStart(root, url);
-      log(`${database}: idle RSS of node dist/main.js ${figures[database].toFixed(0)} MiB`);
+      log(`${database}: idle RSS of npm start's node ${figures[database].toFixed(0)} MiB`);
     } finally {
       if (dbName) await adminQuery(`drop database if exists ${dbName} with (force)`);
     }

@@ -32,7 +32,7 @@ export interface TargetsInput {
   rows: MeasuredRow[];
   http: MeasuredRow[];
   ceilings: RawCeiling[];
-  /** Idle RSS of `node dist/main.js` alone (bench/idle-rss.ts), in MiB. */
+  /** Idle RSS of what `npm start` runs, alone (bench/idle-rss.ts), in MiB. */
   idle: Partial<Record<'pglite' | 'postgres', number>>;
   /** The bench process's RSS right after peerpay started in it and its peak during the load. */
   memory: Partial<Record<'pglite' | 'postgres', MemoryFigure>>;
@@ -145,7 +145,7 @@ export function judgeTargets(input: TargetsInput): TargetRow[] {
     '≤ 120 / ≤ 250 MB',
     idle.postgres !== undefined && idle.pglite !== undefined
       ? [
-          `${fmt(idle.postgres)} / ${fmt(idle.pglite)} MB (\`node dist/main.js\`, 30 s after it answers)`,
+          `${fmt(idle.postgres)} / ${fmt(idle.pglite)} MB (\`npm start\`, 30 s after it answers)`,
           idle.postgres <= 120 && idle.pglite <= 250,
         ]
       : undefined,

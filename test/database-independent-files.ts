@@ -31,6 +31,7 @@ export const DATABASE_INDEPENDENT_FILES: readonly string[] = [
   'test/unit/rate-limit-store.test.ts',
   'test/unit/sanctions-screening.test.ts',
   'test/unit/stablecoin-amounts.test.ts',
+  'test/unit/start-command.test.ts',
   'test/unit/validation-messages.test.ts',
   // PGlite's own: the template a first start unpacks, and processes started without DATABASE_URL
   // (or with one that names a closed port).

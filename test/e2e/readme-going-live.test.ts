@@ -1,5 +1,5 @@
 // The README's "Going live" block, as an operator would paste it: bash must read it without an
-// error (no `<placeholder>` read as a redirection), it must hand `node dist/main.js` every setting
+// error (no `<placeholder>` read as a redirection), it must hand `npm start`'s command every setting
 // live mode requires, the text must say which values are the operator's to fill in, and, filled in
 // (by stand-ins on this machine: a closed port for the database and the node, a seed file), the
 // compiled service must get past its configuration to the database, which, not answering, is one
@@ -14,6 +14,8 @@ import { ensureBuilt, plainEnv, repoRoot } from '../helpers/built-service.js';
 import { freePort } from '../helpers/free-port.js';
 
 const readme = fs.readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
+/** What `npm start` runs: node with its flags and dist/main.js (decision 0068). */
+const startCommand: string = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')).scripts.start;
 
 function section(markdown: string, heading: string): string {
   const start = markdown.indexOf(`\n${heading}\n`);
@@ -66,7 +68,7 @@ function filledIn(values: Record<string, string>): string {
 describe('the README "Going live" block', () => {
   it('is one block that starts the compiled service', () => {
     expect(blocks).toHaveLength(1);
-    expect(block.trimEnd().split('\n').at(-1)).toBe('node dist/main.js');
+    expect(block.trimEnd().split('\n').at(-1)).toBe(startCommand);
     // Pasted into zsh, a comment is a command or an argument: the block has none.
     expect(block).not.toMatch(/(^|\s)#/m);
   });
@@ -76,7 +78,8 @@ describe('the README "Going live" block', () => {
     const { code, stdout, stderr } = await bash(`node() { printf 'arg %s\\n' "$@"; env; }\n${block}`, {});
     expect(stderr).toBe('');
     expect(code).toBe(0);
-    expect(stdout).toContain('arg dist/main.js\n');
+    const args = startCommand.split(' ').slice(1);
+    expect(stdout).toContain(args.map((arg) => `arg ${arg}\n`).join(''));
     const given = new Map(
       stdout
         .split('\n')

@@ -64,7 +64,7 @@ describe('the §20 targets of one bench run', () => {
       ['80 ms; 1,100/s', true],
       ['2,100/s', true],
       ['30.0% / 20.0% (6,000 and 4,000 ÷ 20,000/s)', false],
-      ['100 / 240 MB (`node dist/main.js`, 30 s after it answers)', true],
+      ['100 / 240 MB (`npm start`, 30 s after it answers)', true],
       ['PostgreSQL 270 MB (1.80× its idle in the bench process) / PGlite 620 MB (2.07×)', false],
     ]);
   });
