@@ -1,6 +1,7 @@
-// The compiled service (`node dist/main.js`, what `npm start` runs; built once per run by the global
-// set-up) as a child process with the environment a test gives it, for tests
-// of what the process itself does at start: its exit code, its output, what it leaves in DATA_DIR.
+// The compiled service (`node dist/main.js`, what `npm start` runs less its node flags, which change
+// no behaviour: decision 0068; built once per run by the global set-up) as a child process with the
+// environment a test gives it, for tests of what the process itself does at start: its exit code,
+// its output, what it leaves in DATA_DIR.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { distMain } from './built-service.js';
 

@@ -1,5 +1,5 @@
-// peerpay as a real process (`node dist/main.js`, what `npm start` runs), which a chaos test can SIGKILL at any
-// moment and start again on the same port, database and chain.
+// peerpay as a real process (`node dist/main.js`, what `npm start` runs less its node flags), which
+// a chaos test can SIGKILL at any moment and start again on the same port, database and chain.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
