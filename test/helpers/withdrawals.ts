@@ -6,6 +6,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import type { Address } from 'viem';
 import type { Token } from '../../src/money/assets.js';
 import { processWithdrawals } from '../../src/stablecoin/withdrawal-processing.js';
+import { mined } from './stablecoin-chain.js';
 import type { TestResponse, TestServer, TestUser } from './test-server.js';
 
 export const freshAddress = (): Address => privateKeyToAccount(generatePrivateKey()).address;
@@ -13,12 +14,15 @@ export const freshAddress = (): Address => privateKeyToAccount(generatePrivateKe
 /** Mints test tokens to peerpay's hot wallet, as swept deposits would have put them there. */
 export async function fundHotWallet(server: TestServer, amountMinor: bigint, token: Token = 'USDC'): Promise<void> {
   const { deps } = server;
-  await deps.chain.sandboxChain!.mint({
+  // Mined before it returns: the node answers with the hash before its block is built, and a
+  // balance read at once on a loaded machine could still see the wallet without it.
+  const hash = await deps.chain.sandboxChain!.mint({
     token: deps.chain.tokens[token],
     minter: deps.wallets.sandboxTokenOwner,
     to: deps.wallets.hotWallet.address,
     amount: amountMinor,
   });
+  await mined(server, hash);
 }
 
 export function onChainBalance(server: TestServer, holder: string, token: Token = 'USDC'): Promise<bigint> {
