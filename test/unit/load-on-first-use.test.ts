@@ -1,5 +1,6 @@
 // What is loaded on first use instead of at start (decision 0054): the MCP SDK with peerpay's MCP
-// tools, and @x402/evm with the core's facilitator; and only in live mode, Stripe's SDK (decision 0058). The whole service's module graph (deps, app,
+// tools, and @x402/evm with the core's facilitator; and only in live mode, Stripe's SDK (decision 0058);
+// and never, what the HTTP schemas do not use of their TypeBox packages (decision 0070). The whole service's module graph (deps, app,
 // job runner) is imported in a child process that records every module it loads; none of those may
 // be among them. And loadOnce, which both use: one load for concurrent first callers, a retry after
 // a failed load. (That the MCP server and the x402 payments work on first use is what the MCP and
@@ -41,6 +42,14 @@ describe('modules loaded on first use', () => {
     expect(
       loaded.filter((url) => /@modelcontextprotocol\/sdk|@x402\/evm|packages\/mcp\/dist\/index\.js|node_modules\/stripe\//.test(url)),
     ).toEqual([]);
+  });
+
+  it('the HTTP schemas load typebox itself, not the type provider with its validator compiler (decision 0070)', { timeout: 60_000 }, async () => {
+    const loaded = await modulesLoadedByTheServiceGraph();
+    expect(loaded.some((url) => /node_modules\/typebox\/build\/type\//.test(url))).toBe(true);
+    // The provider's run-time is a validator compiler peerpay does not use (ajv validates), with
+    // typebox's compiler and value functions: about 150 more modules at start.
+    expect(loaded.filter((url) => /@fastify\/type-provider-typebox|node_modules\/typebox\/build\/(compile|value)\//.test(url))).toEqual([]);
   });
 
   it('loadOnce shares one load between concurrent callers and keeps it', async () => {

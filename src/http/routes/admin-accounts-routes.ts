@@ -2,7 +2,7 @@
 // (support). Without an operator credential they answer as unknown paths (plugins/operator-auth.ts);
 // each freeze or unfreeze that changes something records its audit entry in its transaction. Left
 // out of the public OpenAPI document, as the operator API is.
-import { Type } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import type { AccountDirectory } from '../../admin/accounts/account-detail-service.js';
 import { presentAccountDetail, presentAccountSummary } from '../../admin/accounts/account-views.js';
 import type { AccountFreezes } from '../../compliance/freezes/freezes-service.js';

@@ -2,7 +2,7 @@
 // the reports. Without an operator credential they answer as unknown paths (plugins/operator-auth.ts);
 // every write records the operator's action in its transaction. Left out of the public OpenAPI document, as
 // the operator API is (DESIGN §17).
-import { Type } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import type { FastifyRequest } from 'fastify';
 import type { OperatorRefunds } from '../../fiat/card-risk/operator-refunds.js';
 import type { PayoutReversals } from '../../fiat/card-risk/payout-reversals.js';

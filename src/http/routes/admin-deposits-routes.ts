@@ -1,7 +1,7 @@
 // The operator's blocked-deposit route (DESIGN §17): a deposit from a sanctioned sender is credited
 // to nobody until an operator (support role or above) releases it. Without an operator credential
 // it answers as an unknown path (plugins/operator-auth.ts); left out of the public OpenAPI document.
-import { Type } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import type { DepositReleases } from '../../stablecoin/deposits/deposit-release-service.js';
 import { presentBlockedDeposit } from '../../stablecoin/deposits/blocked-deposit-view.js';
 import { operation } from '../schemas/operation.js';

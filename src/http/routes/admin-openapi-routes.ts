@@ -1,6 +1,6 @@
 // GET /admin/openapi.json (DESIGN §17): the operator API's own OpenAPI document, for any operator;
 // without an operator credential it answers as an unknown path, as every /admin/* path does.
-import { Type } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import type { Config } from '../../config.js';
 import type { Operators } from '../../compliance/operators/operators-service.js';
 import { operatorOnly } from '../plugins/operator-auth.js';

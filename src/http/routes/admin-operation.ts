@@ -1,7 +1,7 @@
 // The route options every operator route module builds its routes with: under the operator gate
 // for a role (plugins/operator-auth.ts), left out of the public OpenAPI document, answering any
 // JSON object (the operator API's own document describes them), with its own error codes.
-import { Type } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import type { ErrorCode } from '../../platform/errors.js';
 import type { operatorOnly, OperatorRole } from '../plugins/operator-auth.js';
 import { operation } from '../schemas/operation.js';

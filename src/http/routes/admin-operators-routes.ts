@@ -1,7 +1,7 @@
 // Operator identities (DESIGN §17): admins make and disable operators; any operator may list them
 // (decision 0034). Each write is recorded in the audit log in its transaction. Left out of the
 // public OpenAPI document; described in /admin/openapi.json.
-import { Type } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import type { Config } from '../../config.js';
 import type { Operators } from '../../compliance/operators/operators-service.js';
 import { operatorOf, operatorOnly } from '../plugins/operator-auth.js';

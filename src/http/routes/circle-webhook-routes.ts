@@ -7,7 +7,7 @@
 // ignored (outbound transfers are followed by asking Circle). When Circle's key or screening cannot
 // answer, 503 (and a 5xx when the database or the chain fails): Circle delivers the notification
 // again later, and the reconciliation poll would credit it anyway.
-import { Type } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { CircleApiError, type CircleNotificationVerifier } from '../../adapters/circle/circle-port.js';
 import type { CircleDeposits } from '../../stablecoin/deposits/circle-deposits.js';
 import { AppError } from '../../platform/errors.js';

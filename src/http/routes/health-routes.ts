@@ -1,4 +1,4 @@
-import { Type } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import type { Health } from '../../health/health-service.js';
 import { READINESS_CHECKS } from '../../health/readiness-service.js';
 import { AppError } from '../../platform/errors.js';

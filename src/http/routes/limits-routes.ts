@@ -1,7 +1,7 @@
 // Per-account limits (DESIGN §17): GET /account/limits shows the caller its effective limits and
 // what it used, so that an agent can tell its user before trying; PUT /admin/accounts/{id}/limits
 // lets an operator (support or above) set or clear one account's limits in one currency, audited.
-import { Type } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import type { AccountLimits, LimitLine } from '../../compliance/limits/limits-service.js';
 import { LIMITED_ASSETS } from '../../config/limit-settings.js';
 import { parseAmount } from '../../money/amount.js';

@@ -5,7 +5,7 @@
 // well-signed event whose object is missing or unknown answers 200 with an error log: no retry can
 // make it whole (DESIGN §16). Anything else (the database down) answers 5xx, and Stripe delivers it
 // again later.
-import { Type } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import type { StripeWebhookReader } from '../../adapters/processor/stripe/stripe-webhooks.js';
 import { WebhookSignatureError } from '../../adapters/processor/stripe/webhook-signature-error.js';
 import type { ProcessorEvents } from '../../fiat/processor-events.js';

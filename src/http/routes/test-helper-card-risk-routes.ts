@@ -2,7 +2,7 @@
 // warnings, make a refund "in the dashboard" and make a refund fail. Each becomes the event a
 // processor would send and goes through the same handler as Stripe's webhooks
 // (fiat/processor-events.ts), with an event id of its own.
-import { Type } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import type { CardRiskEvent, ProcessorRefund } from '../../adapters/processor/payment-processor.js';
 import type { SandboxProcessor } from '../../adapters/processor/sandbox-processor.js';
 import type { ProcessorEvents } from '../../fiat/processor-events.js';

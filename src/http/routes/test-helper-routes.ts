@@ -1,6 +1,6 @@
 // Sandbox-only helpers (DESIGN §7). app.ts registers this module only in sandbox mode, so in live
 // mode these paths do not exist (404).
-import { Type } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { runJobsOnce, type JobRunner } from '../../jobs/job-runner.js';
 import { assert } from '../../platform/errors.js';
 import { operation } from '../schemas/operation.js';

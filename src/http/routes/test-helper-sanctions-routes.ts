@@ -3,7 +3,7 @@
 // a refused withdrawal, a blocked deposit and the freeze they lead to. It exists only when screening
 // asks the stand-in (sandbox mode on the embedded chain, no SANCTIONS_ORACLE_ADDRESS elsewhere);
 // otherwise the path answers 404 like any unknown one.
-import { Type } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { parsePolygonAddress } from '../../stablecoin/polygon-address.js';
 import { AppError } from '../../platform/errors.js';
 import { operation } from '../schemas/operation.js';

@@ -1,6 +1,6 @@
 // Schemas of the account routes: registration (both rails), existence check, lookups, keys, the
 // profile and the stablecoin wallet (contract §2–§5, DESIGN §6, §15).
-import { Type } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { EmailSchema, HandleSchema } from './common.js';
 
 const ADDRESS_EXAMPLE = '0x52908400098527886E0F7030069857D2E4169EE7';

@@ -1,6 +1,6 @@
 // GET /admin/treasury: the operator's view of the hot wallet, custody and waiting withdrawals.
 // Token amounts are exact decimal strings in major units; gas in wei as a decimal string.
-import { Type } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 
 const Decimal = (description: string) => Type.String({ pattern: '^-?\\d+(\\.\\d+)?$', description });
 

@@ -1,5 +1,5 @@
 // Schemas used by many routes: the problem document and the pieces of the contract's resources.
-import { Type, type TSchemaOptions } from '@fastify/type-provider-typebox';
+import { Type, type TSchemaOptions } from 'typebox';
 import { ERROR_CODES, PROBLEM_MEMBERS } from '../../platform/errors.js';
 
 /**

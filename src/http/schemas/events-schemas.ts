@@ -1,5 +1,5 @@
 // Schemas of GET /events and the webhook endpoint routes (DESIGN §13).
-import { Type } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { EVENT_TYPES } from '../../events/event-types.js';
 import { StringEnum } from './common.js';
 

@@ -1,5 +1,5 @@
 // Schemas of the fiat rail's requests and responses (contract §2 and §4, DESIGN §4 and §6).
-import { Type } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { FIAT_CURRENCIES } from '../../money/assets.js';
 import { HandleSchema, StringEnum } from './common.js';
 

@@ -1,6 +1,6 @@
 // Schemas of the x402 micro-endpoints: query parameters, answers, the status document and the 402
 // answer (a problem document that is also an x402 v1 PaymentRequired body).
-import { Type } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { QUOTE_ACTIONS } from '../../nano/fee-quote.js';
 import { formatMinorTrimmed } from '../../money/amount.js';
 import { HandleSchema, StringEnum } from './common.js';

@@ -1,5 +1,5 @@
 // The operator identities and the audit log in the operator API (DESIGN §17).
-import { Type } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { OPERATOR_NAME_PATTERN, OPERATOR_ROLES } from '../../compliance/operators/operator-roles.js';
 import { MAX_AUDIT_PAGE } from '../../compliance/audit/audit-repository.js';
 import { AUDIT_ACTIONS } from '../../compliance/audit/audit-log.js';

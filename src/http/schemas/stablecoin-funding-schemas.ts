@@ -1,6 +1,6 @@
 // Schemas of the stablecoin funding endpoints: the deposit address, funding links and the sandbox
 // faucet (contract §2 and §4, DESIGN §6–7).
-import { Type } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { StringEnum } from './common.js';
 
 const TokenName = StringEnum(['USDC', 'EURC']);

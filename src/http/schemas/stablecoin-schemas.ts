@@ -1,7 +1,7 @@
 // Schemas of the stablecoin rail's requests and responses (contract §2 and §4, DESIGN §4 and §6).
 // Transfer and quote objects carry JSON numbers as the contract says; balances are exact decimal
 // strings.
-import { Type } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { HandleSchema, StringEnum } from './common.js';
 
 const TokenDecimal = (description: string) =>

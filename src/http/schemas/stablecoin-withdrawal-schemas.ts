@@ -1,6 +1,6 @@
 // Schemas of POST /stablecoin/withdraw (contract §2 "Withdrawal", §4; DESIGN §4 and §6). Amounts
 // are JSON numbers, as the contract's withdrawal object has them.
-import { Type } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { StringEnum } from './common.js';
 import { Token } from './stablecoin-schemas.js';
 
