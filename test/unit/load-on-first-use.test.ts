@@ -44,13 +44,19 @@ describe('modules loaded on first use', () => {
     ).toEqual([]);
   });
 
-  it('the HTTP schemas load typebox itself, not the type provider with its validator compiler (decision 0070)', { timeout: 60_000 }, async () => {
-    const loaded = await modulesLoadedByTheServiceGraph();
-    expect(loaded.some((url) => /node_modules\/typebox\/build\/type\//.test(url))).toBe(true);
-    // The provider's run-time is a validator compiler peerpay does not use (ajv validates), with
-    // typebox's compiler and value functions: about 150 more modules at start.
-    expect(loaded.filter((url) => /@fastify\/type-provider-typebox|node_modules\/typebox\/build\/(compile|value)\//.test(url))).toEqual([]);
-  });
+  it(
+    'the HTTP schemas load typebox itself, not the type provider with its validator compiler (decision 0070)',
+    { timeout: 60_000 },
+    async () => {
+      const loaded = await modulesLoadedByTheServiceGraph();
+      expect(loaded.some((url) => /node_modules\/typebox\/build\/type\//.test(url))).toBe(true);
+      // The provider's run-time is a validator compiler peerpay does not use (ajv validates), with
+      // typebox's compiler and value functions: about 150 more modules at start.
+      expect(loaded.filter((url) => /@fastify\/type-provider-typebox|node_modules\/typebox\/build\/(compile|value)\//.test(url))).toEqual(
+        [],
+      );
+    },
+  );
 
   it('loadOnce shares one load between concurrent callers and keeps it', async () => {
     let loads = 0;
