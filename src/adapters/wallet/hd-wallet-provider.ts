@@ -7,6 +7,7 @@
 import { HDKey, privateKeyToAccount } from 'viem/accounts';
 import { bytesToHex, type LocalAccount } from 'viem';
 import { sha256Hex } from '../../platform/ids.js';
+import { depositAddressDeriver } from './deposit-addresses.js';
 import type { SelfWalletProvider } from './wallet-provider.js';
 
 const MAX_INDEX = 2 ** 31 - 1; // non-hardened BIP-32 child index
@@ -20,14 +21,22 @@ export function createHdWalletProvider(masterSeed: Uint8Array): SelfWalletProvid
   // The deposit addresses' parent, derived once: each address is then one step from it instead of
   // five from the root (a start of a new database derives hundreds, see startup/seed-use.ts).
   const depositParent = root.derive("m/44'/60'/0'/0");
-  const depositSigner = (accountIndex: number): LocalAccount => {
+  const checkIndex = (accountIndex: number): void => {
     if (!Number.isInteger(accountIndex) || accountIndex < 0 || accountIndex > MAX_INDEX) {
       throw new RangeError(`wallet index out of range: ${accountIndex}`);
     }
+  };
+  const depositSigner = (accountIndex: number): LocalAccount => {
+    checkIndex(accountIndex);
     return signerOf(depositParent.deriveChild(accountIndex));
   };
+  // An address needs only the parent's public half (deposit-addresses.ts).
+  const { publicKey, chainCode } = depositParent;
+  if (!publicKey || !chainCode) throw new Error('HD derivation gave no public key');
+  const depositAddress = depositAddressDeriver({ publicKey, chainCode }, (accountIndex) => depositSigner(accountIndex).address);
   const walletFor = (accountIndex: number) => {
-    const address = depositSigner(accountIndex).address;
+    checkIndex(accountIndex);
+    const address = depositAddress(accountIndex);
     // The id names the wallet without revealing its derivation path.
     return { walletId: `wal_${sha256Hex(address.toLowerCase()).slice(0, 24)}`, address };
   };
