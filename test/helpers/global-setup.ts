@@ -59,6 +59,12 @@ async function prepareDatabaseTemplate(
     const db = new Kysely<unknown>({ dialect: new PGliteDialect(client) });
     try {
       await migrateToLatest(db);
+      // peerpay uses the one database PGlite opens; the cluster's two template databases are there
+      // for CREATE DATABASE, which nothing here runs. Without them a test database loads 16 MB
+      // instead of 31, and an open costs about a fifth less CPU (decision 0071).
+      await client.exec(`update pg_database set datistemplate = false where datname in ('template0', 'template1')`);
+      await client.exec('drop database template0');
+      await client.exec('drop database template1');
       // A checkpoint first: a database loaded from the dump then starts without replaying the
       // migrations' WAL, once per test file.
       await client.exec('checkpoint');
