@@ -32,6 +32,12 @@ export const DATABASE_INDEPENDENT_FILES: readonly string[] = [
   'test/unit/sanctions-screening.test.ts',
   'test/unit/stablecoin-amounts.test.ts',
   'test/unit/start-command.test.ts',
+  // Modules and start-up checks without a database: what the service graph loads, the data
+  // directory's checks, the seed-use check against a fake chain, Stripe's risk events at its stand-in.
+  'test/unit/load-on-first-use.test.ts',
+  'test/unit/start-up-checks.test.ts',
+  'test/unit/seed-use.test.ts',
+  'test/unit/stripe-card-risk-events.test.ts',
   'test/unit/validation-messages.test.ts',
   // PGlite's own: the template a first start unpacks, and processes started without DATABASE_URL
   // (or with one that names a closed port).
