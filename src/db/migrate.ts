@@ -37,6 +37,7 @@ import * as m0034 from './migrations/0034-account-references-without-triggers.js
 import * as m0035 from './migrations/0035-circle-gas.js';
 import * as m0037 from './migrations/0037-key-freezes.js';
 import * as m0038 from './migrations/0038-hot-writes.js';
+import * as m0039 from './migrations/0039-idempotency-keys-without-account-trigger.js';
 
 const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
@@ -75,6 +76,7 @@ const migrations: Record<string, Migration> = {
   '0035-circle-gas': m0035,
   '0037-key-freezes': m0037,
   '0038-hot-writes': m0038,
+  '0039-idempotency-keys-without-account-trigger': m0039,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

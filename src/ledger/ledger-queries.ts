@@ -78,7 +78,7 @@ export async function checkLedgerInvariants(db: Db): Promise<InvariantViolation[
   return [...violations, ...(await danglingAccountReferences(db))];
 }
 
-/** Rows of the tables whose account references migration 0034 left without foreign keys that name no account. */
+/** Rows of the tables whose account references migrations 0034 and 0039 left without foreign keys that name no account. */
 async function danglingAccountReferences(db: Db): Promise<InvariantViolation[]> {
   const dangling = await sql<{ source: string; account_id: number }>`
     select 'events' as source, account_id from events e where not exists (select 1 from accounts a where a.id = e.account_id)
@@ -90,6 +90,8 @@ async function danglingAccountReferences(db: Db): Promise<InvariantViolation[]> 
      where not exists (select 1 from accounts a where a.id = t.recipient_account_id)
     union all
     select 'limit_volume', account_id from limit_volume v where not exists (select 1 from accounts a where a.id = v.account_id)
+    union all
+    select 'idempotency_keys', account_id from idempotency_keys k where not exists (select 1 from accounts a where a.id = k.account_id)
      limit 100`.execute(db);
   return dangling.rows.map((row) => ({
     invariant: 'references_an_account',

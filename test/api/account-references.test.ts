@@ -1,6 +1,7 @@
-// Migration 0034 (decision 0048): events, stablecoin transfers and limit volume name their accounts
-// without foreign keys, because the database refuses to delete an account whoever asks; every
-// invariant check (tests, benchmark) looks for a row naming an account that does not exist.
+// Migrations 0034 and 0039 (decisions 0048, 0072): events, stablecoin transfers, limit volume and
+// Idempotency-Key records name their accounts without foreign keys, because the database refuses
+// to delete an account whoever asks; every invariant check (tests, benchmark) looks for a row
+// naming an account that does not exist.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedgerInvariants } from '../../src/ledger/ledger-queries.js';
@@ -34,6 +35,9 @@ describe('account references without foreign keys', () => {
     await fund(server, alice, 50_000_000n);
     for (let i = 0; i < 3; i++)
       expect((await agentTransfer(server, alice, { to: bob.handle, amount: 1, currency: 'USDC' })).status).toBe(200);
+    const keyed = await agentTransfer(server, alice, { to: bob.handle, amount: 1, currency: 'USDC' }, { 'idempotency-key': 'refs-1' });
+    expect(keyed.status).toBe(200);
+    expect(await db.selectFrom('idempotency_keys').select('key').where('key', '=', 'refs-1').execute()).toHaveLength(1);
     expect(await checkLedgerInvariants(db)).toEqual([]);
 
     const missing = 2_000_000_000;
@@ -49,5 +53,17 @@ describe('account references without foreign keys', () => {
       await db.deleteFrom('limit_volume').where('account_id', '=', missing).execute();
     }
     expect(await checkLedgerInvariants(db)).toEqual([]);
+
+    await db
+      .insertInto('idempotency_keys')
+      .values({ account_id: missing, key: 'orphan', request_hash: 'h', state: 'completed', response_status: 200, response_body: '{}' })
+      .execute();
+    try {
+      expect(await checkLedgerInvariants(db)).toEqual([
+        { invariant: 'references_an_account', detail: `a row of idempotency_keys names account ${missing}, which does not exist` },
+      ]);
+    } finally {
+      await db.deleteFrom('idempotency_keys').where('account_id', '=', missing).execute();
+    }
   });
 });
