@@ -123,7 +123,7 @@ export function renderReport(input: {
     `- Versions: node ${v.node}, PostgreSQL ${v.postgres}, PGlite ${v.pglite}, Fastify ${v.fastify}, autocannon ${v.autocannon}, peerpay commit ${v.commit}`,
   );
   lines.push(
-    `- ${settings.users} seeded users (1,000 USDC each, a saved sandbox card each); every figure measured ${settings.repeats} times for ${settings.seconds} s, back to back; ` +
+    `- ${settings.users} seeded users (1,000 USDC each, a saved sandbox card each); every figure measured ${settings.repeats} times for ${settings.seconds} s, back to back, except the transfer, keyed transfer and card transfer, which take turns one repeat each (decision 0072); ` +
       `concurrency = autocannon connections = pgbench clients; whole run ${fmt(input.elapsedSeconds)} s`,
   );
   lines.push(
