@@ -4,7 +4,8 @@
 // (or that load) at PROFILE_CONNECTIONS (32) for PROFILE_SECONDS (6), and the V8 profiler
 // (what `node --cpu-prof` writes, started after the seeding so that only the load is in it) records
 // the process. The summary, small enough to commit, goes to bench/results/profile-<label>.md: self
-// time by package and the functions with most self time. The .cpuprofile itself stays in the
+// time by package and the functions with most self time (on PGlite also the engine's time by
+// statement: pglite-statement-times.ts). The .cpuprofile itself stays in the
 // temporary directory named in the output (open it in Chrome DevTools).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -15,6 +16,7 @@ import { Session } from 'node:inspector/promises';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { startPeerpay } from './peerpay-process.js';
+import { statementTimesTable, timePgliteStatements } from './pglite-statement-times.js';
 import { seedUsers } from './seed.js';
 import type { LoadResult, Scenario } from './load.js';
 import { cpuSince, cpuTimes, TICKS_PER_SECOND, type CpuTimes } from './cpu.js';
@@ -156,11 +158,13 @@ interface Measured {
   /** CPU seconds of the profile database's own backends. */
   backends: number;
   writes: string[];
+  /** PGlite only: the engine's time by statement. */
+  statements: string[];
 }
 
 function summarise(
   profile: { nodes: ProfileNode[]; samples?: number[] },
-  { result, transactions, cpu, backends, writes }: Measured,
+  { result, transactions, cpu, backends, writes, statements }: Measured,
 ): string {
   const total = profile.nodes.reduce((n, node) => n + (node.hitCount ?? 0), 0);
   const byOwner = new Map<string, number>();
@@ -193,6 +197,7 @@ function summarise(
         ]
       : []),
     ...writes,
+    ...statements,
     '',
     '## Self time by owner',
     '',
@@ -219,6 +224,8 @@ if (database === 'postgres') {
   u.pathname = `/${dbName}`;
   dbUrl = u.toString();
 }
+// Before peerpay starts, to see every statement prepared (a statement keeps its name for good).
+const engine = database === 'pglite' ? timePgliteStatements() : undefined;
 const peerpay = await startPeerpay(path.join(work, 'data'), dbUrl, { server2xxTransfers: 0 });
 try {
   const users = await seedUsers(peerpay.deps, Number(process.env.PROFILE_USERS ?? 2000));
@@ -233,8 +240,10 @@ try {
   await session.post('Profiler.start');
   const backendsStart = await backendTicks();
   const cpuStart = cpuTimes();
+  engine?.reset();
   const [result] = await load(peerpay.url, usersFile);
   const cpu = cpuSince(cpuStart);
+  const engineTimes = engine?.stop();
   const backends = backendSeconds(backendsStart, await backendTicks());
   const { profile } = await session.post('Profiler.stop');
   const commitsAfter = await commits();
@@ -244,12 +253,14 @@ try {
   const raw = path.join(work, `${label}.cpuprofile`);
   fs.writeFileSync(raw, JSON.stringify(profile));
   const writes = result ? writesTable(writesBefore, writesAfter, result.ok2xx) : [];
-  const summary = summarise(profile, { result, transactions, cpu, backends, writes });
+  const statements = result && engineTimes ? statementTimesTable(engineTimes, result.ok2xx) : [];
+  const summary = summarise(profile, { result, transactions, cpu, backends, writes, statements });
   const out = path.join(here, 'results', `profile-${label}.md`);
   fs.writeFileSync(out, summary);
   console.log(summary);
   console.log(`raw profile: ${raw}; summary: ${out}`);
 } finally {
+  engine?.stop();
   await peerpay.close();
   if (dbName) await admin(`drop database if exists ${dbName} with (force)`);
 }
