@@ -13,8 +13,11 @@ interface Times {
 }
 
 const decoder = new TextDecoder();
-// A protocol message whose messages exceed this many is not read further: it is labelled by its first statement.
+// A protocol message whose messages exceed this many is not read further: it is labelled by what was read.
 const MAX_MESSAGES_READ = 64;
+// Statement names remembered at most (peerpay names each statement once and closes the evicted ones,
+// so a long profile keeps naming new ones); beyond, the memory starts again empty.
+const MAX_TEXTS = 10_000;
 
 /** The text of a NUL-terminated string at `at`, and the offset after it. */
 function cstring(bytes: Uint8Array, at: number): [string, number] {
@@ -52,6 +55,7 @@ export function timePgliteStatements(): { reset(): void; stop(): Map<string, Tim
       if (type === 'P') {
         const [name, afterName] = cstring(message, at + 5);
         parsed = shortened(cstring(message, afterName)[0]);
+        if (texts.size >= MAX_TEXTS) texts.clear();
         texts.set(name, parsed);
       } else if (type === 'B') {
         const [, afterPortal] = cstring(message, at + 5);
