@@ -4,9 +4,9 @@
 // (or that load) at PROFILE_CONNECTIONS (32) for PROFILE_SECONDS (6), and the V8 profiler
 // (what `node --cpu-prof` writes, started after the seeding so that only the load is in it) records
 // the process. The summary, small enough to commit, goes to bench/results/profile-<label>.md: self
-// time by package and the functions with most self time (on PGlite also the engine's time by
-// statement: pglite-statement-times.ts). The .cpuprofile itself stays in the
-// temporary directory named in the output (open it in Chrome DevTools).
+// time by package and the functions with most self time, the group commit's batches during the load
+// (batch-sizes.ts), and on PGlite the engine's time by statement (pglite-statement-times.ts). The
+// .cpuprofile itself stays in the temporary directory named in the output (open it in Chrome DevTools).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { startPeerpay } from './peerpay-process.js';
 import { statementTimesTable, timePgliteStatements } from './pglite-statement-times.js';
+import { batchCounts, batchSizesTable } from './batch-sizes.js';
 import { seedUsers } from './seed.js';
 import type { LoadResult, Scenario } from './load.js';
 import { cpuSince, cpuTimes, TICKS_PER_SECOND, type CpuTimes } from './cpu.js';
@@ -160,11 +161,13 @@ interface Measured {
   writes: string[];
   /** PGlite only: the engine's time by statement. */
   statements: string[];
+  /** The group commit's batches during the load. */
+  batches: string[];
 }
 
 function summarise(
   profile: { nodes: ProfileNode[]; samples?: number[] },
-  { result, transactions, cpu, backends, writes, statements }: Measured,
+  { result, transactions, cpu, backends, writes, statements, batches }: Measured,
 ): string {
   const total = profile.nodes.reduce((n, node) => n + (node.hitCount ?? 0), 0);
   const byOwner = new Map<string, number>();
@@ -197,6 +200,7 @@ function summarise(
         ]
       : []),
     ...writes,
+    ...batches,
     ...statements,
     '',
     '## Self time by owner',
@@ -241,7 +245,9 @@ try {
   const backendsStart = await backendTicks();
   const cpuStart = cpuTimes();
   engine?.reset();
+  const batchesBefore = await batchCounts(peerpay.deps.metrics);
   const [result] = await load(peerpay.url, usersFile);
+  const batchesAfter = await batchCounts(peerpay.deps.metrics);
   const cpu = cpuSince(cpuStart);
   const engineTimes = engine?.stop();
   const backends = backendSeconds(backendsStart, await backendTicks());
@@ -254,7 +260,8 @@ try {
   fs.writeFileSync(raw, JSON.stringify(profile));
   const writes = result ? writesTable(writesBefore, writesAfter, result.ok2xx) : [];
   const statements = result && engineTimes ? statementTimesTable(engineTimes, result.ok2xx) : [];
-  const summary = summarise(profile, { result, transactions, cpu, backends, writes, statements });
+  const batches = result ? batchSizesTable(batchesBefore, batchesAfter, result.ok2xx) : [];
+  const summary = summarise(profile, { result, transactions, cpu, backends, writes, statements, batches });
   const out = path.join(here, 'results', `profile-${label}.md`);
   fs.writeFileSync(out, summary);
   console.log(summary);
