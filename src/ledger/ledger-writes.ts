@@ -249,7 +249,11 @@ function movesClauses(
   // Every value goes in as an array parameter, expanded by unnest: the statement's text is the same
   // whatever the number of accounts and rows, so PostgreSQL parses and plans a statement of fixed
   // size, not one that grows with the batch (decision 0049). Rows are inserted in the order given
-  // (an INSERT ... SELECT ... ORDER BY takes ids from the sequence in that order).
+  // (an INSERT ... SELECT ... ORDER BY takes ids from the sequence in that order). The update names
+  // its accounts twice, joined to the changes and as `id = any(...)`: the generic plan cannot know
+  // how many rows unnest gives, and on a ledger of a few thousand accounts it read all of them
+  // (a sequential scan into a hash join) at every batch; the array finds them in the primary key
+  // whatever the ledger's size (decision 0074).
   return sql`moved as (
       update ledger_accounts a
          set balance = a.balance + d.balance,
@@ -259,6 +263,7 @@ function movesClauses(
                     ${changes.map((d) => String(d.pendingDebits))}::bigint[], ${changes.map((d) => String(d.pendingCredits))}::bigint[])
           as d(id, balance, pending_debits, pending_credits)
        where a.id = d.id
+         and a.id = any(${ids}::integer[])
          and (a.allow_negative or a.balance + d.balance - (a.pending_debits + d.pending_debits) >= 0)
       returning a.balance, a.pending_debits, a.pending_credits, a.allow_negative
     ), recorded as (
