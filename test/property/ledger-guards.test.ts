@@ -127,6 +127,46 @@ describe('ledger schema guards', () => {
     }
   });
 
+  it('refuses a statement of many transfers when one of them names a wrong account, as the batch writes them', async () => {
+    // The group commit writes a batch's rows in one INSERT ... SELECT from arrays: one wrong row refuses them all.
+    const usdClearing = await accountId('platform:processor_clearing:USD');
+    const usdUser = await accountId(`user:${user}:available:USD`);
+    const eurUser = await accountId(`user:${other}:available:EUR`);
+    const rows = (credits: number[]) => sql`
+      with recorded as (
+        insert into ledger_transfers (operation_id, kind, debit_account_id, credit_account_id, asset, amount, code)
+        select 'x', 'posted', ${usdClearing}, c, 'USD', 1, 'test' from unnest(${credits}::integer[]) as c
+        returning id)
+      select count(*) from recorded`;
+    expect(await refusal(rows([usdUser, usdUser, eurUser, usdUser]))).toMatch(/foreign key/);
+    expect(await refusal(rows([usdUser, 2_000_000_000]))).toMatch(/foreign key/);
+    // All of them right (the control).
+    expect(await refusal(rows([usdUser, usdUser, usdUser]))).toBeNull();
+  });
+
+  it('refuses to delete a ledger account that transfers name, or to change its id or asset', async () => {
+    // The other side of the same foreign keys: an account stays what its transfers say it is.
+    const usdUser = `user:${user}:available:USD`;
+    expect(await refusal(sql`delete from ledger_accounts where code = ${usdUser}`)).toMatch(/foreign key/);
+    expect(await refusal(sql`update ledger_accounts set asset = 'EUR' where code = ${usdUser}`)).toMatch(/foreign key/);
+    expect(await refusal(sql`update ledger_accounts set id = default where code = ${usdUser}`)).toMatch(/foreign key/);
+    // Its balances move (the ledger's own update), and an account no transfer names may go (the controls).
+    expect(await refusal(sql`update ledger_accounts set balance = balance where code = ${usdUser}`)).toBeNull();
+    await database.db
+      .insertInto('ledger_accounts')
+      .values({ code: 'platform:fees:JPY', kind: 'fees', asset: 'JPY', allow_negative: false })
+      .execute();
+    expect(await refusal(sql`update ledger_accounts set asset = 'GBP' where code = 'platform:fees:JPY'`)).toBeNull();
+    expect(await refusal(sql`delete from ledger_accounts where code = 'platform:fees:JPY'`)).toBeNull();
+    await database.db.deleteFrom('ledger_accounts').where('code', '=', 'platform:fees:JPY').execute();
+  });
+
+  it('refuses to truncate the ledger accounts while transfers name them', async () => {
+    expect(await refusal(sql`truncate ledger_accounts`)).toMatch(/foreign key/);
+    // Both tables together leave no transfer naming a missing account (the control).
+    expect(await refusal(sql`truncate ledger_transfers, ledger_accounts`)).toBeNull();
+  });
+
   it('refuses to change or delete a recorded transfer', async () => {
     const count = await database.db
       .selectFrom('ledger_transfers')
