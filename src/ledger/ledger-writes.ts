@@ -251,9 +251,10 @@ function movesClauses(
   // size, not one that grows with the batch (decision 0049). Rows are inserted in the order given
   // (an INSERT ... SELECT ... ORDER BY takes ids from the sequence in that order). The update names
   // its accounts twice, joined to the changes and as `id = any(...)`: the generic plan cannot know
-  // how many rows unnest gives, and on a ledger of a few thousand accounts it read all of them
-  // (a sequential scan into a hash join) at every batch; the array finds them in the primary key
-  // whatever the ledger's size (decision 0074).
+  // how many rows unnest gives, and on a ledger of a few thousand accounts it hashed all of them
+  // (a sequential scan into a hash join) at every batch; with the array the plan keeps only the
+  // batch's accounts before the join (PGlite finds them in the primary key, PostgreSQL 15 filters
+  // its scan of a small ledger), and finds them in the primary key on a large one (decision 0074).
   return sql`moved as (
       update ledger_accounts a
          set balance = a.balance + d.balance,
