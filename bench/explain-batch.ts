@@ -18,7 +18,7 @@
 //
 // Settings (environment): EXPLAIN_DATABASE (postgres, or pglite), EXPLAIN_USERS (10000, as the
 // bench seeds), EXPLAIN_BATCHES (40 explained), EXPLAIN_KIND (agent_transfer, or another transfer
-// kind of bench/load.ts). Writes bench/results/explain-<label>.md.
+// kind of bench/load.ts), EXPLAIN_TIMING (on; off reads the clock only around the whole statement). Writes bench/results/explain-<label>.md.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -40,6 +40,9 @@ const database = process.env.EXPLAIN_DATABASE ?? 'postgres';
 const users = Number(process.env.EXPLAIN_USERS ?? 10_000);
 const wanted = Number(process.env.EXPLAIN_BATCHES ?? 40);
 const kind = (process.env.EXPLAIN_KIND ?? 'agent_transfer') as Scenario['kind'];
+// EXPLAIN_TIMING=off: no clock read around each node, so only the statement's whole time (which the
+// per-node timing inflates most where a node handles many rows, a sequential scan for one).
+const timing = process.env.EXPLAIN_TIMING !== 'off';
 const ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 // The load runs in rounds of this many seconds until enough batches are explained, at most MAX_ROUNDS.
 const ROUND_SECONDS = 3;
@@ -72,7 +75,7 @@ async function through(connection: object, run: Run, text: string, values: reado
   } else if (batch && WRITE.test(text)) {
     pending.delete(connection);
     await run('set plan_cache_mode = force_generic_plan', []);
-    const result = await run(`explain (analyze, buffers, format json) ${text}`, values);
+    const result = await run(`explain (analyze, buffers, timing ${timing ? 'on' : 'off'}, format json) ${text}`, values);
     // Undoes the explained writes, the locks after the savepoint and the setting (a SET is undone with its subtransaction).
     await run('rollback to savepoint peerpay_explain', []);
     explained.push({ plan: (result.rows[0] as Record<string, unknown>)['QUERY PLAN'] } as ExplainedBatch);
@@ -158,7 +161,7 @@ try {
   await load(peerpay.url, usersFile, work);
   armed = true;
   for (let round = 0; round < MAX_ROUNDS && explained.length < wanted; round++) await load(peerpay.url, usersFile, work);
-  const summary = planSummary(explained, { label, database, users, kind, wanted });
+  const summary = planSummary(explained, { label, database, users, kind, wanted, timing });
   const out = path.join(here, 'results', `explain-${label}.md`);
   fs.writeFileSync(out, summary);
   console.log(summary);

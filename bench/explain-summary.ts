@@ -7,7 +7,8 @@ export interface PlanNode {
   Operation?: string;
   'Relation Name'?: string;
   'Subplan Name'?: string;
-  'Actual Total Time': number;
+  /** Absent with TIMING OFF. */
+  'Actual Total Time'?: number;
   'Actual Rows': number;
   'Actual Loops': number;
   'Shared Written Blocks'?: number;
@@ -19,7 +20,8 @@ interface Trigger {
   'Trigger Name': string;
   'Constraint Name'?: string;
   Relation: string;
-  Time: number;
+  /** Absent with TIMING OFF. */
+  Time?: number;
   Calls: number;
 }
 
@@ -45,6 +47,8 @@ interface Options {
   users: number;
   kind: string;
   wanted: number;
+  /** False when EXPLAIN read no clock around each node: only the whole statement's time is known. */
+  timing: boolean;
 }
 
 interface Sum {
@@ -75,7 +79,7 @@ function cteScansUnder(node: PlanNode, depth = 0): number {
   if (depth > MAX_DEPTH) return 0;
   let ms = 0;
   for (const child of node.Plans ?? []) {
-    if (child['Node Type'] === 'CTE Scan') ms += child['Actual Total Time'] * child['Actual Loops'];
+    if (child['Node Type'] === 'CTE Scan') ms += (child['Actual Total Time'] ?? 0) * child['Actual Loops'];
     else if (child['Node Type'] !== 'ModifyTable') ms += cteScansUnder(child, depth + 1);
   }
   return ms;
@@ -87,7 +91,7 @@ function cteScansUnder(node: PlanNode, depth = 0): number {
  * clause when it first reads it, and that time is the other clause's node's already.
  */
 function ownTime(node: PlanNode): number {
-  return node['Actual Total Time'] * node['Actual Loops'] - cteScansUnder(node);
+  return (node['Actual Total Time'] ?? 0) * node['Actual Loops'] - cteScansUnder(node);
 }
 
 /** Every insert, update or delete of the tree, with its inclusive time (its input's scans included). */
@@ -113,8 +117,8 @@ function outline(node: PlanNode, depth = 0, lines: string[] = []): string[] {
   if (depth > MAX_DEPTH) return lines;
   const what = [node['Subplan Name'] ? `${node['Subplan Name']}: ` : '', node['Node Type'], node.Operation ? ` (${node.Operation})` : ''];
   const on = node['Relation Name'] ? ` on ${node['Relation Name']}` : '';
-  const time = (node['Actual Total Time'] * node['Actual Loops']).toFixed(3);
-  lines.push(`${'  '.repeat(depth)}${what.join('')}${on}: ${node['Actual Rows'] * node['Actual Loops']} rows, ${time} ms`);
+  const time = node['Actual Total Time'] === undefined ? '' : `, ${(node['Actual Total Time'] * node['Actual Loops']).toFixed(3)} ms`;
+  lines.push(`${'  '.repeat(depth)}${what.join('')}${on}: ${node['Actual Rows'] * node['Actual Loops']} rows${time}`);
   for (const child of node.Plans ?? []) outline(child, depth + 1, lines);
   return lines;
 }
@@ -134,7 +138,7 @@ export function planSummary(batches: readonly ExplainedBatch[], options: Options
       if (node['Relation Name'] === records) transfers += node['Actual Rows'];
       add(sums, name, { ms: ownTime(node), rows: node['Actual Rows'], written: node['Shared Written Blocks'] ?? 0 });
     }
-    for (const t of e.Triggers ?? []) add(sums, `${triggerName(t)} (${t.Relation})`, { ms: t.Time, calls: t.Calls });
+    for (const t of e.Triggers ?? []) add(sums, `${triggerName(t)} (${t.Relation})`, { ms: t.Time ?? 0, calls: t.Calls });
   }
   const perTransfer = (ms: number) => (transfers > 0 ? ((ms * 1000) / transfers).toFixed(1) : 'n/a');
   const counted = [...sums.values()].reduce((n, s) => n + s.ms, 0);
@@ -148,7 +152,9 @@ export function planSummary(batches: readonly ExplainedBatch[], options: Options
     '',
     `- ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${options.database}, ${options.users} seeded users, load \`${options.kind}\` at 32 connections, one batch at a time (npm run bench:explain).`,
     `- ${explained.length} batches explained (of ${options.wanted} asked), ${transfers} transfers (rows of ${records}), ${(transfers / Math.max(explained.length, 1)).toFixed(1)} per batch; the generic plan (plan_cache_mode = force_generic_plan), as the named statement runs.`,
-    `- Execution ${perTransfer(execution)} µs per transfer, EXPLAIN's own timing included (it reads the clock around every node); planning ${perTransfer(planning)} µs, which the named statement does not repeat.`,
+    options.timing
+      ? `- Execution ${perTransfer(execution)} µs per transfer, EXPLAIN's own timing included (it reads the clock around every node); planning ${perTransfer(planning)} µs, which the named statement does not repeat.`
+      : `- Execution ${perTransfer(execution)} µs per transfer, EXPLAIN (TIMING OFF): the clock read around the whole statement only, so no node's time below; planning ${perTransfer(planning)} µs, which the named statement does not repeat.`,
     '',
     '| Node or trigger | µs per transfer | Share of execution | Rows per transfer | Trigger calls per transfer | Blocks written to make room |',
     '|---|---:|---:|---:|---:|---:|',
@@ -164,7 +170,11 @@ export function planSummary(batches: readonly ExplainedBatch[], options: Options
     '',
     '```',
     ...(largest ? outline(largest.Plan) : []),
-    ...(largest ? (largest.Triggers ?? []).map((t) => `${triggerName(t)} (${t.Relation}): ${t.Calls} calls, ${t.Time.toFixed(3)} ms`) : []),
+    ...(largest
+      ? (largest.Triggers ?? []).map(
+          (t) => `${triggerName(t)} (${t.Relation}): ${t.Calls} calls${t.Time === undefined ? '' : `, ${t.Time.toFixed(3)} ms`}`,
+        )
+      : []),
     '```',
     '',
   ].join('\n');
