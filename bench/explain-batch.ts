@@ -23,12 +23,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { PgliteStatements } from '../src/db/pglite-statements.js';
 import { startPeerpay } from './peerpay-process.js';
 import { seedUsers } from './seed.js';
+import { createScratchDatabase, dropScratchDatabase } from './scratch-database.js';
 import type { Scenario } from './load.js';
 import { planSummary, type ExplainedBatch } from './explain-summary.js';
 
@@ -43,7 +43,6 @@ const kind = (process.env.EXPLAIN_KIND ?? 'agent_transfer') as Scenario['kind'];
 // EXPLAIN_TIMING=off: no clock read around each node, so only the statement's whole time (which the
 // per-node timing inflates most where a node handles many rows, a sequential scan for one).
 const timing = process.env.EXPLAIN_TIMING !== 'off';
-const ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 // The load runs in rounds of this many seconds until enough batches are explained, at most MAX_ROUNDS.
 const ROUND_SECONDS = 3;
 const MAX_ROUNDS = 20;
@@ -128,26 +127,12 @@ function load(url: string, usersFile: string, work: string): Promise<void> {
   });
 }
 
-async function admin(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
 process.env.GROUP_COMMIT_CONCURRENCY = '1';
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'peerpay-explain-'));
 let dbName: string | undefined;
 let dbUrl: string | undefined;
 if (database === 'postgres') {
-  dbName = `peerpay_explain_${randomBytes(4).toString('hex')}`;
-  await admin(`create database ${dbName}`);
-  const u = new URL(ADMIN_URL);
-  u.pathname = `/${dbName}`;
-  dbUrl = u.toString();
+  ({ name: dbName, url: dbUrl } = await createScratchDatabase('peerpay_explain'));
   explainPostgres();
 } else {
   explainPglite();
@@ -169,5 +154,5 @@ try {
 } finally {
   armed = false;
   await peerpay.close();
-  if (dbName) await admin(`drop database if exists ${dbName} with (force)`);
+  if (dbName) await dropScratchDatabase(dbName);
 }

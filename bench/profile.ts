@@ -11,14 +11,13 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { Session } from 'node:inspector/promises';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { startPeerpay } from './peerpay-process.js';
 import { statementTimesTable, timePgliteStatements } from './pglite-statement-times.js';
 import { batchCounts, batchSizesTable } from './batch-sizes.js';
 import { seedUsers } from './seed.js';
+import { adminQuery, createScratchDatabase, dropScratchDatabase } from './scratch-database.js';
 import type { LoadResult, Scenario } from './load.js';
 import { cpuSince, cpuTimes, TICKS_PER_SECOND, type CpuTimes } from './cpu.js';
 
@@ -29,7 +28,6 @@ const database = process.env.PROFILE_DATABASE ?? 'postgres';
 const connections = Number(process.env.PROFILE_CONNECTIONS ?? 32);
 const seconds = Number(process.env.PROFILE_SECONDS ?? 6);
 const kind = (process.env.PROFILE_KIND ?? 'agent_transfer') as Scenario['kind'];
-const ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'peerpay-profile-'));
 
 interface ProfileNode {
@@ -39,16 +37,6 @@ interface ProfileNode {
   children?: number[];
 }
 
-async function admin(text: string, url = ADMIN_URL): Promise<pg.QueryResultRow[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query(text)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
 /** Transactions committed in the profile's database so far (a statement outside BEGIN is one). */
 async function commits(): Promise<number | undefined> {
   if (!dbName) return undefined;
@@ -56,7 +44,7 @@ async function commits(): Promise<number | undefined> {
   // after the seeding or the load) only after 10 s idle (PostgreSQL 15's PGSTAT_IDLE_INTERVAL):
   // 11 s makes the counts whole, or the seeding's rows leak into the load's.
   await new Promise((resolve) => setTimeout(resolve, 11_000));
-  const [row] = await admin(`select xact_commit from pg_stat_database where datname = '${dbName}'`);
+  const [row] = await adminQuery(`select xact_commit from pg_stat_database where datname = '${dbName}'`);
   return Number(row?.xact_commit);
 }
 
@@ -81,7 +69,7 @@ function load(url: string, usersFile: string): Promise<LoadResult[]> {
 async function backendTicks(): Promise<Map<number, number>> {
   const ticks = new Map<number, number>();
   if (!dbName) return ticks;
-  for (const row of await admin(`select pid from pg_stat_activity where datname = '${dbName}'`)) {
+  for (const row of await adminQuery(`select pid from pg_stat_activity where datname = '${dbName}'`)) {
     try {
       const stat = fs.readFileSync(`/proc/${row.pid}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
@@ -109,7 +97,7 @@ type TableWrites = Map<string, { inserted: number; updated: number; hot: number 
 /** Rows each table of the profile's database has had inserted and updated (HOT: without new index entries). */
 async function tableWrites(): Promise<TableWrites | undefined> {
   if (!dbUrl) return undefined;
-  const rows = await admin('select relname, n_tup_ins, n_tup_upd, n_tup_hot_upd from pg_stat_user_tables', dbUrl);
+  const rows = await adminQuery('select relname, n_tup_ins, n_tup_upd, n_tup_hot_upd from pg_stat_user_tables', dbUrl);
   return new Map(
     rows.map((r) => [r.relname as string, { inserted: Number(r.n_tup_ins), updated: Number(r.n_tup_upd), hot: Number(r.n_tup_hot_upd) }]),
   );
@@ -222,11 +210,7 @@ function summarise(
 let dbName: string | undefined;
 let dbUrl: string | undefined;
 if (database === 'postgres') {
-  dbName = `peerpay_profile_${randomBytes(4).toString('hex')}`;
-  await admin(`create database ${dbName}`);
-  const u = new URL(ADMIN_URL);
-  u.pathname = `/${dbName}`;
-  dbUrl = u.toString();
+  ({ name: dbName, url: dbUrl } = await createScratchDatabase('peerpay_profile'));
 }
 // Before peerpay starts, to see every statement prepared (a statement keeps its name for good).
 const engine = database === 'pglite' ? timePgliteStatements() : undefined;
@@ -269,5 +253,5 @@ try {
 } finally {
   engine?.stop();
   await peerpay.close();
-  if (dbName) await admin(`drop database if exists ${dbName} with (force)`);
+  if (dbName) await dropScratchDatabase(dbName);
 }

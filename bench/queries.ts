@@ -4,7 +4,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -13,9 +12,9 @@ import { loadConfig } from '../src/config.js';
 import { createDeps } from '../src/deps.js';
 import { buildApp } from '../src/app.js';
 import { seedUsers } from './seed.js';
+import { createScratchDatabase, dropScratchDatabase } from './scratch-database.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REQUESTS = 100;
 // `npm run bench:queries -- before` writes bench/results/queries-before.md; the default is queries-latest.md.
 const OUTPUT_NAME = process.argv[2] ?? 'latest';
@@ -29,26 +28,13 @@ pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   return (originalQuery as (...a: unknown[]) => unknown).apply(this, args);
 } as typeof pg.Client.prototype.query;
 
-async function admin(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
-const dbName = `peerpay_bench_q_${randomBytes(4).toString('hex')}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'peerpay-bench-q-'));
-await admin(`create database ${dbName}`);
-const url = new URL(ADMIN_URL);
-url.pathname = `/${dbName}`;
+const { name: dbName, url } = await createScratchDatabase('peerpay_bench_q');
 try {
   const config = loadConfig({
     PORT: '0',
     DATA_DIR: dataDir,
-    DATABASE_URL: url.toString(),
+    DATABASE_URL: url,
     MASTER_SEED: '0x' + 'be'.repeat(32),
     LOG_LEVEL: 'silent',
     PASSWORD_HASH_COST_LOG2: '10',
@@ -131,6 +117,6 @@ try {
   await app.close();
   await deps.close();
 } finally {
-  await admin(`drop database if exists ${dbName} with (force)`);
+  await dropScratchDatabase(dbName);
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

@@ -15,10 +15,8 @@ import { spawn, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
-import pg from 'pg';
 import { sql } from 'kysely';
 import type { Deps } from '../src/deps.js';
 import { checkLedgerInvariants } from '../src/ledger/ledger-queries.js';
@@ -30,6 +28,7 @@ import { rawSetupSql, rawTransferScript, transferScript } from './pgbench-script
 import { cpuSince, cpuTimes, type CpuTimes } from './cpu.js';
 import { collectGarbage, rssMb, watchPeak } from './rss.js';
 import { idleRssOfStart } from './idle-rss.js';
+import { ADMIN_URL, createScratchDatabase, dropScratchDatabase } from './scratch-database.js';
 import { spreadOf, summarise } from './stats.js';
 import {
   LABEL,
@@ -52,7 +51,6 @@ const settings: Settings = {
   databases: (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',') as ('pglite' | 'postgres')[],
   durabilityOff: (process.env.BENCH_DURABILITY_OFF ?? '1') !== '0',
 };
-const ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'peerpay-bench-'));
 const WRITE_KINDS: Kind[] = ['agent_transfer', 'agent_transfer_keyed', 'fiat_instant', 'hot_account'];
 
@@ -114,25 +112,6 @@ async function runLoadProcess(scenario: Omit<Scenario, 'repeats' | 'seconds'>, r
 function describe(runs: LoadResult[]): string {
   const s = summarise(runs);
   return `${s.throughput.median.toFixed(0)}/s (${s.throughput.min.toFixed(0)}–${s.throughput.max.toFixed(0)}) p50 ${s.latencyMedianMs} ms p99 ${s.latencyP99Ms} ms, non-2xx ${s.non2xx}, errors ${s.errors}`;
-}
-
-async function adminQuery(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
-/** A new, empty database on the admin URL's server, named `<prefix>_<random>`; dropped by the caller. */
-async function createScratchDatabase(prefix: string): Promise<{ name: string; url: string }> {
-  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
-  await adminQuery(`create database ${name}`);
-  const u = new URL(ADMIN_URL);
-  u.pathname = `/${name}`;
-  return { name, url: u.toString() };
 }
 
 async function httpCeiling(): Promise<Row[]> {
@@ -328,7 +307,7 @@ async function benchDatabase(database: 'pglite' | 'postgres'): Promise<DatabaseR
     return run;
   } finally {
     await peerpay?.close().catch(() => {});
-    if (dbName) await adminQuery(`drop database if exists ${dbName} with (force)`);
+    if (dbName) await dropScratchDatabase(dbName);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
@@ -381,7 +360,7 @@ async function measureIdleRss(): Promise<Partial<Record<'pglite' | 'postgres', n
       figures[database] = await idleRssOfStart(root, url);
       log(`${database}: idle RSS of npm start's node ${figures[database].toFixed(0)} MiB`);
     } finally {
-      if (dbName) await adminQuery(`drop database if exists ${dbName} with (force)`);
+      if (dbName) await dropScratchDatabase(dbName);
     }
   }
   return figures;
