@@ -35,7 +35,7 @@ import { planSummary, type ExplainedBatch } from './explain-summary.js';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
 const label = process.argv[2] ?? 'latest';
-if (!/^[a-z0-9-]+$/.test(label)) throw new Error(`label must be [a-z0-9-]+, got ${label}`);
+if (!/^[a-z0-9_-]+$/.test(label)) throw new Error(`label must be [a-z0-9_-]+, got ${label}`);
 const database = process.env.EXPLAIN_DATABASE ?? 'postgres';
 const users = Number(process.env.EXPLAIN_USERS ?? 10_000);
 const wanted = Number(process.env.EXPLAIN_BATCHES ?? 40);
